@@ -1,0 +1,7 @@
+/**
+ * API contracts shared by services, the gateway and the frontends.
+ * Field names follow the product spec (docs/spec.md §3) exactly.
+ */
+export * from './football';
+export * from './account';
+export * from './manifest';

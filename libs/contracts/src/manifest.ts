@@ -1,0 +1,20 @@
+export const REMOTE_NAMES = ['mf-fixtures', 'mf-stats', 'mf-tips', 'mf-account', 'mf-admin'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export interface RemoteManifestEntry {
+  version: string;
+  /** URL of the remote's remoteEntry.js, relative to the gateway origin. */
+  entry: string;
+  /** Versions present on the server, newest first (what a rollback can point at). */
+  available: string[];
+}
+
+/** GET /mf-manifest.json */
+export interface RemoteManifest {
+  remotes: Record<RemoteName, RemoteManifestEntry | null>;
+}
+
+/** GET /version.json */
+export interface VersionInfo {
+  buildTime: string;
+}

@@ -1,0 +1,16 @@
+/** An error whose status and message are safe to show to the caller as `{ message }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, details?: unknown) => new HttpError(400, message, details);
+export const unauthorized = (message = 'Not signed in') => new HttpError(401, message);
+export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type Koa from 'koa';
+import pinoHttp from 'pino-http';
+import { HttpError } from './errors';
+import type { Logger } from './logger';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** Request id (reused from the gateway's header when present) and a pino line per request. */
+export function requestLogging(logger: Logger): Koa.Middleware {
+  const http = pinoHttp({
+    logger,
+    genReqId(req: IncomingMessage, res: ServerResponse) {
+      const incoming = req.headers[REQUEST_ID_HEADER];
+      const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+      res.setHeader(REQUEST_ID_HEADER, id);
+      return id;
+    },
+    customLogLevel(_req, res, err) {
+      if (err || res.statusCode >= 500) return 'error';
+      if (res.statusCode >= 400) return 'warn';
+      return 'info';
+    },
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+  });
+  return async (ctx, next) => {
+    http(ctx.req, ctx.res);
+    ctx.state.requestId = String(ctx.req.id);
+    ctx.state.log = ctx.req.log;
+    await next();
+  };
+}
+
+/** First middleware: every error becomes JSON `{ message }`; unexpected ones are logged and hidden. */
+export function jsonErrors(logger: Logger): Koa.Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        ctx.status = 404;
+        ctx.body = { message: 'Not found' };
+      }
+    } catch (error) {
+      const status = errorStatus(error);
+      ctx.status = status;
+      if (status >= 500) {
+        (ctx.state.log ?? logger).error({ err: error }, 'request failed');
+        ctx.body = { message: 'Internal server error', requestId: ctx.state.requestId };
+      } else {
+        ctx.body = { message: (error as Error).message };
+      }
+    }
+  };
+}
+
+function errorStatus(error: unknown): number {
+  if (error instanceof HttpError) return error.status;
+  const status = (error as { status?: unknown; expose?: unknown }).status;
+  // koa / bodyparser errors (413 too large, 400 bad JSON) carry an exposable status
+  if (typeof status === 'number' && status >= 400 && status < 500) return status;
+  return 500;
+}

@@ -1,0 +1,60 @@
+import type { Knex } from 'knex';
+import { intEnv, requireEnv } from './config';
+import { migrateLatest, openDatabase, resolveDatabaseTarget, type MigrationList } from './db';
+import { createLogger } from './logger';
+import { listen } from './listen';
+import { createServiceApp, type ServiceRouter } from './service-app';
+
+/** Everything that makes a service: the same shape for football, accounts and insights. */
+export interface ServiceDefinition {
+  name: string;
+  migrations: MigrationList;
+  routers(db: Knex): ServiceRouter[];
+  /** Fills an empty database with demo data; must leave a non-empty (e.g. imported) database alone. */
+  seedIfEmpty?(db: Knex): Promise<'seeded' | 'skipped'>;
+  /** Runs after migrations and seeding at every start (e.g. moving demo fixtures to the current date). */
+  onStart?(db: Knex): Promise<void>;
+}
+
+/** Opens and migrates the service's database: every command that touches a database goes through here. */
+export async function openServiceDatabase(definition: ServiceDefinition, env: NodeJS.ProcessEnv = process.env): Promise<Knex> {
+  const db = await openDatabase(resolveDatabaseTarget(definition.name, env));
+  await migrateLatest(db, definition.migrations);
+  return db;
+}
+
+export function buildServiceApp(definition: ServiceDefinition, db: Knex, internalSecret: string) {
+  const logger = createLogger(definition.name);
+  return createServiceApp({ name: definition.name, db, logger, internalSecret, routers: definition.routers(db) });
+}
+
+/** `tsx src/server.ts`: migrate, seed when empty, listen on PORT (loopback unless HOST is set). */
+export async function runService(definition: ServiceDefinition): Promise<void> {
+  const logger = createLogger(definition.name);
+  const db = await openServiceDatabase(definition);
+  if (process.env.SEED_DEMO !== '0' && definition.seedIfEmpty) {
+    const outcome = await definition.seedIfEmpty(db);
+    logger.info({ outcome }, 'demo seed');
+  }
+  await definition.onStart?.(db);
+  const app = buildServiceApp(definition, db, requireEnv('INTERNAL_JWT_SECRET'));
+  await listen(app, intEnv('PORT', 0), process.env.HOST ?? '127.0.0.1', logger, () => db.destroy());
+}
+
+/** `tsx src/cli.ts migrate|seed`. */
+export async function runServiceCli(definition: ServiceDefinition, argv: string[]): Promise<void> {
+  const command = argv[0];
+  const db = await openServiceDatabase(definition);
+  try {
+    if (command === 'migrate') {
+      console.log(`${definition.name}: migrated`);
+    } else if (command === 'seed') {
+      const outcome = definition.seedIfEmpty ? await definition.seedIfEmpty(db) : 'skipped';
+      console.log(`${definition.name}: demo seed ${outcome}`);
+    } else {
+      throw new Error(`Unknown command "${command ?? ''}". Use: migrate | seed`);
+    }
+  } finally {
+    await db.destroy();
+  }
+}

@@ -1,0 +1,48 @@
+/** UTC instant -> 'YYYY-MM-DD HH:MM:SS', the form kick-off times are stored in on SQLite and MySQL alike. */
+export function toSqlDateTime(date: Date): string {
+  return date.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Offset in ms of an IANA time zone at a given instant (positive east of UTC). */
+function zoneOffsetMs(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Start of the local day `dayOffset` days after the day containing `now`, in `timeZone`, as a UTC instant. */
+export function startOfZonedDay(now: Date, timeZone: string, dayOffset: number): Date {
+  const local = new Date(now.getTime() + zoneOffsetMs(now, timeZone));
+  const midnightAsUtc = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + dayOffset);
+  // Use the offset in force at that midnight (correct across DST changes)
+  const guess = new Date(midnightAsUtc - zoneOffsetMs(new Date(midnightAsUtc), timeZone));
+  return new Date(midnightAsUtc - zoneOffsetMs(guess, timeZone));
+}
+
+/** Whole UTC calendar days from `from` to `to` (YYYY-MM-DD strings). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+export function utcDateString(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
