@@ -5,3 +5,4 @@
 export * from './football';
 export * from './account';
 export * from './manifest';
+export * from './routes';

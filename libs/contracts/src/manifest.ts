@@ -18,3 +18,8 @@ export interface RemoteManifest {
 export interface VersionInfo {
   buildTime: string;
 }
+
+/** Props of the `./App` module every remote exposes: the shell's route table picks the screen. */
+export interface RemoteAppProps {
+  screen: string;
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import Koa from 'koa';
+import session from 'koa-session';
+import { createLogger, forbidden, jsonErrors, notFound, requestLogging, unauthorized, type Knex } from '@matchday/server';
+import type { GatewayConfig } from './config';
+import { AccountsClient } from './auth/accounts-client';
+import { authRouter, grantMiddleware, isAdminEmail } from './auth/routes';
+import { frontends } from './frontends/static';
+import { health } from './health/router';
+import { crossSiteProtection } from './middleware/csrf';
+import { securityHeaders } from './middleware/security-headers';
+import { IdentitySigner } from './proxy/identity';
+import { createServiceProxies, forward } from './proxy/proxy';
+import { matchApiRoute } from './proxy/route-table';
+import type { KnexSessionStore, SessionData } from './sessions/store';
+
+export const SESSION_COOKIE = 'matchday.sid';
+const THIRTY_DAYS = 30 * 24 * 60 * 60 * 1000;
+
+export interface GatewayDeps {
+  sessionsDb: Knex;
+  sessionStore: KnexSessionStore;
+}
+
+function sessionOf(ctx: Koa.Context): SessionData | null {
+  return ctx.session as unknown as SessionData | null;
+}
+
+/** Builds the gateway without listening (tests start it on port 0). */
+export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
+  const logger = createLogger('api-gateway');
+  const app = new Koa();
+  app.keys = [config.sessionSecret];
+  app.proxy = process.env.TRUST_PROXY === '1';
+  const signer = new IdentitySigner(config.internalSecret);
+  const accounts = new AccountsClient(config.services.accounts, signer);
+  const proxies = createServiceProxies(config.services);
+
+  app.use(jsonErrors(logger));
+  app.use(requestLogging(logger));
+  app.use(securityHeaders());
+  app.use(health(config, deps.sessionsDb));
+  app.use(frontends(config.frontendRoot, config.dataDir));
+  app.use(
+    session(
+      {
+        key: SESSION_COOKIE,
+        maxAge: THIRTY_DAYS,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.production,
+        signed: true,
+        rolling: false,
+        renew: true,
+        store: deps.sessionStore,
+        genid: () => randomBytes(24).toString('base64url'),
+      },
+      app as never,
+    ),
+  );
+  app.use(crossSiteProtection(config.publicUrl));
+  app.use(grantMiddleware(config));
+  const auth = authRouter(config, accounts);
+  app.use(auth.routes()).use(auth.allowedMethods());
+
+  // Current user: 401 when anonymous; a session whose account is gone is ended.
+  app.use(async (ctx, next) => {
+    if (ctx.path !== '/api/auth/user' || ctx.method !== 'GET') return next();
+    ctx.set('cache-control', 'no-store');
+    const user = sessionOf(ctx)?.user;
+    if (!user) throw unauthorized();
+    const sessionId = (ctx.session as unknown as { externalKey?: string }).externalKey;
+    const current = await accounts.currentUser(user.id, user.email, isAdminEmail(config, user.email), sessionId);
+    if (!current) {
+      ctx.session = null;
+      throw unauthorized();
+    }
+    ctx.body = current;
+  });
+
+  // Everything else under /api goes to the owning service with a signed identity.
+  app.use(async (ctx, next) => {
+    if (!ctx.path.startsWith('/api/')) return next();
+    const route = matchApiRoute(ctx.path);
+    if (!route) throw notFound('Unknown API path');
+    const user = sessionOf(ctx)?.user;
+    if (!user) throw unauthorized();
+    const isAdmin = isAdminEmail(config, user.email);
+    if (route.access === 'admin' && !isAdmin) throw forbidden('Administrators only');
+    const sessionId = (ctx.session as unknown as { externalKey?: string }).externalKey;
+    const token = await signer.sign(route.service, { scope: 'user', userId: user.id, email: user.email, isAdmin, sessionId });
+    await forward(ctx, proxies[route.service], token);
+  });
+  return app;
+}

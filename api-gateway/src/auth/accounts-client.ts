@@ -1,0 +1,31 @@
+import { IDENTITY_HEADER } from '@matchday/server';
+import type { AuthUser, SignInProfile } from '@matchday/contracts';
+import type { IdentitySigner } from '../proxy/identity';
+
+/** The gateway's own calls to the accounts service (sign-in upsert, current user). */
+export class AccountsClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly signer: IdentitySigner,
+  ) {}
+
+  async signIn(profile: SignInProfile, isAdmin: boolean): Promise<AuthUser> {
+    const token = await this.signer.sign('accounts', { scope: 'internal', isAdmin });
+    const response = await fetch(`${this.baseUrl}/internal/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [IDENTITY_HEADER]: token },
+      body: JSON.stringify(profile),
+    });
+    if (!response.ok) throw new Error(`accounts sign-in failed: ${response.status} ${await response.text()}`);
+    return (await response.json()) as AuthUser;
+  }
+
+  /** The user, or null when the account no longer exists. */
+  async currentUser(userId: number, email: string, isAdmin: boolean, sessionId?: string): Promise<AuthUser | null> {
+    const token = await this.signer.sign('accounts', { scope: 'user', userId, email, isAdmin, sessionId });
+    const response = await fetch(`${this.baseUrl}/api/auth/user`, { headers: { [IDENTITY_HEADER]: token } });
+    if (response.status === 404 || response.status === 401) return null;
+    if (!response.ok) throw new Error(`accounts user lookup failed: ${response.status}`);
+    return (await response.json()) as AuthUser;
+  }
+}

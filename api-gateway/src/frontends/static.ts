@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type Koa from 'koa';
+import send from 'koa-send';
+import { REMOTE_NAMES, type RemoteName, type VersionInfo } from '@matchday/contracts';
+import { buildManifest } from './manifest';
+
+const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|png|svg|jpg|webp)$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+
+function cacheHeaders(res: import('node:http').ServerResponse, file: string): void {
+  res.setHeader('cache-control', HASHED.test(path.basename(file)) ? IMMUTABLE : NO_CACHE);
+}
+
+/**
+ * Serves the shell (with the SPA fallback for page navigations only), every built version of every
+ * remote under /remotes/<name>/<version>/, /mf-manifest.json and /version.json.
+ * Hashed assets are immutable; HTML, remote entries and manifests are revalidated every time.
+ * A missing asset is a 404, never index.html (which would surface as "Unexpected token '<'").
+ */
+export function frontends(frontendRoot: string, dataDir: string): Koa.Middleware {
+  const shellDist = path.join(frontendRoot, 'shell', 'dist');
+
+  const sendFile = async (ctx: Koa.Context, file: string, root: string) => {
+    try {
+      await send(ctx, file, { root, setHeaders: cacheHeaders });
+    } catch {
+      ctx.status = 404;
+    }
+    if (ctx.status === 404) ctx.body = { message: 'Not found' };
+  };
+
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const requested = ctx.path;
+    if (requested.startsWith('/api/') || requested.startsWith('/auth/') || requested.startsWith('/connect/')) return next();
+
+    if (requested === '/mf-manifest.json') {
+      ctx.set('cache-control', 'no-store');
+      ctx.set('access-control-allow-origin', '*');
+      ctx.body = buildManifest(frontendRoot, dataDir);
+      return;
+    }
+    if (requested === '/version.json') {
+      ctx.set('cache-control', 'no-store');
+      try {
+        ctx.body = JSON.parse(fs.readFileSync(path.join(shellDist, 'version.json'), 'utf8')) as VersionInfo;
+      } catch {
+        ctx.status = 404;
+        ctx.body = { message: 'Shell not built' };
+      }
+      return;
+    }
+    const remote = /^\/remotes\/([\w-]+)\/([\w.+-]+)\/(.+)$/.exec(requested);
+    if (remote) {
+      const [, name = '', version = '', file = ''] = remote;
+      if (!REMOTE_NAMES.includes(name as RemoteName)) {
+        ctx.status = 404;
+        ctx.body = { message: 'Not found' };
+        return;
+      }
+      await sendFile(ctx, file, path.join(frontendRoot, name, 'dist', version));
+      return;
+    }
+    if (path.extname(requested)) {
+      await sendFile(ctx, requested, shellDist);
+      return;
+    }
+    // A page: the shell's index.html decides (login page when signed out, 404 page for unknown paths).
+    const index = path.join(shellDist, 'index.html');
+    if (!fs.existsSync(index)) {
+      ctx.status = 503;
+      ctx.body = { message: 'The shell is not built: run npm run build' };
+      return;
+    }
+    ctx.set('cache-control', NO_CACHE);
+    ctx.type = 'html';
+    ctx.body = fs.createReadStream(index);
+  };
+}

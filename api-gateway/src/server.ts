@@ -1,0 +1,22 @@
+import { createLogger, listen, openDatabase, resolveDatabaseTarget } from '@matchday/server';
+import { createGateway } from './app';
+import { loadConfig } from './config';
+import { KnexSessionStore } from './sessions/store';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger('api-gateway');
+  const sessionsDb = await openDatabase(resolveDatabaseTarget('gateway'));
+  const sessionStore = await KnexSessionStore.open(sessionsDb);
+  const app = createGateway(config, { sessionsDb, sessionStore });
+  await listen(app, config.port, config.host, logger, async () => {
+    sessionStore.close();
+    await sessionsDb.destroy();
+  });
+  logger.info({ url: config.publicUrl, signIn: config.oidc.kind }, 'gateway ready');
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+import type { Knex } from '@matchday/server';
+import { migrateLatest, type MigrationList } from '@matchday/server';
+
+/**
+ * Server-side sessions in the gateway's own database (SQLite under DATA_DIR, or MySQL through
+ * GATEWAY_DATABASE_URL / DATABASE_URL): they survive a restart and several gateway instances share them.
+ * The cookie holds only the signed session id.
+ */
+export const sessionMigrations: MigrationList = {
+  '20261122a-sessions': {
+    async up(knex) {
+      await knex.schema.createTable('sessions', (t) => {
+        t.string('id', 80).primary();
+        t.integer('user_id').unsigned().nullable().index();
+        t.text('data').notNullable();
+        t.bigInteger('expires_at').notNullable().index();
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTable('sessions');
+    },
+  },
+};
+
+export interface SessionData {
+  user?: { id: number; email: string };
+  grant?: { nonce?: string; response?: Record<string, unknown> };
+  [key: string]: unknown;
+}
+
+export class KnexSessionStore {
+  private sweeper?: NodeJS.Timeout;
+  constructor(private readonly db: Knex) {}
+
+  static async open(db: Knex): Promise<KnexSessionStore> {
+    await migrateLatest(db, sessionMigrations);
+    const store = new KnexSessionStore(db);
+    store.sweeper = setInterval(() => void store.sweep().catch(() => undefined), 10 * 60_000);
+    store.sweeper.unref();
+    return store;
+  }
+
+  async get(key: string): Promise<SessionData | undefined> {
+    const row = await this.db('sessions').where({ id: key }).andWhere('expires_at', '>', Date.now()).first();
+    return row ? (JSON.parse(String(row.data)) as SessionData) : undefined;
+  }
+
+  async set(key: string, session: SessionData, maxAge: number | 'session' | undefined): Promise<void> {
+    const ttl = typeof maxAge === 'number' ? maxAge : 86_400_000;
+    await this.db('sessions')
+      .insert({ id: key, user_id: session.user?.id ?? null, data: JSON.stringify(session), expires_at: Date.now() + ttl })
+      .onConflict('id')
+      .merge();
+  }
+
+  async destroy(key: string): Promise<void> {
+    await this.db('sessions').where({ id: key }).delete();
+  }
+
+  /** Ends every session of a user (account deletion). */
+  async destroyForUser(userId: number): Promise<number> {
+    return this.db('sessions').where({ user_id: userId }).delete();
+  }
+
+  async sweep(): Promise<number> {
+    return this.db('sessions').where('expires_at', '<=', Date.now()).delete();
+  }
+
+  close(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+  }
+}

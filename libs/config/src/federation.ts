@@ -1,0 +1,86 @@
+import path from 'node:path';
+import webpack from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { containerName, sharedSingletons } from './shared';
+
+/** What each frontend declares in its federation.config.ts. */
+export interface FederationConfig {
+  /** Package name: "shell" or "mf-<area>". */
+  name: string;
+  kind: 'host' | 'remote';
+  /** Remote only: exposed modules, e.g. { './App': './src/exposes/App.tsx' }. */
+  exposes?: Record<string, string>;
+  /** Page title of the HTML page (the shell's index.html, or a remote's standalone page). */
+  title: string;
+}
+
+export interface BuildTarget {
+  packageDir: string;
+  version: string;
+  production: boolean;
+}
+
+/** Where a build lands: the shell in dist/, a remote in dist/<version>/ (older versions stay for rollback). */
+export function outputDir(config: FederationConfig, target: BuildTarget): string {
+  return config.kind === 'host' ? path.join(target.packageDir, 'dist') : path.join(target.packageDir, 'dist', target.version);
+}
+
+/** The one webpack configuration used by the shell and every remote. */
+export function createWebpackConfig(config: FederationConfig, target: BuildTarget): webpack.Configuration {
+  const isHost = config.kind === 'host';
+  const mode = target.production ? 'production' : 'development';
+  return {
+    mode,
+    context: target.packageDir,
+    entry: { main: './src/index.ts' },
+    devtool: target.production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: outputDir(config, target),
+      publicPath: isHost ? '/' : 'auto',
+      uniqueName: containerName(config.name),
+      filename: target.production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: target.production ? '[name].[contenthash:8].js' : '[name].js',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          loader: 'esbuild-loader',
+          options: { loader: 'tsx', target: 'es2020', jsx: 'automatic' },
+        },
+        { test: /\.(png|svg|jpg|webp|woff2?)$/, type: 'asset/resource', generator: { filename: 'assets/[name].[contenthash:8][ext]' } },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: containerName(config.name),
+        filename: isHost ? undefined : 'remoteEntry.js',
+        exposes: config.exposes,
+        remotes: isHost ? {} : undefined,
+        shared: sharedSingletons(),
+        shareStrategy: 'loaded-first',
+        dts: false,
+        manifest: false,
+      }),
+      new HtmlWebpackPlugin({
+        template: path.join(__dirname, 'index.html'),
+        title: config.title,
+        publicPath: isHost ? '/' : 'auto',
+        scriptLoading: 'defer',
+        chunks: ['main'],
+      }),
+      new webpack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(mode),
+        __MATCHDAY_VERSION__: JSON.stringify(target.version),
+      }),
+      new webpack.ProgressPlugin({ percentBy: 'entries' }),
+    ],
+    performance: { hints: false },
+    infrastructureLogging: { level: 'warn' },
+    stats: 'errors-warnings',
+  };
+}

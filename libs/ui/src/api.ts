@@ -1,0 +1,74 @@
+import type { SWRConfiguration } from 'swr';
+
+/** Adds the `_cb` cache-busting timestamp to /api/ paths (spec §7). */
+export function withCacheBuster(url: string): string {
+  if (!url.startsWith('/api/')) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}_cb=${Date.now()}`;
+}
+
+/**
+ * The one reader of the app: GET with cookies and no-cache headers; 401 resolves to null ("no data");
+ * any other non-OK reply throws "status: body" (or the status text when the body is empty).
+ */
+export async function apiGet<T>(url: string): Promise<T | null> {
+  const response = await fetch(withCacheBuster(url), {
+    credentials: 'include',
+    headers: { 'cache-control': 'no-cache', pragma: 'no-cache', accept: 'application/json' },
+  });
+  if (response.status === 401) return null;
+  if (!response.ok) {
+    const body = await response.text();
+    throw new Error(`${response.status}: ${body || response.statusText}`);
+  }
+  return (await response.json()) as T;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** State-changing calls: JSON, cookies, X-Requested-With (the gateway's cross-site check); errors carry the server's message. */
+export async function apiSend<T>(method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!response.ok) {
+    const message = (parsed as { message?: string } | undefined)?.message ?? (text || response.statusText);
+    throw new ApiError(response.status, message);
+  }
+  return parsed as T;
+}
+
+/** Spec §7: stale at once, refetch on focus, no retries, no polling. */
+export const swrConfig: SWRConfiguration = {
+  fetcher: (url: string) => apiGet(url),
+  revalidateOnFocus: true,
+  revalidateIfStale: true,
+  dedupingInterval: 0,
+  shouldRetryOnError: false,
+  errorRetryCount: 0,
+  refreshInterval: 0,
+};
+
+/** The auth user is fetched once: not retried, not refetched on focus. */
+export const authUserSwrOptions: SWRConfiguration = {
+  revalidateOnFocus: false,
+  revalidateIfStale: false,
+  revalidateOnReconnect: false,
+  shouldRetryOnError: false,
+};

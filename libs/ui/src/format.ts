@@ -1,0 +1,44 @@
+/** Two-letter initials of a team or player name ("Mumbai Mariners" -> "MM", "Goa" -> "GO"). */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  if (words.length === 1) return words[0]!.slice(0, 2).toUpperCase();
+  return (words[0]![0]! + words[1]![0]!).toUpperCase();
+}
+
+function sameLocalDay(a: Date, b: Date): boolean {
+  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+}
+
+/**
+ * Fixture date label (spec §9): 'Today, HH:MM', 'Tomorrow, HH:MM', the weekday (with time) within the
+ * coming week, otherwise en-GB day-shortmonth-year.
+ */
+export function fixtureDateLabel(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
+  const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  if (sameLocalDay(date, now)) return `Today, ${time}`;
+  if (sameLocalDay(date, tomorrow)) return `Tomorrow, ${time}`;
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  const days = (date.getTime() - startOfToday) / 86_400_000;
+  if (days >= 0 && days < 7) return `${date.toLocaleDateString('en-GB', { weekday: 'long' })}, ${time}`;
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+const NAMED_COLOURS: Record<string, string> = {
+  'Premier League': '#7c3aed',
+  'Indian Super League': '#f97316',
+  'Champions League': '#1d4ed8',
+  'UEFA Champions League': '#1d4ed8',
+};
+
+/** League colour: explicit colour, else per-name mapping, else a stable hash-based hue. */
+export function leagueColour(name: string, explicit?: string | null): string {
+  if (explicit) return explicit;
+  const named = NAMED_COLOURS[name];
+  if (named) return named;
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `hsl(${hash % 360} 65% 40%)`;
+}

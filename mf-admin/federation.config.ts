@@ -1,0 +1,9 @@
+import type { FederationConfig } from '@matchday/config';
+
+const config: FederationConfig = {
+  name: 'mf-admin',
+  kind: 'remote',
+  exposes: { './App': './src/exposes/App.tsx' },
+  title: 'Matchday admin',
+};
+export default config;

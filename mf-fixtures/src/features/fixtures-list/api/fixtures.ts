@@ -1,0 +1,31 @@
+import useSWR from 'swr';
+import type { Fixture, League } from '@matchday/contracts';
+import type { FixtureFilter } from '../store/filter-slice';
+
+const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** The API call behind a filter: team -> all fixtures (filtered here by name), league or day -> /api/fixtures/filter. */
+export function fixturesKey(filter: FixtureFilter): string {
+  const tz = encodeURIComponent(timeZone());
+  if (filter.kind === 'team') return `/api/fixtures?tz=${tz}`;
+  if (filter.kind === 'league') return `/api/fixtures/filter?leagueId=${filter.leagueId}&tz=${tz}`;
+  return `/api/fixtures/filter?type=${filter.tab}&tz=${tz}`;
+}
+
+export function matchesTeam(fixture: Fixture, team: string): boolean {
+  const needle = team.toLowerCase();
+  return fixture.homeTeam.toLowerCase().includes(needle) || fixture.awayTeam.toLowerCase().includes(needle);
+}
+
+export function useFixtures(filter: FixtureFilter) {
+  const result = useSWR<Fixture[] | null>(fixturesKey(filter));
+  const fixtures = result.data ?? [];
+  return {
+    ...result,
+    fixtures: filter.kind === 'team' ? fixtures.filter((f) => matchesTeam(f, filter.team)) : fixtures,
+  };
+}
+
+export function useLeagues() {
+  return useSWR<League[] | null>('/api/leagues');
+}

@@ -1,0 +1,156 @@
+import { Link, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { Badge, Button, fixtureDateLabel, leagueColour, TeamLogo } from '@matchday/ui';
+import type { Fixture } from '@matchday/contracts';
+
+const Article = styled.article`
+  background: ${({ theme }) => theme.surface};
+  border: 1px solid ${({ theme }) => theme.border};
+  border-radius: 14px;
+  padding: 1rem;
+  display: grid;
+  gap: 0.9rem;
+  cursor: pointer;
+  transition:
+    border-color 0.15s,
+    transform 0.15s;
+  &:hover {
+    border-color: ${({ theme }) => theme.accent};
+  }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.accent};
+    outline-offset: 2px;
+  }
+`;
+
+const Top = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  gap: 0.5rem;
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.textMuted};
+`;
+
+const Teams = styled.div`
+  display: grid;
+  grid-template-columns: 1fr auto 1fr;
+  align-items: center;
+  gap: 0.5rem;
+`;
+
+const Team = styled.div`
+  display: grid;
+  justify-items: center;
+  gap: 0.4rem;
+  text-align: center;
+  font-weight: 600;
+  min-width: 0;
+  span.name {
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Versus = styled.span`
+  font-weight: 800;
+  color: ${({ theme }) => theme.textMuted};
+`;
+
+const Score = styled.span`
+  font-weight: 800;
+  font-size: 1.2rem;
+`;
+
+const Venue = styled.p`
+  margin: 0;
+  text-align: center;
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.textMuted};
+`;
+
+const Actions = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 0.5rem;
+`;
+
+export function FixtureCard({ fixture, tab }: { fixture: Fixture; tab: string }) {
+  const navigate = useNavigate();
+  const squadPath = `/squad/${fixture.homeTeamId}/${fixture.awayTeamId}/${fixture.leagueId}/${fixture.season}?tab=${tab}`;
+  const h2hPath = `/h2h?homeTeamId=${fixture.homeTeamId}&awayTeamId=${fixture.awayTeamId}&tab=${tab}`;
+  const standingsPath = `/standings?leagueId=${fixture.leagueId}&season=${fixture.season}&highlightTeams=${encodeURIComponent(
+    `${fixture.homeTeam},${fixture.awayTeam}`,
+  )}&tab=${tab}`;
+  const finished = fixture.goalsHome !== null && fixture.goalsAway !== null;
+  return (
+    <Article
+      data-testid="fixture-card"
+      tabIndex={0}
+      role="link"
+      aria-label={`${fixture.homeTeam} vs ${fixture.awayTeam}, ${fixtureDateLabel(fixture.eventDate)}: open squads`}
+      onClick={() => navigate(squadPath)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && event.target === event.currentTarget) navigate(squadPath);
+      }}
+    >
+      <Top>
+        <Badge $colour={leagueColour(fixture.leagueName, fixture.leagueColor)}>{fixture.leagueName}</Badge>
+        <time dateTime={fixture.eventDate}>{fixtureDateLabel(fixture.eventDate)}</time>
+      </Top>
+      <Teams>
+        <Team>
+          <TeamLogo name={fixture.homeTeam} src={fixture.homeTeamLogo} size={48} />
+          <span className="name">{fixture.homeTeam}</span>
+        </Team>
+        {finished ? (
+          <Score aria-label="Final score">
+            {fixture.goalsHome} - {fixture.goalsAway}
+          </Score>
+        ) : (
+          <Versus>VS</Versus>
+        )}
+        <Team>
+          <TeamLogo name={fixture.awayTeam} src={fixture.awayTeamLogo} size={48} />
+          <span className="name">{fixture.awayTeam}</span>
+        </Team>
+      </Teams>
+      {fixture.venue && <Venue>{[fixture.venue, fixture.venueCity].filter(Boolean).join(', ')}</Venue>}
+      <Actions onClick={(event) => event.stopPropagation()}>
+        <Button as={Link} to={h2hPath} $variant="outline" aria-label={`Head to head: ${fixture.homeTeam} vs ${fixture.awayTeam}`}>
+          H2H
+        </Button>
+        <Button as={Link} to={standingsPath} $variant="outline" aria-label={`${fixture.leagueName} standings`}>
+          Standings
+        </Button>
+      </Actions>
+    </Article>
+  );
+}
+
+const SkeletonArticle = styled(Article)`
+  cursor: default;
+`;
+
+export function FixtureCardSkeleton() {
+  return (
+    <SkeletonArticle as="div" aria-hidden="true" data-testid="fixture-skeleton">
+      <Top>
+        <span style={{ width: '40%', height: '1rem', borderRadius: 8, background: 'currentColor', opacity: 0.15 }} />
+        <span style={{ width: '25%', height: '1rem', borderRadius: 8, background: 'currentColor', opacity: 0.15 }} />
+      </Top>
+      <Teams>
+        <Team>
+          <span style={{ width: 48, height: 48, borderRadius: '50%', background: 'currentColor', opacity: 0.15 }} />
+        </Team>
+        <Versus>VS</Versus>
+        <Team>
+          <span style={{ width: 48, height: 48, borderRadius: '50%', background: 'currentColor', opacity: 0.15 }} />
+        </Team>
+      </Teams>
+      <Actions>
+        <span style={{ height: '2.25rem', borderRadius: 8, background: 'currentColor', opacity: 0.15 }} />
+        <span style={{ height: '2.25rem', borderRadius: 8, background: 'currentColor', opacity: 0.15 }} />
+      </Actions>
+    </SkeletonArticle>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ComponentType } from 'react';
+import type { RemoteAppProps } from '@matchday/contracts';
+import { TeamScreen } from '../features/team/components/TeamScreen';
+import { SquadScreen } from '../features/squad/components/SquadScreen';
+import { PlayerScreen } from '../features/player/components/PlayerScreen';
+import { FixtureStatsScreen } from '../features/fixture-stats/components/FixtureStatsScreen';
+import { FixturePlayersScreen } from '../features/fixture-players/components/FixturePlayersScreen';
+import { StandingsScreen } from '../features/standings/components/StandingsScreen';
+import { TopScorersScreen } from '../features/top-scorers/components/TopScorersScreen';
+import { H2hScreen } from '../features/h2h/components/H2hScreen';
+import { TeamStatsScreen } from '../features/team-stats/components/TeamStatsScreen';
+
+/** Screens of this remote, by the key the shell's route table gives. */
+const SCREENS: Record<string, ComponentType> = {
+  'team': TeamScreen,
+  'squad': SquadScreen,
+  'player': PlayerScreen,
+  'fixture-stats': FixtureStatsScreen,
+  'fixture-players': FixturePlayersScreen,
+  'standings': StandingsScreen,
+  'top-scorers': TopScorersScreen,
+  'h2h': H2hScreen,
+  'team-stats': TeamStatsScreen,
+};
+
+export default function App({ screen }: RemoteAppProps) {
+  const Screen = SCREENS[screen];
+  if (!Screen) throw new Error(`Unknown screen "${screen}"`);
+  return <Screen />;
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { freePort, repoRoot, startTs, stopAll, waitForHttp, type ManagedProcess } from './processes';
+
+export interface StackOptions {
+  port: number;
+  dataDir: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RunningStack {
+  url: string;
+  processes: ManagedProcess[];
+  env: NodeJS.ProcessEnv;
+  stop(): Promise<void>;
+}
+
+const SERVICES = ['football', 'accounts', 'insights'] as const;
+
+/**
+ * Starts the whole back end as separate processes: the development OpenID Connect provider
+ * (unless a Google client is configured), the three services (each migrates, seeds when empty,
+ * then listens on a free loopback port) and the gateway on `port`. Used by `npm start` and the e2e tests.
+ */
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const base: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...options.env,
+    DATA_DIR: path.resolve(repoRoot, options.dataDir),
+    INTERNAL_JWT_SECRET: process.env.INTERNAL_JWT_SECRET ?? randomBytes(32).toString('hex'),
+    TZ: 'UTC',
+  };
+  const publicUrl = base.PUBLIC_URL ?? `http://localhost:${options.port}`;
+  const processes: ManagedProcess[] = [];
+  const stop = () => stopAll(processes);
+  try {
+    const gatewayEnv: NodeJS.ProcessEnv = { ...base, PORT: String(options.port), PUBLIC_URL: publicUrl };
+    if (!base.GOOGLE_CLIENT_ID) {
+      const oidcPort = await freePort();
+      const issuer = `http://localhost:${oidcPort}`;
+      const oidc = startTs(
+        'dev-oidc',
+        'libs/dev-oidc/src/server.ts',
+        { ...base, DEV_OIDC_PORT: String(oidcPort), DEV_OIDC_ISSUER: issuer, DEV_OIDC_REDIRECT_URI: `${publicUrl}/connect/google/callback` },
+        0,
+      );
+      processes.push(oidc);
+      gatewayEnv.DEV_OIDC_ISSUER = issuer;
+      await waitForHttp(`${issuer}/.well-known/openid-configuration`, oidc);
+    }
+    await Promise.all(
+      SERVICES.map(async (name, index) => {
+        const port = await freePort();
+        const service = startTs(name, `services/${name}/src/server.ts`, { ...base, PORT: String(port) }, index + 1);
+        processes.push(service);
+        gatewayEnv[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
+        await waitForHttp(`http://127.0.0.1:${port}/readyz`, service);
+      }),
+    );
+    const gateway = startTs('gateway', 'api-gateway/src/server.ts', gatewayEnv, 4);
+    processes.push(gateway);
+    await waitForHttp(`http://127.0.0.1:${options.port}/readyz`, gateway);
+    return { url: publicUrl, processes, env: gatewayEnv, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

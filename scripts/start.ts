@@ -1,0 +1,41 @@
+/**
+ * npm start: builds the frontends that are missing or older than their sources, then starts
+ * the development identity provider, the services and the gateway, and prints the URL.
+ * Ctrl-C / SIGTERM stops every process. PORT (default 8080) and DATA_DIR (default .data) let two
+ * copies run side by side.
+ */
+import { buildFrontends } from './lib/build';
+import { startStack } from './lib/stack';
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const args = process.argv.slice(2);
+  if (!args.includes('--no-build')) await buildFrontends({ force: false });
+  const port = Number(process.env.PORT ?? 8080);
+  const stack = await startStack({ port, dataDir: process.env.DATA_DIR ?? '.data' });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`\n  Matchday is running at \u001b[1m${stack.url}\u001b[0m  (ready in ${seconds} s)`);
+  if (!process.env.GOOGLE_CLIENT_ID) console.log('  Sign in with any e-mail on the development sign-in page.\n');
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\n  Stopping Matchday...');
+    await stack.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  for (const { name, child } of stack.processes) {
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(`  ${name} stopped unexpectedly (code ${code ?? signal}); stopping everything.`);
+      void shutdown(1);
+    });
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,171 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled, { keyframes } from 'styled-components';
+import useSWR from 'swr';
+import { Badge, Button, initials, media, toast } from '@matchday/ui';
+import type { AuthUser } from '@matchday/contracts';
+import { Logo } from './Logo';
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 20;
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 1rem;
+  padding: 0.6rem 1rem;
+  background: ${({ theme }) => theme.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.border};
+  a {
+    text-decoration: none;
+  }
+  ${media.mobile} {
+    padding: 0.5rem 0.75rem;
+  }
+`;
+
+const Right = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.5rem;
+  position: relative;
+`;
+
+const pulse = keyframes`
+  0%, 100% { opacity: 1; }
+  50% { opacity: 0.4; }
+`;
+
+const Placeholder = styled.span`
+  width: 2.25rem;
+  height: 2.25rem;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.surfaceRaised};
+  animation: ${pulse} 1.5s ease-in-out infinite;
+`;
+
+const Avatar = styled.button`
+  width: 2.25rem;
+  height: 2.25rem;
+  border-radius: 50%;
+  border: 1px solid ${({ theme }) => theme.border};
+  background: ${({ theme }) => theme.surfaceRaised};
+  color: ${({ theme }) => theme.text};
+  font-weight: 700;
+  cursor: pointer;
+  overflow: hidden;
+  padding: 0;
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+`;
+
+const Menu = styled.nav`
+  position: absolute;
+  top: calc(100% + 0.5rem);
+  right: 0;
+  min-width: 13rem;
+  background: ${({ theme }) => theme.surface};
+  border: 1px solid ${({ theme }) => theme.border};
+  border-radius: 10px;
+  padding: 0.4rem;
+  box-shadow: 0 12px 30px rgb(0 0 0 / 0.3);
+  display: grid;
+  a {
+    padding: 0.55rem 0.7rem;
+    border-radius: 6px;
+  }
+  a:hover,
+  a:focus-visible {
+    background: ${({ theme }) => theme.surfaceRaised};
+  }
+  p {
+    margin: 0;
+    padding: 0.4rem 0.7rem 0.6rem;
+    font-size: 0.85rem;
+    color: ${({ theme }) => theme.textMuted};
+    border-bottom: 1px solid ${({ theme }) => theme.border};
+    margin-bottom: 0.3rem;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const SHARE_TEXT = 'Get live stats and insights. Download the Matchday app now!';
+
+async function share(user: AuthUser | null): Promise<void> {
+  const url = user?.referralCode ? `${window.location.origin}/social-preview/${user.referralCode}` : window.location.href;
+  const text = user?.referralCode ? `${SHARE_TEXT} Use my referral code ${user.referralCode}.` : SHARE_TEXT;
+  if (navigator.share) {
+    try {
+      await navigator.share({ title: document.title, text, url });
+    } catch (error) {
+      if ((error as DOMException).name !== 'AbortError') toast({ title: 'Share failed', description: 'Unable to share using native dialog', variant: 'destructive' });
+    }
+    return;
+  }
+  try {
+    await navigator.clipboard.writeText(`${text} ${url}`);
+    toast({ title: 'Copied!', description: 'Share link copied to clipboard' });
+  } catch {
+    toast({ title: 'Failed to copy', description: 'Please copy manually', variant: 'destructive' });
+  }
+}
+
+export function Header({ user, loading }: { user: AuthUser | null; loading: boolean }) {
+  const [open, setOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const { data: dataset } = useSWR<{ demo: boolean } | null>(user ? '/api/dataset' : null, { revalidateOnFocus: false });
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menuRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.email || '';
+  return (
+    <Bar>
+      <Link to="/" aria-label="Matchday home">
+        <Logo />
+      </Link>
+      <Right ref={menuRef}>
+        {dataset?.demo && (
+          <Badge title="Fictional clubs and generated results" data-testid="demo-badge">
+            Demo data
+          </Badge>
+        )}
+        {loading && <Placeholder data-testid="auth-placeholder" aria-label="Loading account" />}
+        {user && (
+          <>
+            <Button type="button" $variant="outline" onClick={() => void share(user)} aria-label="Share">
+              Share
+            </Button>
+            <Avatar type="button" aria-haspopup="menu" aria-expanded={open} aria-label="Account menu" onClick={() => setOpen((o) => !o)}>
+              {user.profileImageUrl ? <img src={user.profileImageUrl} alt="" /> : initials(name)}
+            </Avatar>
+            {open && (
+              <Menu aria-label="Account" onClick={() => setOpen(false)}>
+                <p>{name}</p>
+                <Link to="/profile">Profile</Link>
+                <Link to="/blogs">Blog Posts</Link>
+                {user.isAdmin && <Link to="/admin">Admin Dashboard</Link>}
+                <Link to="/settings">Settings</Link>
+                <a href="/auth/logout">Log out</a>
+              </Menu>
+            )}
+          </>
+        )}
+      </Right>
+    </Bar>
+  );
+}

@@ -1,0 +1,120 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, media } from '@matchday/ui';
+import { Logo } from './Logo';
+
+const Split = styled.div`
+  min-height: 100vh;
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  ${media.mobile} {
+    grid-template-columns: 1fr;
+  }
+`;
+
+const Panel = styled.section`
+  background: linear-gradient(160deg, #14532d, #0b1120 70%);
+  color: #f8fafc;
+  padding: 3rem;
+  display: flex;
+  flex-direction: column;
+  justify-content: center;
+  gap: 1.5rem;
+  h1 {
+    font-size: 2.4rem;
+    margin: 0;
+  }
+  h2 {
+    margin: 0;
+    font-size: 1.1rem;
+    color: #bbf7d0;
+  }
+  ul {
+    margin: 0;
+    padding-left: 1.2rem;
+    display: grid;
+    gap: 0.5rem;
+  }
+  ${media.mobile} {
+    display: none;
+  }
+`;
+
+const CardWrap = styled.section`
+  display: grid;
+  place-items: center;
+  padding: 2rem 1rem;
+`;
+
+const SignInCard = styled.div`
+  width: min(26rem, 100%);
+  background: ${({ theme }) => theme.surface};
+  border: 1px solid ${({ theme }) => theme.border};
+  border-radius: 16px;
+  padding: 2rem;
+  display: grid;
+  gap: 1rem;
+  text-align: center;
+  h2 {
+    margin: 0;
+    font-size: 1.6rem;
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.textMuted};
+  }
+  small {
+    color: ${({ theme }) => theme.textMuted};
+  }
+`;
+
+const Error = styled.p`
+  color: ${({ theme }) => theme.danger} !important;
+`;
+
+/** Spec §2 Login: shown at /login and on every other path while signed out. */
+export function LoginPage() {
+  const [params] = useSearchParams();
+  useEffect(() => {
+    const previous = document.title;
+    document.title = 'Sign in | Matchday';
+    return () => {
+      document.title = previous;
+    };
+  }, []);
+  return (
+    <Split>
+      <Panel aria-label="About Matchday">
+        <Logo size={40} />
+        <h1>Welcome to Matchday</h1>
+        <h2>What we provide</h2>
+        <ul>
+          <li>Fixture insights and player stats</li>
+          <li>Head-to-head records</li>
+          <li>Team performance analysis</li>
+        </ul>
+        <p>Use it fully while it&apos;s free</p>
+      </Panel>
+      <CardWrap>
+        <SignInCard>
+          <h2>Welcome Back!</h2>
+          <p>Sign in to access your personalized football experience</p>
+          {params.get('error') && <Error role="alert">Sign-in did not complete. Please try again.</Error>}
+          <Button
+            type="button"
+            onClick={() => {
+              window.location.href = '/auth/google';
+            }}
+          >
+            Continue with Google
+          </Button>
+          <small>
+            By continuing, you agree to our Terms of Service and <a href="/privacy-policy">Privacy Policy</a>.
+          </small>
+          <small>Secure sign-in powered by Google</small>
+        </SignInCard>
+      </CardWrap>
+    </Split>
+  );
+}
