@@ -65,7 +65,7 @@ export function RemoteArea({ name, screen }: { name: RemoteName; screen: string 
   // React.lazy caches a rejection forever: a new lazy component per attempt.
   const RemoteApp = useMemo(() => lazy(async () => ({ default: await loadRemoteApp(name, attempt) })), [name, attempt]);
   return (
-    <AreaBoundary key={attempt} name={name} onRetry={() => setAttempt((n) => n + 1)}>
+    <AreaBoundary key={`${name}:${attempt}`} name={name} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={<AreaSkeleton />}>
         <RemoteApp screen={screen} />
       </Suspense>

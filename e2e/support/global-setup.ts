@@ -1,0 +1,17 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../scripts/lib/processes';
+import { startStack } from '../../scripts/lib/stack';
+
+/** Starts gateway, services and the dev identity provider on a free port with a throwaway DATA_DIR. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-e2e-'));
+  const port = await freePort();
+  const stack = await startStack({ port, dataDir, env: { LOG_LEVEL: 'warn', ADMIN_EMAILS: 'admin@matchday.test' } });
+  process.env.E2E_BASE_URL = stack.url;
+  return async () => {
+    await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,19 @@
+import { expect, type Page } from '@playwright/test';
+
+export const baseUrl = () => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright.config.ts');
+  return url;
+};
+
+/** Signs in as a user would: Continue with Google -> the dev provider's "Sign in as" form -> back home. */
+export async function signIn(page: Page, email: string, names: { firstName?: string; lastName?: string } = {}): Promise<void> {
+  await page.goto(`${baseUrl()}/`);
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await page.getByLabel('E-mail').fill(email);
+  if (names.firstName) await page.getByLabel('First name').fill(names.firstName);
+  if (names.lastName) await page.getByLabel('Last name').fill(names.lastName);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${baseUrl()}/`);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+}

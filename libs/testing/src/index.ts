@@ -1,0 +1,78 @@
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import type Koa from 'koa';
+import {
+  buildServiceApp,
+  dropMysqlDatabase,
+  IDENTITY_HEADER,
+  migrateLatest,
+  openDatabase,
+  signIdentity,
+  type DatabaseTarget,
+  type Identity,
+  type Knex,
+  type ServiceDefinition,
+} from '@matchday/server';
+
+export const TEST_SECRET = 'test-internal-secret-0123456789abcdef0123';
+
+/**
+ * The databases a service test runs on: always SQLite in a temp dir, plus MySQL when TEST_MYSQL_URL
+ * (e.g. mysql://root:pw@127.0.0.1:3306) is set. Use with describe.each.
+ */
+export function testDatabases(): Array<[label: string, make: (service: string) => DatabaseTarget]> {
+  const targets: Array<[string, (service: string) => DatabaseTarget]> = [
+    ['sqlite', (service) => ({ client: 'sqlite', location: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-')), `${service}.sqlite`) })],
+  ];
+  const mysql = process.env.TEST_MYSQL_URL;
+  if (mysql) {
+    targets.push([
+      'mysql',
+      (service) => {
+        const url = new URL(mysql);
+        url.pathname = `/matchday_test_${service}_${randomBytes(4).toString('hex')}`;
+        return { client: 'mysql', location: url.toString() };
+      },
+    ]);
+  }
+  return targets;
+}
+
+export interface RunningService {
+  url: string;
+  db: Knex;
+  /** Sends a request with a valid gateway identity. */
+  request(pathname: string, init?: RequestInit & { identity?: Partial<Identity> }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** Starts a service in-process on port 0 against a fresh database (migrated; seeded when asked). */
+export async function startService(definition: ServiceDefinition, target: DatabaseTarget, options: { seed?: boolean } = {}): Promise<RunningService> {
+  const db = await openDatabase(target);
+  await migrateLatest(db, definition.migrations);
+  if (options.seed && definition.seedIfEmpty) await definition.seedIfEmpty(db);
+  await definition.onStart?.(db);
+  const app: Koa<any> = buildServiceApp(definition, db, TEST_SECRET);
+  const server = http.createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    url,
+    db,
+    async request(pathname, init = {}) {
+      const { identity, ...rest } = init;
+      const token = await signIdentity({ scope: 'user', isAdmin: false, userId: 1, ...identity }, TEST_SECRET, definition.name);
+      return fetch(`${url}${pathname}`, { ...rest, headers: { ...(rest.headers ?? {}), [IDENTITY_HEADER]: token } });
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.destroy();
+      if (target.client === 'mysql') await dropMysqlDatabase(target.location);
+    },
+  };
+}
