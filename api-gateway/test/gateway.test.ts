@@ -1,25 +1,14 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import {
-  REMOTE_NAMES,
-  type AuthUser,
-  type Fixture,
-  type League,
-  type RemoteManifest,
-} from "@matchday/contracts";
-import { IDENTITY_HEADER, signIdentity } from "@matchday/server";
-import { signInThroughDevProvider } from "../../libs/dev-oidc/src/sign-in";
-import {
-  freePort,
-  startTs,
-  stopAll,
-  waitForHttp,
-} from "../../scripts/lib/processes";
-import { startStack, type RunningStack } from "../../scripts/lib/stack";
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REMOTE_NAMES, type AuthUser, type Fixture, type League, type RemoteManifest } from '@matchday/contracts';
+import { IDENTITY_HEADER, signIdentity } from '@matchday/server';
+import { signInThroughDevProvider } from '../../libs/dev-oidc/src/sign-in';
+import { freePort, startTs, stopAll, waitForHttp } from '../../scripts/lib/processes';
+import { startStack, type RunningStack } from '../../scripts/lib/stack';
 
-const SESSION_COOKIE = "matchday.sid";
-const ADMIN_EMAIL = "boss@example.com";
+const SESSION_COOKIE = 'matchday.sid';
+const ADMIN_EMAIL = 'boss@example.com';
 
 /** A small cookie jar that also records every session id the gateway hands out. */
 class CookieJar {
@@ -27,12 +16,12 @@ class CookieJar {
   readonly sessionIds: string[] = [];
   store(response: Response): void {
     for (const line of response.headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const index = pair.indexOf("=");
+      const [pair = ''] = line.split(';');
+      const index = pair.indexOf('=');
       if (index <= 0) continue;
       const name = pair.slice(0, index).trim();
       const value = pair.slice(index + 1).trim();
-      if (value === "" || /expires=Thu, 01 Jan 1970/i.test(line)) {
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) {
         this.cookies.delete(name);
       } else {
         this.cookies.set(name, value);
@@ -44,11 +33,11 @@ class CookieJar {
     return [...this.cookies]
       .filter(([name]) => filter(name))
       .map(([name, value]) => `${name}=${value}`)
-      .join("; ");
+      .join('; ');
   }
 }
 
-const gatewayCookies = (name: string) => name.startsWith("matchday");
+const gatewayCookies = (name: string) => name.startsWith('matchday');
 
 interface TracedSignIn {
   /** Gateway cookies (signed session id) before the identity provider redirected back. */
@@ -62,17 +51,14 @@ interface TracedSignIn {
  * The same authorization-code flow as signInThroughDevProvider, keeping the gateway's session cookie
  * from before the callback so the test can compare it with the one after sign-in.
  */
-async function traceSignIn(
-  gatewayUrl: string,
-  email: string,
-): Promise<TracedSignIn> {
+async function traceSignIn(gatewayUrl: string, email: string): Promise<TracedSignIn> {
   const jar = new CookieJar();
   const gateway = new URL(gatewayUrl).origin;
-  let before = "";
+  let before = '';
   const request = async (url: string, init: RequestInit = {}) => {
     const response = await fetch(url, {
       ...init,
-      redirect: "manual",
+      redirect: 'manual',
       headers: { ...(init.headers ?? {}), cookie: jar.header() },
     });
     jar.store(response);
@@ -81,76 +67,64 @@ async function traceSignIn(
   let url = `${gateway}/auth/google`;
   let response = await request(url);
   for (let hop = 0; hop < 20; hop += 1) {
-    const location = response.headers.get("location");
+    const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location) {
       const next = new URL(location, url);
-      if (next.origin === gateway && next.pathname === "/")
+      if (next.origin === gateway && next.pathname === '/')
         return {
           before,
           after: jar.header(gatewayCookies),
           sessionIds: jar.sessionIds,
         };
-      if (next.origin === gateway && next.pathname === "/login")
-        throw new Error(`sign-in failed: ${next.toString()}`);
-      if (
-        next.origin === gateway &&
-        next.pathname.startsWith("/connect/google/callback")
-      )
-        before = jar.header(gatewayCookies);
+      if (next.origin === gateway && next.pathname === '/login') throw new Error(`sign-in failed: ${next.toString()}`);
+      if (next.origin === gateway && next.pathname.startsWith('/connect/google/callback')) before = jar.header(gatewayCookies);
       url = next.toString();
       response = await request(url);
       continue;
     }
     if (response.status === 200) {
-      const match = /<form method="post" action="([^"]+)"/.exec(
-        await response.text(),
-      );
+      const match = /<form method="post" action="([^"]+)"/.exec(await response.text());
       if (!match) throw new Error(`no sign-in form at ${url}`);
-      url = new URL(match[1]!.replace(/&#47;/g, "/"), url).toString();
+      url = new URL(match[1]!.replace(/&#47;/g, '/'), url).toString();
       response = await request(url, {
-        method: "POST",
+        method: 'POST',
         body: new URLSearchParams({ email }),
-        headers: { "content-type": "application/x-www-form-urlencoded" },
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
       continue;
     }
     throw new Error(`unexpected ${response.status} at ${url}`);
   }
-  throw new Error("too many redirects");
+  throw new Error('too many redirects');
 }
 
 async function json<T>(response: Response, status = 200): Promise<T> {
   const text = await response.text();
-  if (response.status !== status)
-    throw new Error(`expected ${status}, got ${response.status}: ${text}`);
-  expect(response.headers.get("content-type")).toMatch(/application\/json/);
+  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${text}`);
+  expect(response.headers.get('content-type')).toMatch(/application\/json/);
   return JSON.parse(text) as T;
 }
 
-describe("api-gateway with the whole stack", () => {
+describe('api-gateway with the whole stack', () => {
   let stack: RunningStack;
   let dataDir: string;
   let fan: string;
 
-  const get = (
-    pathname: string,
-    cookie?: string,
-    headers: Record<string, string> = {},
-  ) =>
+  const get = (pathname: string, cookie?: string, headers: Record<string, string> = {}) =>
     fetch(`${stack.url}${pathname}`, {
-      redirect: "manual",
+      redirect: 'manual',
       headers: { ...headers, ...(cookie ? { cookie } : {}) },
     });
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "matchday-gateway-"));
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-gateway-'));
     const port = await freePort();
     stack = await startStack({
       port,
       dataDir,
       env: { ADMIN_EMAILS: ADMIN_EMAIL },
     });
-    fan = await signInThroughDevProvider(stack.url, "fan@example.com");
+    fan = await signInThroughDevProvider(stack.url, 'fan@example.com');
   }, 90_000);
 
   afterAll(async () => {
@@ -158,123 +132,95 @@ describe("api-gateway with the whole stack", () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
-  describe("health and manifest", () => {
-    it("/healthz answers 200", async () => {
-      expect(await json<{ status: string }>(await get("/healthz"))).toEqual({
-        status: "ok",
+  describe('health and manifest', () => {
+    it('/healthz answers 200', async () => {
+      expect(await json<{ status: string }>(await get('/healthz'))).toEqual({
+        status: 'ok',
       });
     });
 
-    it("/readyz answers 200 with every check true", async () => {
+    it('/readyz answers 200 with every check true', async () => {
       const body = await json<{
         status: string;
         checks: Record<string, boolean>;
-      }>(await get("/readyz"));
-      expect(body.status).toBe("ready");
-      expect(Object.keys(body.checks).sort()).toEqual([
-        "accounts",
-        "football",
-        "insights",
-        "sessions",
-      ]);
+      }>(await get('/readyz'));
+      expect(body.status).toBe('ready');
+      expect(Object.keys(body.checks).sort()).toEqual(['accounts', 'football', 'insights', 'sessions']);
       for (const ok of Object.values(body.checks)) expect(ok).toBe(true);
     });
 
-    it("/mf-manifest.json lists the five remotes", async () => {
-      const manifest = await json<RemoteManifest>(
-        await get("/mf-manifest.json"),
-      );
-      expect(Object.keys(manifest.remotes).sort()).toEqual(
-        [...REMOTE_NAMES].sort(),
-      );
+    it('/mf-manifest.json lists the five remotes', async () => {
+      const manifest = await json<RemoteManifest>(await get('/mf-manifest.json'));
+      expect(Object.keys(manifest.remotes).sort()).toEqual([...REMOTE_NAMES].sort());
       expect(Object.keys(manifest.remotes)).toHaveLength(5);
       for (const entry of Object.values(manifest.remotes)) {
-        if (entry)
-          expect(entry.entry).toMatch(
-            /^\/remotes\/mf-[a-z]+\/[^/]+\/remoteEntry\.js$/,
-          );
+        if (entry) expect(entry.entry).toMatch(/^\/remotes\/mf-[a-z]+\/[^/]+\/remoteEntry\.js$/);
       }
     });
   });
 
-  describe("anonymous", () => {
-    it("GET /api/auth/user -> 401 JSON", async () => {
-      const body = await json<{ message: string }>(
-        await get("/api/auth/user"),
-        401,
-      );
-      expect(typeof body.message).toBe("string");
+  describe('anonymous', () => {
+    it('GET /api/auth/user -> 401 JSON', async () => {
+      const body = await json<{ message: string }>(await get('/api/auth/user'), 401);
+      expect(typeof body.message).toBe('string');
     });
 
-    it("GET /api/fixtures -> 401", async () => {
-      expect((await get("/api/fixtures")).status).toBe(401);
-      expect((await get("/api/fixtures/filter?type=today")).status).toBe(401);
+    it('GET /api/fixtures -> 401', async () => {
+      expect((await get('/api/fixtures')).status).toBe(401);
+      expect((await get('/api/fixtures/filter?type=today')).status).toBe(401);
     });
 
-    it("GET /api/admin/anything -> 401", async () => {
-      expect((await get("/api/admin/anything")).status).toBe(401);
+    it('GET /api/admin/anything -> 401', async () => {
+      expect((await get('/api/admin/anything')).status).toBe(401);
     });
 
-    it("a forged session cookie is not a session", async () => {
-      const response = await get(
-        "/api/auth/user",
-        `${SESSION_COOKIE}=forged-session-id; ${SESSION_COOKIE}.sig=bogus`,
-      );
+    it('a forged session cookie is not a session', async () => {
+      const response = await get('/api/auth/user', `${SESSION_COOKIE}=forged-session-id; ${SESSION_COOKIE}.sig=bogus`);
       expect(response.status).toBe(401);
     });
   });
 
-  describe("signed in", () => {
-    it("sign-in through the development provider gives a session for that user", async () => {
+  describe('signed in', () => {
+    it('sign-in through the development provider gives a session for that user', async () => {
       expect(fan).toContain(`${SESSION_COOKIE}=`);
-      const user = await json<AuthUser>(await get("/api/auth/user", fan));
-      expect(user.email).toBe("fan@example.com");
-      expect(user.firstName).toBe("Fan");
+      const user = await json<AuthUser>(await get('/api/auth/user', fan));
+      expect(user.email).toBe('fan@example.com');
+      expect(user.firstName).toBe('Fan');
       expect(user.isAdmin).toBe(false);
       expect(user.referralCode).toMatch(/^[A-Z2-9]{8}$/);
     });
 
-    it("proxies football calls with the identity of the session", async () => {
-      const leagues = await json<League[]>(await get("/api/leagues", fan));
-      expect(leagues.map((l) => l.id).sort((a, b) => a - b)).toEqual([
-        2, 39, 323,
-      ]);
-      const fixtures = await json<Fixture[]>(
-        await get("/api/fixtures/filter?type=today", fan),
-      );
+    it('proxies football calls with the identity of the session', async () => {
+      const leagues = await json<League[]>(await get('/api/leagues', fan));
+      expect(leagues.map((l) => l.id).sort((a, b) => a - b)).toEqual([2, 39, 323]);
+      const fixtures = await json<Fixture[]>(await get('/api/fixtures/filter?type=today', fan));
       expect(fixtures.length).toBeGreaterThan(0);
     });
 
-    it("unknown /api path -> 404 JSON", async () => {
-      const body = await json<{ message: string }>(
-        await get("/api/nope", fan),
-        404,
-      );
-      expect(typeof body.message).toBe("string");
+    it('unknown /api path -> 404 JSON', async () => {
+      const body = await json<{ message: string }>(await get('/api/nope', fan), 404);
+      expect(typeof body.message).toBe('string');
     });
 
-    it("/api/admin/* is refused (403) to a non-admin", async () => {
-      const body = await json<{ message: string }>(
-        await get("/api/admin/anything", fan),
-        403,
-      );
+    it('/api/admin/* is refused (403) to a non-admin', async () => {
+      const body = await json<{ message: string }>(await get('/api/admin/anything', fan), 403);
       expect(body.message).toMatch(/admin/i);
     });
 
-    it("an ADMIN_EMAILS user is an admin and reaches /api/admin", async () => {
+    it('an ADMIN_EMAILS user is an admin and reaches /api/admin', async () => {
       const boss = await signInThroughDevProvider(stack.url, ADMIN_EMAIL);
-      const user = await json<AuthUser>(await get("/api/auth/user", boss));
+      const user = await json<AuthUser>(await get('/api/auth/user', boss));
       expect(user.email).toBe(ADMIN_EMAIL);
       expect(user.isAdmin).toBe(true);
-      const response = await get("/api/admin/x", boss);
+      const response = await get('/api/admin/x', boss);
       expect(response.status).not.toBe(403);
       expect(response.status).not.toBe(401);
       // Proxied to the accounts service, which has no such route
       expect(response.status).toBe(404);
     });
 
-    it("the session id changes at sign-in and the pre-sign-in session is gone", async () => {
-      const traced = await traceSignIn(stack.url, "fixation@example.com");
+    it('the session id changes at sign-in and the pre-sign-in session is gone', async () => {
+      const traced = await traceSignIn(stack.url, 'fixation@example.com');
       expect(traced.before).toContain(`${SESSION_COOKIE}=`);
       expect(traced.after).toContain(`${SESSION_COOKIE}=`);
       const ids = traced.sessionIds;
@@ -282,90 +228,75 @@ describe("api-gateway with the whole stack", () => {
       expect(ids[ids.length - 1]).not.toBe(ids[0]);
       expect(traced.after).not.toBe(traced.before);
 
-      const user = await json<AuthUser>(
-        await get("/api/auth/user", traced.after),
-      );
-      expect(user.email).toBe("fixation@example.com");
+      const user = await json<AuthUser>(await get('/api/auth/user', traced.after));
+      expect(user.email).toBe('fixation@example.com');
       // The id a third party could have planted before sign-in does not become a signed-in session
-      expect((await get("/api/auth/user", traced.before)).status).toBe(401);
+      expect((await get('/api/auth/user', traced.before)).status).toBe(401);
     });
 
-    it("/auth/logout ends the session", async () => {
-      const cookie = await signInThroughDevProvider(
-        stack.url,
-        "leaver@example.com",
-      );
-      expect((await get("/api/auth/user", cookie)).status).toBe(200);
-      const logout = await get("/auth/logout", cookie);
+    it('/auth/logout ends the session', async () => {
+      const cookie = await signInThroughDevProvider(stack.url, 'leaver@example.com');
+      expect((await get('/api/auth/user', cookie)).status).toBe(200);
+      const logout = await get('/auth/logout', cookie);
       expect(logout.status).toBe(302);
-      expect(logout.headers.get("location")).toBe("/");
-      expect(
-        logout.headers
-          .getSetCookie()
-          .some((c) => c.startsWith(`${SESSION_COOKIE}=;`)),
-      ).toBe(true);
-      expect((await get("/api/auth/user", cookie)).status).toBe(401);
-      expect((await get("/api/leagues", cookie)).status).toBe(401);
+      expect(logout.headers.get('location')).toBe('/');
+      expect(logout.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=;`))).toBe(true);
+      expect((await get('/api/auth/user', cookie)).status).toBe(401);
+      expect((await get('/api/leagues', cookie)).status).toBe(401);
     });
   });
 
-  describe("cross-site request protection", () => {
+  describe('cross-site request protection', () => {
     const post = (cookie: string, headers: Record<string, string>) =>
       fetch(`${stack.url}/api/user/preferences`, {
-        method: "POST",
-        headers: { "content-type": "application/json", cookie, ...headers },
-        body: JSON.stringify({ theme: "dark" }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, ...headers },
+        body: JSON.stringify({ theme: 'dark' }),
       });
 
-    it("refuses a POST from another origin", async () => {
-      const response = await post(fan, { origin: "http://evil.example" });
+    it('refuses a POST from another origin', async () => {
+      const response = await post(fan, { origin: 'http://evil.example' });
       expect(response.status).toBe(403);
-      expect(((await response.json()) as { message: string }).message).toMatch(
-        /cross-site/i,
-      );
+      expect(((await response.json()) as { message: string }).message).toMatch(/cross-site/i);
     });
 
-    it("refuses a POST with neither Origin nor X-Requested-With", async () => {
+    it('refuses a POST with neither Origin nor X-Requested-With', async () => {
       const response = await post(fan, {});
       expect(response.status).toBe(403);
     });
 
-    it("lets a same-origin POST (or one with X-Requested-With) through to the service", async () => {
+    it('lets a same-origin POST (or one with X-Requested-With) through to the service', async () => {
       // Proxied: the accounts service answers (404 while it has no preferences route), not the CSRF check
       const sameOrigin = await post(fan, { origin: new URL(stack.url).origin });
       expect(sameOrigin.status).not.toBe(403);
       expect(sameOrigin.status).not.toBe(401);
-      const xhr = await post(fan, { "x-requested-with": "XMLHttpRequest" });
+      const xhr = await post(fan, { 'x-requested-with': 'XMLHttpRequest' });
       expect(xhr.status).not.toBe(403);
       expect(xhr.status).not.toBe(401);
     });
   });
 
-  describe("services behind the gateway", () => {
-    it("refuse a request sent straight to them with a forged identity header", async () => {
+  describe('services behind the gateway', () => {
+    it('refuse a request sent straight to them with a forged identity header', async () => {
       const footballUrl = stack.env.FOOTBALL_URL!;
       expect(footballUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const forged = await signIdentity(
-        { scope: "user", userId: 1, isAdmin: true },
-        "forged-secret-forged-secret-forged-secret",
-        "football",
+        { scope: 'user', userId: 1, isAdmin: true },
+        'forged-secret-forged-secret-forged-secret',
+        'football',
       );
       const response = await fetch(`${footballUrl}/api/leagues`, {
         headers: { [IDENTITY_HEADER]: forged },
       });
       expect(response.status).toBe(401);
       const garbage = await fetch(`${footballUrl}/api/leagues`, {
-        headers: { [IDENTITY_HEADER]: "garbage" },
+        headers: { [IDENTITY_HEADER]: 'garbage' },
       });
       expect(garbage.status).toBe(401);
       const none = await fetch(`${footballUrl}/api/leagues`);
       expect(none.status).toBe(401);
       // Control: the gateway's own secret is accepted
-      const genuine = await signIdentity(
-        { scope: "user", userId: 1, isAdmin: false },
-        stack.env.INTERNAL_JWT_SECRET!,
-        "football",
-      );
+      const genuine = await signIdentity({ scope: 'user', userId: 1, isAdmin: false }, stack.env.INTERNAL_JWT_SECRET!, 'football');
       expect(
         (
           await fetch(`${footballUrl}/api/leagues`, {
@@ -376,11 +307,11 @@ describe("api-gateway with the whole stack", () => {
     });
   });
 
-  describe("pages", () => {
-    it("a page is the shell (200 HTML) or, when the frontends are not built, 503 JSON", async () => {
-      const response = await get("/some/page");
+  describe('pages', () => {
+    it('a page is the shell (200 HTML) or, when the frontends are not built, 503 JSON', async () => {
+      const response = await get('/some/page');
       if (response.status === 200) {
-        expect(response.headers.get("content-type")).toMatch(/text\/html/);
+        expect(response.headers.get('content-type')).toMatch(/text\/html/);
       } else {
         expect(response.status).toBe(503);
         expect(await response.json()).toEqual({ message: expect.any(String) });
@@ -388,21 +319,16 @@ describe("api-gateway with the whole stack", () => {
     });
   });
 
-  describe("restart", () => {
-    it("sessions survive a gateway restart", async () => {
-      const index = stack.processes.findIndex((p) => p.name === "gateway");
+  describe('restart', () => {
+    it('sessions survive a gateway restart', async () => {
+      const index = stack.processes.findIndex((p) => p.name === 'gateway');
       expect(index).toBeGreaterThanOrEqual(0);
       await stopAll([stack.processes[index]!]);
-      const gateway = startTs(
-        "gateway",
-        "api-gateway/src/server.ts",
-        stack.env,
-        4,
-      );
+      const gateway = startTs('gateway', 'api-gateway/src/server.ts', stack.env, 4);
       stack.processes[index] = gateway;
       await waitForHttp(`http://127.0.0.1:${stack.env.PORT}/readyz`, gateway);
-      const user = await json<AuthUser>(await get("/api/auth/user", fan));
-      expect(user.email).toBe("fan@example.com");
+      const user = await json<AuthUser>(await get('/api/auth/user', fan));
+      expect(user.email).toBe('fan@example.com');
     }, 60_000);
   });
 });

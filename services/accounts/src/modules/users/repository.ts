@@ -62,11 +62,9 @@ export async function upsertFromSignIn(db: Knex, profile: SignInProfile, now = n
           await trx('users').where({ id: existing.id }).update(fields);
           id = existing.id;
         } else {
-          const [inserted] = await trx('users').insert(
-            { ...fields, email, referral_code: newReferralCode(), created_at: sqlNow(now) },
-            ['id'],
-          );
-          id = typeof inserted === 'object' ? Number(inserted.id) : Number(inserted);
+          // Without returning(): SQLite and MySQL both answer [insertId]
+          const [inserted] = await trx('users').insert({ ...fields, email, referral_code: newReferralCode(), created_at: sqlNow(now) });
+          id = Number(inserted);
         }
         await trx('login_events').insert({ user_id: id, at: sqlNow(now) });
         const row = await trx<UserRow>('users').where({ id }).first();

@@ -39,7 +39,7 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('away_goals').nullable();
     t.string('venue', 120).nullable();
     t.string('venue_city', 80).nullable();
-    t.unique(['league_id', 'season', 'home_team_id', 'away_team_id', 'kickoff_at']);
+    t.unique(['league_id', 'season', 'home_team_id', 'away_team_id', 'kickoff_at'], { indexName: 'fixtures_match_unique' });
     t.index(['kickoff_at']);
     t.index(['league_id', 'kickoff_at']);
     t.index(['home_team_id', 'kickoff_at']);

@@ -169,11 +169,9 @@ export async function seedDemo(db: Knex, today: Date = new Date()): Promise<'see
       });
       const teamIds: number[] = [];
       for (const [name, shortName, city, venue] of league.clubs) {
-        const [inserted] = await trx('teams').insert(
-          { name, short_name: shortName, logo: null, country: league.country, venue, venue_city: city },
-          ['id'],
-        );
-        teamIds.push(typeof inserted === 'object' ? Number(inserted.id) : Number(inserted));
+        // Without returning(): SQLite and MySQL both answer [insertId]
+        const [id] = await trx('teams').insert({ name, short_name: shortName, logo: null, country: league.country, venue, venue_city: city });
+        teamIds.push(Number(id));
       }
       const strengths = league.clubs.map(() => random());
       const rounds = doubleRoundRobin(league.clubs.length);
