@@ -6,7 +6,10 @@ const config: Config = {
   roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/api-gateway'],
   testMatch: ['**/test/**/*.test.ts'],
   transform: {
-    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } }],
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } },
+    ],
   },
   transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
   testTimeout: 30_000,

@@ -15,7 +15,7 @@ test('a signed-out visitor sees the login page on every path', async ({ page }) 
   expect(response.status()).toBe(401);
 });
 
-test('signing in through the dev provider lands on today\'s fixtures from mf-fixtures', async ({ page }) => {
+test("signing in through the dev provider lands on today's fixtures from mf-fixtures", async ({ page }) => {
   await signIn(page, 'e2e.fan@example.com');
   await expect(page.getByRole('heading', { name: 'Upcoming Fixtures' })).toBeVisible();
   const api = await page.request.get(`${baseUrl()}/api/fixtures/filter?type=today&tz=UTC`);
@@ -28,7 +28,9 @@ test('signing in through the dev provider lands on today\'s fixtures from mf-fix
   await expect(page.locator('html')).toHaveClass(/dark/);
   await expect(page.getByTestId('demo-badge')).toHaveText('Demo data');
   // the remote really came from the federated entry
-  const manifest = (await (await page.request.get(`${baseUrl()}/mf-manifest.json`)).json()) as { remotes: Record<string, { version: string }> };
+  const manifest = (await (await page.request.get(`${baseUrl()}/mf-manifest.json`)).json()) as {
+    remotes: Record<string, { version: string }>;
+  };
   expect(manifest.remotes['mf-fixtures']?.version).toMatch(/^\d+\.\d+\.\d+/);
 });
 
@@ -66,10 +68,17 @@ test('a fixture card opens the match squad; H2H and Standings buttons carry the 
   await expect(page).toHaveURL(/\/standings\?leagueId=\d+&season=\d+&highlightTeams=[^&]+&tab=today$/);
   await expect(page.getByTestId('screen-placeholder')).toBeVisible();
   await page.goBack();
-  await page.getByTestId('fixture-card').first().getByRole('link', { name: /head to head/i }).click();
+  await page
+    .getByTestId('fixture-card')
+    .first()
+    .getByRole('link', { name: /head to head/i })
+    .click();
   await expect(page).toHaveURL(/\/h2h\?homeTeamId=\d+&awayTeamId=\d+&tab=today$/);
   await page.goBack();
-  await page.getByTestId('fixture-card').first().click({ position: { x: 10, y: 10 } });
+  await page
+    .getByTestId('fixture-card')
+    .first()
+    .click({ position: { x: 10, y: 10 } });
   await expect(page).toHaveURL(/\/squad\/\d+\/\d+\/\d+\/\d+\?tab=today$/);
   await expect(page.getByRole('heading', { name: 'Match Squad' })).toBeVisible();
 });

@@ -38,7 +38,10 @@ function ensureChromium(): string {
   if (isRoot && fs.existsSync('/etc/debian_version')) {
     console.log('Chromium not found: installing the Debian chromium package...');
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   }
   console.log("Chromium not found: trying Playwright's browser download...");
@@ -63,7 +66,10 @@ async function main(): Promise<void> {
   }
   const chromium = ensureChromium();
   await buildFrontends({ force: false });
-  results.push(['e2e', run('End-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], { ...process.env, CHROMIUM_PATH: chromium })]);
+  results.push([
+    'e2e',
+    run('End-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], { ...process.env, CHROMIUM_PATH: chromium }),
+  ]);
   const failed = results.filter(([, ok]) => !ok);
   console.log(`\nSuites: ${results.map(([name, ok]) => `${name} ${ok ? 'ok' : 'FAILED'}`).join(', ')}`);
   process.exit(failed.length === 0 ? 0 : 1);

@@ -41,7 +41,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const oidc = startTs(
         'dev-oidc',
         'libs/dev-oidc/src/server.ts',
-        { ...base, DEV_OIDC_PORT: String(oidcPort), DEV_OIDC_ISSUER: issuer, DEV_OIDC_REDIRECT_URI: `${publicUrl}/connect/google/callback` },
+        {
+          ...base,
+          DEV_OIDC_PORT: String(oidcPort),
+          DEV_OIDC_ISSUER: issuer,
+          DEV_OIDC_REDIRECT_URI: `${publicUrl}/connect/google/callback`,
+        },
         0,
       );
       processes.push(oidc);

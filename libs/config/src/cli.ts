@@ -32,7 +32,9 @@ async function main(): Promise<void> {
     const out = outputDir(federation, target);
     const info = { name: federation.name, version, buildTime: new Date().toISOString() };
     fs.writeFileSync(path.join(out, federation.kind === 'host' ? 'version.json' : 'build-info.json'), JSON.stringify(info));
-    console.log(`${federation.name}@${version} built in ${((Date.now() - started) / 1000).toFixed(1)} s -> ${path.relative(process.cwd(), out) || '.'}`);
+    console.log(
+      `${federation.name}@${version} built in ${((Date.now() - started) / 1000).toFixed(1)} s -> ${path.relative(process.cwd(), out) || '.'}`,
+    );
     return;
   }
   if (command === 'serve') {

@@ -25,7 +25,10 @@ export const TEST_SECRET = 'test-internal-secret-0123456789abcdef0123';
  */
 export function testDatabases(): Array<[label: string, make: (service: string) => DatabaseTarget]> {
   const targets: Array<[string, (service: string) => DatabaseTarget]> = [
-    ['sqlite', (service) => ({ client: 'sqlite', location: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-')), `${service}.sqlite`) })],
+    [
+      'sqlite',
+      (service) => ({ client: 'sqlite', location: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-')), `${service}.sqlite`) }),
+    ],
   ];
   const mysql = process.env.TEST_MYSQL_URL;
   if (mysql) {
@@ -50,7 +53,11 @@ export interface RunningService {
 }
 
 /** Starts a service in-process on port 0 against a fresh database (migrated; seeded when asked). */
-export async function startService(definition: ServiceDefinition, target: DatabaseTarget, options: { seed?: boolean } = {}): Promise<RunningService> {
+export async function startService(
+  definition: ServiceDefinition,
+  target: DatabaseTarget,
+  options: { seed?: boolean } = {},
+): Promise<RunningService> {
   const db = await openDatabase(target);
   await migrateLatest(db, definition.migrations);
   if (options.seed && definition.seedIfEmpty) await definition.seedIfEmpty(db);

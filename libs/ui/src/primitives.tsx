@@ -117,7 +117,11 @@ export function TeamLogo({ name, src, size = 40 }: { name: string; src: string |
   const [broken, setBroken] = useState(false);
   return (
     <LogoBox $size={size} aria-hidden={!src || broken ? undefined : true}>
-      {src && !broken ? <img src={src} alt={`${name} logo`} onError={() => setBroken(true)} /> : <span aria-label={`${name} logo`}>{initials(name)}</span>}
+      {src && !broken ? (
+        <img src={src} alt={`${name} logo`} onError={() => setBroken(true)} />
+      ) : (
+        <span aria-label={`${name} logo`}>{initials(name)}</span>
+      )}
     </LogoBox>
   );
 }

@@ -10,9 +10,9 @@ import { SocialPreviewScreen } from '../features/social-preview/components/Socia
 
 /** Screens of this remote, by the key the shell's route table gives. */
 const SCREENS: Record<string, ComponentType> = {
-  'profile': ProfileScreen,
-  'settings': SettingsScreen,
-  'blogs': BlogsScreen,
+  profile: ProfileScreen,
+  settings: SettingsScreen,
+  blogs: BlogsScreen,
   'insights-and-analysis': InsightsAndAnalysisScreen,
   'delete-account': DeleteAccountScreen,
   'privacy-policy': PrivacyPolicyScreen,

@@ -4,7 +4,7 @@ import { AdminScreen } from '../features/admin/components/AdminScreen';
 
 /** Screens of this remote, by the key the shell's route table gives. */
 const SCREENS: Record<string, ComponentType> = {
-  'admin': AdminScreen,
+  admin: AdminScreen,
 };
 
 export default function App({ screen }: RemoteAppProps) {

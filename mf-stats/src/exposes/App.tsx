@@ -12,14 +12,14 @@ import { TeamStatsScreen } from '../features/team-stats/components/TeamStatsScre
 
 /** Screens of this remote, by the key the shell's route table gives. */
 const SCREENS: Record<string, ComponentType> = {
-  'team': TeamScreen,
-  'squad': SquadScreen,
-  'player': PlayerScreen,
+  team: TeamScreen,
+  squad: SquadScreen,
+  player: PlayerScreen,
   'fixture-stats': FixtureStatsScreen,
   'fixture-players': FixturePlayersScreen,
-  'standings': StandingsScreen,
+  standings: StandingsScreen,
   'top-scorers': TopScorersScreen,
-  'h2h': H2hScreen,
+  h2h: H2hScreen,
   'team-stats': TeamStatsScreen,
 };
 

@@ -39,7 +39,11 @@ export function App() {
       <div className="area">
         <Routes>
           {AREA_ROUTES.map((route) => (
-            <Route key={route.path} path={route.path} element={<RemoteArea key={route.remote} name={route.remote} screen={route.screen} />} />
+            <Route
+              key={route.path}
+              path={route.path}
+              element={<RemoteArea key={route.remote} name={route.remote} screen={route.screen} />}
+            />
           ))}
           <Route path="/login" element={<Navigate to="/" replace />} />
           <Route path="*" element={<NotFound />} />

@@ -19,7 +19,6 @@ const Bar = styled.footer`
   }
 `;
 
-
 /** The build time of the page the user is looking at (read once at boot). */
 let loadedBuildTime: string | null = null;
 export async function rememberBuildTime(): Promise<void> {

@@ -102,7 +102,8 @@ async function share(user: AuthUser | null): Promise<void> {
     try {
       await navigator.share({ title: document.title, text, url });
     } catch (error) {
-      if ((error as DOMException).name !== 'AbortError') toast({ title: 'Share failed', description: 'Unable to share using native dialog', variant: 'destructive' });
+      if ((error as DOMException).name !== 'AbortError')
+        toast({ title: 'Share failed', description: 'Unable to share using native dialog', variant: 'destructive' });
     }
     return;
   }

@@ -1,19 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  Button,
-  EmptyState,
-  Heading,
-  media,
-  Page,
-  Tab,
-  TabList,
-  toast,
-  useAppDispatch,
-  useAppSelector,
-  usePageMeta,
-} from '@matchday/ui';
+import { Button, EmptyState, Heading, media, Page, Tab, TabList, toast, useAppDispatch, useAppSelector, usePageMeta } from '@matchday/ui';
 import type { FixtureDayFilter } from '@matchday/contracts';
 import { useFixtures, useLeagues } from '../api/fixtures';
 import { filterFromSearch, fixtureFilterSlice, searchFromFilter, selectFixtureFilter, type FixtureFilter } from '../store/filter-slice';

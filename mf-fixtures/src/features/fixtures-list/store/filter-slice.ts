@@ -6,10 +6,7 @@ import { rootReducer } from '@matchday/ui';
  * Fixture filter (spec §4): a day tab, a league or a team — never two at once.
  * The URL is the source of truth (?tab=, ?league=, ?team=); the slice mirrors it for the screen.
  */
-export type FixtureFilter =
-  | { kind: 'tab'; tab: FixtureDayFilter }
-  | { kind: 'league'; leagueId: number }
-  | { kind: 'team'; team: string };
+export type FixtureFilter = { kind: 'tab'; tab: FixtureDayFilter } | { kind: 'league'; leagueId: number } | { kind: 'team'; team: string };
 
 const DAY_TABS: readonly FixtureDayFilter[] = ['today', 'tomorrow', 'week'];
 

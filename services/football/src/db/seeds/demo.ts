@@ -170,7 +170,14 @@ export async function seedDemo(db: Knex, today: Date = new Date()): Promise<'see
       const teamIds: number[] = [];
       for (const [name, shortName, city, venue] of league.clubs) {
         // Without returning(): SQLite and MySQL both answer [insertId]
-        const [id] = await trx('teams').insert({ name, short_name: shortName, logo: null, country: league.country, venue, venue_city: city });
+        const [id] = await trx('teams').insert({
+          name,
+          short_name: shortName,
+          logo: null,
+          country: league.country,
+          venue,
+          venue_city: city,
+        });
         teamIds.push(Number(id));
       }
       const strengths = league.clubs.map(() => random());
@@ -222,7 +229,9 @@ export async function moveDemoToToday(db: Knex, today: Date = new Date()): Promi
         ? trx.raw('DATE_ADD(kickoff_at, INTERVAL ? DAY)', [shift])
         : trx.raw("datetime(kickoff_at, ? || ' days')", [`${shift >= 0 ? '+' : ''}${shift}`]);
     await trx('fixtures').update({ kickoff_at: expression });
-    await trx('dataset_meta').where({ key: 'anchor_date' }).update({ value: utcDateString(today) });
+    await trx('dataset_meta')
+      .where({ key: 'anchor_date' })
+      .update({ value: utcDateString(today) });
   });
   return shift;
 }
