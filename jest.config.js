@@ -1,7 +1,7 @@
-import type { Config } from 'jest';
-
-/** Unit and integration tests of libs, services and the gateway (TypeScript through @swc/jest). */
-const config: Config = {
+// Unit and integration tests of libs, services and the gateway (TypeScript through @swc/jest).
+// Plain JS so jest needs no ts-node to read it.
+/** @type {import('jest').Config} */
+module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/api-gateway'],
   testMatch: ['**/test/**/*.test.ts'],
@@ -15,4 +15,3 @@ const config: Config = {
   testTimeout: 30_000,
   maxWorkers: 2,
 };
-export default config;

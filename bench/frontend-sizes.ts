@@ -1,0 +1,58 @@
+/**
+ * Measures what each part of the frontend costs a signed-in visitor: minified+gzip bytes of the
+ * shell's initial JavaScript (everything loaded before Home renders, minus mf-fixtures) and of each
+ * remote's entry plus the chunks its first screen loads. Starts its own stack; needs built frontends.
+ *   npx tsx bench/frontend-sizes.ts
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { freePort } from '../scripts/lib/processes';
+import { startStack } from '../scripts/lib/stack';
+
+const SCREENS: Array<[remote: string, path: string]> = [
+  ['mf-stats', '/standings?leagueId=39&season=2026'],
+  ['mf-tips', '/betting-tips'],
+  ['mf-account', '/profile'],
+  ['mf-admin', '/admin'],
+];
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-bench-'));
+  const stack = await startStack({ port: await freePort(), dataDir, env: { LOG_LEVEL: 'warn' } });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    const sizes = new Map<string, number>();
+    page.on('response', async (response) => {
+      const url = new URL(response.url());
+      if (!url.pathname.endsWith('.js')) return;
+      const body = await response.body().catch(() => Buffer.alloc(0));
+      sizes.set(url.pathname, zlib.gzipSync(body, { level: 9 }).length);
+    });
+    await page.goto(`${stack.url}/`);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.getByLabel('E-mail').fill('bench@example.com');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('fixture-card').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+    const sum = (filter: (p: string) => boolean) => [...sizes].filter(([p]) => filter(p)).reduce((t, [, n]) => t + n, 0);
+    console.log(`shell initial JS (gzip): ${kb(sum((p) => !p.startsWith('/remotes/')))}`);
+    console.log(`mf-fixtures entry + first screen (gzip): ${kb(sum((p) => p.startsWith('/remotes/mf-fixtures/')))}`);
+    for (const [remote, screen] of SCREENS) {
+      sizes.clear();
+      await page.goto(`${stack.url}${screen}`);
+      await page.waitForLoadState('networkidle');
+      console.log(`${remote} entry + first screen (gzip): ${kb(sum((p) => p.startsWith(`/remotes/${remote}/`)))}`);
+    }
+  } finally {
+    await browser.close();
+    await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main();
