@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Koa from 'koa';
 import session from 'koa-session';
-import { createLogger, forbidden, jsonErrors, notFound, requestLogging, unauthorized, type Knex } from '@matchday/server';
+import { badRequest, createLogger, forbidden, jsonErrors, notFound, requestLogging, unauthorized, type Knex } from '@matchday/server';
 import type { GatewayConfig } from './config';
 import { AccountsClient } from './auth/accounts-client';
 import { authRouter, grantMiddleware, isAdminEmail } from './auth/routes';
@@ -81,6 +81,10 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
   // Everything else under /api goes to the owning service with a signed identity.
   app.use(async (ctx, next) => {
     if (!ctx.path.startsWith('/api/')) return next();
+    // The route (and so the access rule) is chosen from the path: refuse dot segments and encoded
+    // separators that a service could resolve to another route than the one checked here.
+    const rawPath = ctx.url.split('?')[0] ?? '';
+    if (/(^|\/)\.{1,2}(\/|$)|%2e|%2f|%5c|\\/i.test(rawPath)) throw badRequest('Invalid path');
     const route = matchApiRoute(ctx.path);
     if (!route) throw notFound('Unknown API path');
     const user = sessionOf(ctx)?.user;

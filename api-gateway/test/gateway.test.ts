@@ -1,3 +1,4 @@
+import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -195,6 +196,23 @@ describe('api-gateway with the whole stack', () => {
       expect(leagues.map((l) => l.id).sort((a, b) => a - b)).toEqual([2, 39, 323]);
       const fixtures = await json<Fixture[]>(await get('/api/fixtures/filter?type=today', fan));
       expect(fixtures.length).toBeGreaterThan(0);
+    });
+
+    it('refuses dot segments and encoded separators that could dodge the route check', async () => {
+      const raw = (rawPath: string) =>
+        new Promise<number>((resolve, reject) => {
+          const url = new URL(stack.url);
+          const req = http.request({ host: url.hostname, port: url.port, path: rawPath, headers: { cookie: fan } }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      expect(await raw('/api/user/../admin/x')).toBe(400);
+      expect(await raw('/api/user/%2e%2e/admin/x')).toBe(400);
+      expect(await raw('/api/user%2F..%2Fadmin')).toBe(400);
+      expect(await raw('/api/leagues')).toBe(200);
     });
 
     it('unknown /api path -> 404 JSON', async () => {
