@@ -60,7 +60,8 @@ async function main(): Promise<void> {
   const results: Array<[string, boolean]> = [];
   if (!e2eOnly) {
     results.push(['typecheck', run('Type-check (tsc)', 'npx', ['tsc', '-p', 'tsconfig.json'])]);
-    results.push(['lint', run('Lint (eslint + prettier)', 'npx', ['eslint', '.', '--max-warnings=0'])]);
+    results.push(['lint', run('Lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0'])]);
+    results.push(['format', run('Formatting (prettier --check)', 'npx', ['prettier', '--check', '.'])]);
     if (!process.env.TEST_MYSQL_URL) console.log('\nTEST_MYSQL_URL is not set: service tests run on SQLite only.');
     results.push(['jest', run('Unit and integration tests (jest)', 'npx', ['jest', '--ci'])]);
   }
