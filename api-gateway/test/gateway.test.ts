@@ -11,92 +11,29 @@ import { startStack, type RunningStack } from '../../scripts/lib/stack';
 const SESSION_COOKIE = 'matchday.sid';
 const ADMIN_EMAIL = 'boss@example.com';
 
-/** A small cookie jar that also records every session id the gateway hands out. */
-class CookieJar {
-  readonly cookies = new Map<string, string>();
-  readonly sessionIds: string[] = [];
-  store(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const index = pair.indexOf('=');
-      if (index <= 0) continue;
-      const name = pair.slice(0, index).trim();
-      const value = pair.slice(index + 1).trim();
-      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) {
-        this.cookies.delete(name);
-      } else {
-        this.cookies.set(name, value);
-        if (name === SESSION_COOKIE) this.sessionIds.push(value);
-      }
-    }
-  }
-  header(filter: (name: string) => boolean = () => true): string {
-    return [...this.cookies]
-      .filter(([name]) => filter(name))
-      .map(([name, value]) => `${name}=${value}`)
-      .join('; ');
-  }
-}
-
-const gatewayCookies = (name: string) => name.startsWith('matchday');
-
 interface TracedSignIn {
   /** Gateway cookies (signed session id) before the identity provider redirected back. */
   before: string;
   /** Gateway cookies at the end of the flow. */
   after: string;
+  /** Every distinct session id the gateway handed out, in order. */
   sessionIds: string[];
 }
 
-/**
- * The same authorization-code flow as signInThroughDevProvider, keeping the gateway's session cookie
- * from before the callback so the test can compare it with the one after sign-in.
- */
+/** signInThroughDevProvider, keeping the gateway's session cookie from before the callback. */
 async function traceSignIn(gatewayUrl: string, email: string): Promise<TracedSignIn> {
-  const jar = new CookieJar();
-  const gateway = new URL(gatewayUrl).origin;
   let before = '';
-  const request = async (url: string, init: RequestInit = {}) => {
-    const response = await fetch(url, {
-      ...init,
-      redirect: 'manual',
-      headers: { ...(init.headers ?? {}), cookie: jar.header() },
-    });
-    jar.store(response);
-    return response;
-  };
-  let url = `${gateway}/auth/google`;
-  let response = await request(url);
-  for (let hop = 0; hop < 20; hop += 1) {
-    const location = response.headers.get('location');
-    if (response.status >= 300 && response.status < 400 && location) {
-      const next = new URL(location, url);
-      if (next.origin === gateway && next.pathname === '/')
-        return {
-          before,
-          after: jar.header(gatewayCookies),
-          sessionIds: jar.sessionIds,
-        };
-      if (next.origin === gateway && next.pathname === '/login') throw new Error(`sign-in failed: ${next.toString()}`);
-      if (next.origin === gateway && next.pathname.startsWith('/connect/google/callback')) before = jar.header(gatewayCookies);
-      url = next.toString();
-      response = await request(url);
-      continue;
-    }
-    if (response.status === 200) {
-      const match = /<form method="post" action="([^"]+)"/.exec(await response.text());
-      if (!match) throw new Error(`no sign-in form at ${url}`);
-      url = new URL(match[1]!.replace(/&#47;/g, '/'), url).toString();
-      response = await request(url, {
-        method: 'POST',
-        body: new URLSearchParams({ email }),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      });
-      continue;
-    }
-    throw new Error(`unexpected ${response.status} at ${url}`);
-  }
-  throw new Error('too many redirects');
+  const sessionIds: string[] = [];
+  const after = await signInThroughDevProvider(gatewayUrl, email, {
+    onRedirect(next, cookies) {
+      if (next.pathname.startsWith('/connect/google/callback')) before = cookies;
+      const id = new RegExp(`(?:^|; )${SESSION_COOKIE.replace('.', '\\.')}=([^;]+)`).exec(cookies)?.[1];
+      if (id && sessionIds[sessionIds.length - 1] !== id) sessionIds.push(id);
+    },
+  });
+  const finalId = new RegExp(`(?:^|; )${SESSION_COOKIE.replace('.', '\\.')}=([^;]+)`).exec(after)?.[1];
+  if (finalId && sessionIds[sessionIds.length - 1] !== finalId) sessionIds.push(finalId);
+  return { before, after, sessionIds };
 }
 
 async function json<T>(response: Response, status = 200): Promise<T> {

@@ -10,7 +10,9 @@ window.addEventListener('unhandledrejection', (event) => {
   if (String((event.reason as Error | undefined)?.message ?? event.reason).includes('401')) event.preventDefault();
 });
 
-void Promise.all([initRemotes(), rememberBuildTime()]).then(() => {
+// The build time is only needed for the update check: fetched alongside, not before the first render.
+void rememberBuildTime();
+void initRemotes().then(() => {
   createRoot(document.getElementById('root')!).render(
     <AppProviders>
       <BrowserRouter>

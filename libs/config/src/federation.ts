@@ -2,7 +2,8 @@ import path from 'node:path';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { containerName, sharedSingletons } from './shared';
+import { containerName } from '@matchday/contracts';
+import { sharedSingletons } from './shared';
 
 /** What each frontend declares in its federation.config.ts. */
 export interface FederationConfig {

@@ -38,8 +38,3 @@ export function sharedSingletons(): Record<string, SharedEntry> {
     }),
   );
 }
-
-/** Module Federation container name of a remote package: "mf-stats" -> "mf_stats". */
-export function containerName(packageName: string): string {
-  return packageName.replace(/-/g, '_');
-}

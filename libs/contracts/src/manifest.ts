@@ -1,6 +1,11 @@
 export const REMOTE_NAMES = ['mf-fixtures', 'mf-stats', 'mf-tips', 'mf-account', 'mf-admin'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
+/** Module Federation container name of a frontend package: "mf-stats" -> "mf_stats". */
+export function containerName(packageName: string): string {
+  return packageName.replace(/-/g, '_');
+}
+
 export interface RemoteManifestEntry {
   version: string;
   /** URL of the remote's remoteEntry.js, relative to the gateway origin. */

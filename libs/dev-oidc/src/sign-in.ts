@@ -9,7 +9,11 @@
 export interface DevSignInOptions {
   firstName?: string;
   lastName?: string;
+  /** Called before each redirect is followed, with the gateway's cookies at that moment (tests trace the session id). */
+  onRedirect?: (next: URL, gatewayCookies: string) => void;
 }
+
+const isGatewayCookie = (name: string) => name.startsWith('matchday');
 
 class CookieJar {
   private readonly cookies = new Map<string, string>();
@@ -46,8 +50,9 @@ export async function signInThroughDevProvider(gatewayUrl: string, email: string
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location) {
       url = new URL(location, url).toString();
+      options.onRedirect?.(new URL(url), jar.header(isGatewayCookie));
       if (new URL(url).origin === new URL(gatewayUrl).origin && new URL(url).pathname === '/') {
-        return jar.header((name) => name.startsWith('matchday'));
+        return jar.header(isGatewayCookie);
       }
       response = await request(url);
       continue;

@@ -126,6 +126,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/** UTC instant -> 'YYYY-MM-DD HH:MM:SS.mmm', the form timestamps are written in on SQLite and MySQL alike. */
+export function toSqlDateTime(date: Date = new Date()): string {
+  return date.toISOString().slice(0, 23).replace('T', ' ');
+}
+
 /** Timestamps come back as Date on MySQL and as strings or numbers on SQLite: normalise to Date. */
 export function toDate(value: unknown): Date | null {
   if (value === null || value === undefined) return null;

@@ -1,16 +1,12 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import type { RemoteManifest, RemoteName } from '@matchday/contracts';
+import { containerName, type RemoteManifest, type RemoteName } from '@matchday/contracts';
 import type { RemoteAppProps } from '@matchday/contracts';
 
 /** How long a remote entry may take before its area shows the fallback. */
 export const REMOTE_TIMEOUT_MS = 10_000;
 
 let manifest: RemoteManifest | null = null;
-
-export function containerName(name: RemoteName): string {
-  return name.replace(/-/g, '_');
-}
 
 registerPlugins([
   {

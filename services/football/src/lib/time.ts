@@ -1,8 +1,3 @@
-/** UTC instant -> 'YYYY-MM-DD HH:MM:SS', the form kick-off times are stored in on SQLite and MySQL alike. */
-export function toSqlDateTime(date: Date): string {
-  return date.toISOString().slice(0, 19).replace('T', ' ');
-}
-
 /** Offset in ms of an IANA time zone at a given instant (positive east of UTC). */
 function zoneOffsetMs(instant: Date, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {

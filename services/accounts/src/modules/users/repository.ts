@@ -1,4 +1,4 @@
-import { isUniqueViolation, toDate, type Knex } from '@matchday/server';
+import { isUniqueViolation, toDate, toSqlDateTime, type Knex } from '@matchday/server';
 import type { AuthUser, SignInProfile, Theme } from '@matchday/contracts';
 import { newReferralCode } from '../../lib/referral-code';
 
@@ -17,7 +17,6 @@ interface UserRow {
 }
 
 const iso = (value: unknown) => toDate(value)?.toISOString() ?? null;
-export const sqlNow = (date = new Date()) => date.toISOString().slice(0, 23).replace('T', ' ');
 
 export function toAuthUser(row: UserRow, isAdmin: boolean): AuthUser {
   return {
@@ -51,7 +50,7 @@ export async function upsertFromSignIn(db: Knex, profile: SignInProfile, now = n
     last_name: profile.lastName,
     profile_image_url: profile.profileImageUrl,
     login_method: profile.loginMethod,
-    last_login_at: sqlNow(now),
+    last_login_at: toSqlDateTime(now),
   };
   for (let attempt = 0; attempt < 5; attempt += 1) {
     try {
@@ -63,10 +62,15 @@ export async function upsertFromSignIn(db: Knex, profile: SignInProfile, now = n
           id = existing.id;
         } else {
           // Without returning(): SQLite and MySQL both answer [insertId]
-          const [inserted] = await trx('users').insert({ ...fields, email, referral_code: newReferralCode(), created_at: sqlNow(now) });
+          const [inserted] = await trx('users').insert({
+            ...fields,
+            email,
+            referral_code: newReferralCode(),
+            created_at: toSqlDateTime(now),
+          });
           id = Number(inserted);
         }
-        await trx('login_events').insert({ user_id: id, at: sqlNow(now) });
+        await trx('login_events').insert({ user_id: id, at: toSqlDateTime(now) });
         const row = await trx<UserRow>('users').where({ id }).first();
         if (!row) throw new Error('user vanished during sign-in');
         return row;

@@ -1,6 +1,6 @@
-import type { Knex } from '@matchday/server';
+import { toSqlDateTime, type Knex } from '@matchday/server';
 import { LEAGUE_IDS } from '@matchday/contracts';
-import { daysBetween, toSqlDateTime, utcDateString } from '../../lib/time';
+import { daysBetween, utcDateString } from '../../lib/time';
 
 /**
  * Deterministic demo data: three leagues of fictional clubs, a double round-robin each, rounds every
