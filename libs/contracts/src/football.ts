@@ -43,3 +43,267 @@ export const LEAGUE_IDS = {
   premierLeague: 39,
   indianSuperLeague: 323,
 } as const;
+
+export type PlayerPosition = 'Goalkeeper' | 'Defender' | 'Midfielder' | 'Attacker';
+export const PLAYER_POSITIONS: readonly PlayerPosition[] = ['Goalkeeper', 'Defender', 'Midfielder', 'Attacker'];
+
+/** A 0/1 flag, as the spec's wire format has it. */
+export type Flag = 0 | 1;
+
+/** GET /api/players (team squad, match squad, plain list) */
+export interface SquadPlayer {
+  playerId: number;
+  playerName: string;
+  firstName: string | null;
+  lastName: string | null;
+  teamId: number;
+  teamName: string;
+  teamLogo: string | null;
+  leagueId: number;
+  season: number;
+  position: PlayerPosition;
+  playerPhoto: string | null;
+  nationality: string | null;
+  countryNationalityFlag: string | null;
+  age: number | null;
+  birthCountry: string | null;
+  /** 1 when the player appeared in his team's most recent finished match (of this league and season). */
+  is_Played_Last_Match: Flag;
+  /** 1 when the player has appeared in this league this season. */
+  is_Played_In_This_League: Flag;
+}
+
+/** GET /api/player-stats/league: season totals of one player for one team in one league and season. */
+export interface PlayerLeagueStats extends Omit<SquadPlayer, 'is_Played_Last_Match' | 'is_Played_In_This_League'> {
+  /** 1 for the player's current team, 0 for another team he played for in the same league and season. */
+  is_Current_Team: Flag;
+  /** Average match rating, one decimal; null when no rated match. */
+  games_Rating: number | null;
+  games_Appearance: number;
+  games_Minute_Played: number;
+  games_Lineups: number;
+  goals_Total: number;
+  goals_Assists: number;
+  goals_Conceded: number;
+  goals_Saves: number;
+  passes_Total: number;
+  passes_Key: number;
+  /** Percent 0-100 (rounded), averaged over matches with a value. */
+  passes_Accuracy: number | null;
+  tackles_Total: number;
+  tackles_Blocks: number;
+  tackles_Interceptions: number;
+  duels_Total: number;
+  duels_Won: number;
+  fouls_Drawn: number;
+  fouls_Committed: number;
+  cards_Yellow: number;
+  cards_Red: number;
+  substitutes_In: number;
+  substitutes_Out: number;
+}
+
+/** GET /api/player-stats/fixtures: most recent first. */
+export interface PlayerRecentFixture {
+  fixtureId: number;
+  leagueId: number;
+  season: number;
+  againstTeamId: number;
+  againstTeamName: string;
+  againstTeamLogo: string | null;
+  eventDate: string;
+  venue: string | null;
+  /** '2-1', home goals first. */
+  result: string;
+  rating: number | null;
+  minutesPlayed: number;
+  goals_Total: number;
+  goals_Assist: number;
+  passes_Total: number;
+  tackles_Total: number;
+  cards_Yellow: number;
+  cards_Red: number;
+}
+
+type SideStatName =
+  | 'TotalShots'
+  | 'BlockedShots'
+  | 'ShotsInsideBox'
+  | 'ShotsOutsideBox'
+  | 'BallPossession'
+  | 'TotalPasses'
+  | 'PassesAccurate'
+  | 'PassesPercent'
+  | 'GoalKeeperSaves'
+  | 'Fouls'
+  | 'OffSides'
+  | 'YelloCards'
+  | 'RedCards'
+  | 'CornerKicks';
+export const SIDE_STAT_NAMES: readonly SideStatName[] = [
+  'TotalShots',
+  'BlockedShots',
+  'ShotsInsideBox',
+  'ShotsOutsideBox',
+  'BallPossession',
+  'TotalPasses',
+  'PassesAccurate',
+  'PassesPercent',
+  'GoalKeeperSaves',
+  'Fouls',
+  'OffSides',
+  'YelloCards',
+  'RedCards',
+  'CornerKicks',
+];
+
+/**
+ * GET /api/fixture-stats/{fixtureId}. Side statistics are null when no source provided them (the
+ * screens show 0); BallPossession and PassesPercent are strings with a percent sign ('55%'), as the
+ * original feed sends them, which the screens strip.
+ */
+export type FixtureStats = {
+  fixtureId: number;
+  leagueId: number;
+  season: number;
+  logo: string | null;
+  leagueName: string;
+  leagueType: LeagueType;
+  eventDate: string;
+  status: FixtureStatus;
+  venue: string | null;
+  venueCity: string | null;
+  homeTeamId: number;
+  awayTeamId: number;
+  homeTeamName: string;
+  awayTeamName: string;
+  homeTeamLogo: string | null;
+  awayTeamLogo: string | null;
+  homeTeamGoalScored: number | null;
+  awayTeamGoalScored: number | null;
+} & { [K in `homeTeam${SideStatName}` | `awayTeam${SideStatName}`]: number | string | null };
+
+/** GET /api/fixture/{fixtureId}/players */
+export interface FixturePlayer {
+  id: number;
+  playerId: number;
+  teamId: number;
+  teamName: string;
+  teamLogo: string | null;
+  playerName: string;
+  playerPhoto: string | null;
+  position: PlayerPosition | null;
+  nationality: string | null;
+  nationalityFlag: string | null;
+  rating: number | null;
+  goals_Total: number;
+  goals_Assist: number;
+  passes_Total: number;
+  tackles_Total: number;
+  cards_Yellow: number;
+  cards_Red: number;
+  minutesPlayed: number;
+}
+
+export type FormLetter = 'W' | 'D' | 'L';
+export type TeamMovement = 'up' | 'down' | 'same';
+
+/** GET /api/standings?leagueId&season */
+export interface StandingRow {
+  id: number;
+  leagueId: number;
+  leagueName: string;
+  season: number;
+  country: string;
+  /** Group name for cup group stages ('Group A'); null for single-table formats. */
+  group: string | null;
+  teamId: number;
+  teamName: string;
+  teamShortName: string | null;
+  teamLogo: string | null;
+  teamRank: number;
+  teamStatus: TeamMovement;
+  played: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  goalsFor: number;
+  goalsAgainst: number;
+  points: number;
+  /** Points added or deducted by the league (negative for a deduction), already included in points. */
+  pointsAdjustment: number;
+  goalDifference: number;
+  /** Up to five letters, oldest first. */
+  lastFiveResult: string;
+  leagueDescription?: string;
+}
+
+/** GET /api/top-scorers/{leagueId}/{season} */
+export interface TopScorer {
+  id: number;
+  playerId: number;
+  playerName: string;
+  playerPhoto: string | null;
+  teamId: number;
+  teamName: string;
+  teamLogo: string | null;
+  games_Position: PlayerPosition | null;
+  nationality: string | null;
+  nationalityFlag: string | null;
+  goals_Total: number;
+  goals_Assists: number;
+  games_Appearences: number;
+  games_MinutesPlayed: number;
+  cards_Yellow: number;
+  cards_Red: number;
+}
+
+/** GET /api/h2h?homeTeamId&awayTeamId: every meeting of the two clubs, most recent first. */
+export interface HeadToHeadMatch {
+  id: number;
+  fixtureId: number;
+  leagueId: number;
+  leagueName: string;
+  eventDate: string;
+  season: number;
+  homeTeamId: number;
+  awayTeamId: number;
+  homeTeam: string;
+  awayTeam: string;
+  homeTeamLogo: string | null;
+  awayTeamLogo: string | null;
+  goalsHome: number | null;
+  goalsAway: number | null;
+}
+
+/** GET /api/team-stats?teamId&leagueId&season: two records, is_Home_Stats 1 (home matches) and 0 (away). */
+export interface TeamStatsRecord {
+  teamId: number;
+  leagueId: number;
+  season: number;
+  teamName: string;
+  teamLogo: string | null;
+  flag: string | null;
+  country: string | null;
+  is_Home_Stats: Flag;
+  /** Letters W/D/L, oldest first, of these (home or away) matches. */
+  recentForm: string;
+  matchPlayed: number;
+  wins: number;
+  draws: number;
+  loses: number;
+  goalsFor: number;
+  goalsAgainst: number;
+  goalsAvgFor: number;
+  goalsAvgAgainst: number;
+  /** '4-0' (team's goals first), or null when no win. */
+  biggestWin: string | null;
+  biggestLose: string | null;
+  cleanSheet: number;
+  failedToScore: number;
+}
+
+/** GET /api/dataset */
+export interface DatasetInfo {
+  demo: boolean;
+}

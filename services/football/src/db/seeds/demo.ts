@@ -168,17 +168,19 @@ export async function seedDemo(db: Knex, today: Date = new Date()): Promise<'see
         current_season: DEMO_SEASON,
       });
       const teamIds: number[] = [];
+      const venueIds: number[] = [];
       for (const [name, shortName, city, venue] of league.clubs) {
         // Without returning(): SQLite and MySQL both answer [insertId]
+        const [venueId] = await trx('venues').insert({ name: venue, city, country: league.country });
         const [id] = await trx('teams').insert({
           name,
           short_name: shortName,
           logo: null,
           country: league.country,
-          venue,
-          venue_city: city,
+          venue_id: venueId,
         });
         teamIds.push(Number(id));
+        venueIds.push(Number(venueId));
       }
       const strengths = league.clubs.map(() => random());
       const rounds = doubleRoundRobin(league.clubs.length);
@@ -189,7 +191,6 @@ export async function seedDemo(db: Knex, today: Date = new Date()): Promise<'see
           const [hour, minute] = league.kickoffs[matchIndex % league.kickoffs.length]!;
           const kickoff = new Date(todayMidnight + dayOffset * 86_400_000 + (hour * 60 + minute) * 60_000);
           const finished = dayOffset < 0;
-          const home = league.clubs[h]!;
           return {
             league_id: league.id,
             season: DEMO_SEASON,
@@ -200,8 +201,7 @@ export async function seedDemo(db: Knex, today: Date = new Date()): Promise<'see
             away_team_id: teamIds[a]!,
             home_goals: finished ? goals(random, strengths[h]! + 0.15) : null,
             away_goals: finished ? goals(random, strengths[a]!) : null,
-            venue: home[3],
-            venue_city: home[2],
+            venue_id: venueIds[h]!,
           };
         }),
       );
