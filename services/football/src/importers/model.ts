@@ -1,0 +1,163 @@
+import type { FixtureStatus, PlayerPosition } from '@matchday/contracts';
+
+/**
+ * What every source parser produces and what the store (`store.ts`) writes. Parsers know file formats;
+ * the store alone knows the schema, team-name reconciliation and how two sources meet on one fixture.
+ */
+
+/** Standings count 'regular', 'group' and 'league-phase' matches only. */
+export type FixtureStage = 'regular' | 'group' | 'league-phase' | 'qualifying' | 'playoff' | 'knockout';
+export const TABLE_STAGES: readonly FixtureStage[] = ['regular', 'group', 'league-phase'];
+
+export type SourceName = 'football-data-co-uk' | 'fpl' | 'openfootball' | 'results-csv' | 'api-football' | 'adjustments' | 'demo';
+
+/** A team as one source spells it. `country` helps tell apart clubs with the same name. */
+export interface ImportedTeam {
+  name: string;
+  country?: string | null;
+  shortName?: string | null;
+  code?: string | null;
+  logo?: string | null;
+  venue?: ImportedVenue | null;
+  /** The source's own id, e.g. FPL team id 1..20 of that season ('2023:1'). */
+  externalId?: string;
+}
+
+export interface ImportedVenue {
+  name: string;
+  city?: string | null;
+  country?: string | null;
+  capacity?: number | null;
+}
+
+export interface Score {
+  home: number;
+  away: number;
+}
+
+export interface ImportedTeamStats {
+  totalShots?: number | null;
+  shotsOnTarget?: number | null;
+  blockedShots?: number | null;
+  shotsInsideBox?: number | null;
+  shotsOutsideBox?: number | null;
+  ballPossession?: number | null;
+  totalPasses?: number | null;
+  passesAccurate?: number | null;
+  passesPercent?: number | null;
+  goalkeeperSaves?: number | null;
+  fouls?: number | null;
+  offsides?: number | null;
+  yellowCards?: number | null;
+  redCards?: number | null;
+  cornerKicks?: number | null;
+}
+
+export interface ImportedOdds {
+  bookmaker: string;
+  timing: 'opening' | 'closing';
+  home?: number | null;
+  draw?: number | null;
+  away?: number | null;
+  over25?: number | null;
+  under25?: number | null;
+  asianHandicapLine?: number | null;
+  asianHandicapHome?: number | null;
+  asianHandicapAway?: number | null;
+}
+
+export interface ImportedMatch {
+  source: SourceName;
+  /** Stable id of the match within its source (file + match number, API id, ...). */
+  externalId: string;
+  leagueId: number;
+  /** Starting year: 2023 = 2023-24. */
+  season: number;
+  kickoffAt: Date;
+  status: FixtureStatus;
+  stage: FixtureStage;
+  round?: string | null;
+  group?: string | null;
+  home: ImportedTeam;
+  away: ImportedTeam;
+  /** Score after 90 minutes; null when not played. */
+  goals?: Score | null;
+  halfTime?: Score | null;
+  extraTime?: Score | null;
+  penalties?: Score | null;
+  venue?: ImportedVenue | null;
+  referee?: string | null;
+  stats?: { home: ImportedTeamStats; away: ImportedTeamStats } | null;
+  odds?: ImportedOdds[];
+}
+
+export interface ImportedPlayer {
+  source: SourceName;
+  /** Stable per source, e.g. FPL element code. */
+  externalId: string;
+  name: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  nationality?: string | null;
+  birthDate?: string | null;
+  birthCountry?: string | null;
+  photo?: string | null;
+}
+
+export interface ImportedSquadMember {
+  player: ImportedPlayer;
+  team: ImportedTeam;
+  leagueId: number;
+  season: number;
+  position: PlayerPosition;
+  shirtNumber?: number | null;
+  /** Fantasy price in tenths (55 = 5.5). */
+  price?: number | null;
+  ownership?: number | null;
+}
+
+export interface ImportedPlayerMatch {
+  player: ImportedPlayer;
+  team: ImportedTeam;
+  /** The match this line belongs to, by its own source's external id, or by teams and kick-off. */
+  match:
+    | { source: SourceName; externalId: string }
+    | { leagueId: number; season: number; home: ImportedTeam; away: ImportedTeam; kickoffAt: Date };
+  position?: PlayerPosition | null;
+  started?: boolean;
+  subbedIn?: boolean;
+  subbedOut?: boolean;
+  minutes: number;
+  rating?: number | null;
+  goals?: number | null;
+  assists?: number | null;
+  goalsConceded?: number | null;
+  saves?: number | null;
+  passesTotal?: number | null;
+  passesKey?: number | null;
+  passesAccuracy?: number | null;
+  tacklesTotal?: number | null;
+  tacklesBlocks?: number | null;
+  tacklesInterceptions?: number | null;
+  duelsTotal?: number | null;
+  duelsWon?: number | null;
+  foulsDrawn?: number | null;
+  foulsCommitted?: number | null;
+  yellowCards?: number | null;
+  redCards?: number | null;
+}
+
+export interface ImportedAdjustment {
+  leagueId: number;
+  season: number;
+  team: ImportedTeam;
+  points: number;
+  reason: string;
+}
+
+/** A row a parser could not read: reported with file and line, skipped, never fatal. */
+export interface RowProblem {
+  file: string;
+  line: number;
+  message: string;
+}
