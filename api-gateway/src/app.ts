@@ -4,6 +4,7 @@ import session from 'koa-session';
 import { badRequest, createLogger, forbidden, jsonErrors, notFound, requestLogging, unauthorized, type Knex } from '@matchday/server';
 import type { GatewayConfig } from './config';
 import { AccountsClient } from './auth/accounts-client';
+import { deleteAccount } from './auth/delete-account';
 import { authRouter, grantMiddleware, isAdminEmail } from './auth/routes';
 import { frontends } from './frontends/static';
 import { health } from './health/router';
@@ -77,6 +78,8 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
     }
     ctx.body = current;
   });
+
+  app.use(deleteAccount(config, accounts, deps.sessionStore));
 
   // Everything else under /api goes to the owning service with a signed identity.
   app.use(async (ctx, next) => {

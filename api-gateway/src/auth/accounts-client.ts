@@ -1,5 +1,5 @@
 import { IDENTITY_HEADER } from '@matchday/server';
-import type { AuthUser, SignInProfile } from '@matchday/contracts';
+import type { AuthUser, DeleteAccountResult, SignInProfile } from '@matchday/contracts';
 import type { IdentitySigner } from '../proxy/identity';
 
 /** The gateway's own calls to the accounts service (sign-in upsert, current user). */
@@ -27,5 +27,22 @@ export class AccountsClient {
     if (response.status === 404 || response.status === 401) return null;
     if (!response.ok) throw new Error(`accounts user lookup failed: ${response.status}`);
     return (await response.json()) as AuthUser;
+  }
+
+  /** Deletes the account; the service's status and JSON reply are handed back as they are. */
+  async deleteAccount(
+    userId: number,
+    email: string,
+    isAdmin: boolean,
+    sessionId?: string,
+  ): Promise<{ status: number; body: DeleteAccountResult | { message: string } }> {
+    const token = await this.signer.sign('accounts', { scope: 'user', userId, email, isAdmin, sessionId });
+    const response = await fetch(`${this.baseUrl}/api/auth/delete-account`, { method: 'DELETE', headers: { [IDENTITY_HEADER]: token } });
+    const text = await response.text();
+    try {
+      return { status: response.status, body: JSON.parse(text) as DeleteAccountResult | { message: string } };
+    } catch {
+      throw new Error(`accounts delete-account answered ${response.status} without JSON`);
+    }
   }
 }

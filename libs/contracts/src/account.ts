@@ -28,3 +28,82 @@ export interface SignInProfile {
   profileImageUrl: string | null;
   loginMethod: LoginMethod;
 }
+
+/** Referral codes: 8 characters, upper case (spec §5, §9). */
+export const REFERRAL_CODE_MAX_LENGTH = 8;
+
+/** GET /api/referral/my-code */
+export interface ReferralCodeInfo {
+  referralCode: string;
+  /** `{public origin}/social-preview/{referralCode}` */
+  shareLink: string;
+  /** ISO instant; premium while it is in the future. */
+  freeAccessUntil: string | null;
+}
+
+/** POST /api/referral/apply */
+export interface ApplyReferralRequest {
+  referralCode: string;
+}
+
+export interface ApplyReferralResult {
+  message: string;
+  /** The applying user's new premium end (ISO instant). */
+  freeAccessUntil: string;
+}
+
+/** 'completed' is the only status written today; clients show any other value as a secondary badge. */
+export type ReferralStatus = 'completed' | (string & {});
+
+/** GET /api/referral/my-referrals (newest first). The referred user's fields are null once that account is deleted. */
+export interface ReferralRecord {
+  id: number;
+  createdAt: string;
+  status: ReferralStatus;
+  referredUser: {
+    firstName: string | null;
+    lastName: string | null;
+    email: string | null;
+  };
+}
+
+/** POST /api/user/preferences (request and reply) */
+export interface UserPreferences {
+  theme: Theme;
+}
+
+/** DELETE /api/auth/delete-account; `deleted` is false when there was nothing left to delete. */
+export interface DeleteAccountResult {
+  message: string;
+  deleted: boolean;
+}
+
+export interface AdminRecentUser {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  loginMethod: LoginMethod;
+  createdAt: string;
+  lastLoginAt: string | null;
+}
+
+/**
+ * GET /api/admin/dashboard (spec §3). Windows are rolling and end now: "week" = last 7 days,
+ * "month" = last 30 days, "today" = since 00:00 UTC.
+ */
+export interface AdminDashboard {
+  totalUsers: number;
+  /** Users who signed in during the last 7 days. */
+  activeUsers: number;
+  /** Users with 5 or more sign-ins during the last 7 days. */
+  frequentUsers: number;
+  /** Accounts created during the last 7 days. */
+  recentRegistrations: number;
+  /** Percent change of new accounts against the previous window of the same length (one decimal; 100 when the previous window had none). */
+  userGrowth: { monthly: number; weekly: number };
+  /** Number of sign-ins. */
+  loginStats: { today: number; thisWeek: number; thisMonth: number };
+  /** The 10 newest accounts. */
+  recentUsers: AdminRecentUser[];
+}

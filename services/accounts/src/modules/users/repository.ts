@@ -1,8 +1,9 @@
 import { isUniqueViolation, toDate, toSqlDateTime, type Knex } from '@matchday/server';
 import type { AuthUser, SignInProfile, Theme } from '@matchday/contracts';
 import { newReferralCode } from '../../lib/referral-code';
+import { inTransaction } from '../../lib/transaction';
 
-interface UserRow {
+export interface UserRow {
   id: number;
   email: string;
   first_name: string | null;
@@ -81,4 +82,27 @@ export async function upsertFromSignIn(db: Knex, profile: SignInProfile, now = n
     }
   }
   throw new Error('Could not create the user after 5 attempts');
+}
+
+/** Stores the theme; false when the user no longer exists. */
+export async function updateTheme(db: Knex, id: number, theme: Theme): Promise<boolean> {
+  const updated = await db('users').where({ id }).update({ theme });
+  return updated > 0;
+}
+
+/**
+ * Deletes the user's personal data in one transaction: the users row goes; referral records and login
+ * events stay (they are counted) but no longer point at the person. False when there was no such user,
+ * so a repeated or concurrent delete is harmless.
+ */
+export async function deleteUser(db: Knex, id: number): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const row = await trx('users').where({ id }).forUpdate().first('id');
+    if (!row) return false;
+    await trx('referrals').where({ referrer_id: id }).update({ referrer_id: null });
+    await trx('referrals').where({ referred_id: id }).update({ referred_id: null });
+    await trx('login_events').where({ user_id: id }).update({ user_id: null });
+    await trx('users').where({ id }).delete();
+    return true;
+  });
 }

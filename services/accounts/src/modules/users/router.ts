@@ -1,7 +1,9 @@
 import Router from '@koa/router';
 import { forbidden, notFound, parseInput, unauthorized, type Knex, type ServiceState } from '@matchday/server';
-import { findUserById, toAuthUser, upsertFromSignIn } from './repository';
-import { signInProfile } from './schema';
+import type { DeleteAccountResult, UserPreferences } from '@matchday/contracts';
+import { currentUserId } from '../../lib/identity';
+import { deleteUser, findUserById, toAuthUser, updateTheme, upsertFromSignIn } from './repository';
+import { preferencesInput, signInProfile } from './schema';
 
 export function usersRouter(db: Knex) {
   const router = new Router<ServiceState>();
@@ -20,6 +22,25 @@ export function usersRouter(db: Knex) {
     const row = await findUserById(db, userId);
     if (!row) throw notFound('User not found');
     ctx.body = toAuthUser(row, isAdmin);
+  });
+
+  router.post('/api/user/preferences', async (ctx) => {
+    const userId = currentUserId(ctx);
+    const { theme } = parseInput(preferencesInput, ctx.request.body);
+    if (!(await updateTheme(db, userId, theme))) throw notFound('User not found');
+    const reply: UserPreferences = { theme };
+    ctx.body = reply;
+  });
+
+  // The gateway calls this and then ends every session of the user.
+  router.delete('/api/auth/delete-account', async (ctx) => {
+    const userId = currentUserId(ctx);
+    const deleted = await deleteUser(db, userId);
+    const reply: DeleteAccountResult = {
+      message: deleted ? 'Your account has been permanently deleted.' : 'This account has already been deleted.',
+      deleted,
+    };
+    ctx.body = reply;
   });
   return router;
 }

@@ -7,3 +7,8 @@ export const signInProfile = z.object({
   profileImageUrl: z.url().max(1000).nullable(),
   loginMethod: z.enum(['google', 'other']),
 });
+
+/** POST /api/user/preferences */
+export const preferencesInput = z.strictObject({
+  theme: z.enum(['light', 'dark'], { error: "must be 'light' or 'dark'" }),
+});

@@ -1,0 +1,70 @@
+import Router from '@koa/router';
+import { badRequest, HttpError, notFound, parseInput, toDate, type Knex, type ServiceState } from '@matchday/server';
+import type { ApplyReferralResult, ReferralCodeInfo } from '@matchday/contracts';
+import { currentUserId } from '../../lib/identity';
+import { REFERRAL_CODE_PATTERN } from '../../lib/referral-code';
+import { findUserById } from '../users/repository';
+import { applyReferral, listReferralsBy } from './repository';
+import { applyReferralInput } from './schema';
+
+/** What users read when applying a code (shown in the Settings toast). */
+export const REFERRAL_MESSAGES = {
+  empty: 'Please enter a valid referral code.',
+  malformed: 'Invalid referral code. Codes are 8 letters and numbers.',
+  unknown: 'Invalid referral code. Please check the code and try again.',
+  own: 'You cannot use your own referral code.',
+  alreadyReferred: 'You have already used a referral code. Each account can use one referral code only.',
+  applied: "You've successfully applied the referral code and received 1 month free access!",
+} as const;
+
+/**
+ * The public origin share links point at: PUBLIC_URL when the service is given one, otherwise the origin
+ * the browser used, as the gateway forwards it (X-Forwarded-Proto/-Host; the service trusts its proxy).
+ */
+function publicOrigin(ctx: { protocol: string; host: string }): string {
+  return (process.env.PUBLIC_URL ?? `${ctx.protocol}://${ctx.host}`).replace(/\/$/, '');
+}
+
+export function referralsRouter(db: Knex) {
+  const router = new Router<ServiceState>({ prefix: '/api/referral' });
+
+  router.get('/my-code', async (ctx) => {
+    const row = await findUserById(db, currentUserId(ctx));
+    if (!row) throw notFound('User not found');
+    const reply: ReferralCodeInfo = {
+      referralCode: row.referral_code,
+      shareLink: `${publicOrigin(ctx)}/social-preview/${row.referral_code}`,
+      freeAccessUntil: toDate(row.free_access_until)?.toISOString() ?? null,
+    };
+    ctx.body = reply;
+  });
+
+  router.post('/apply', async (ctx) => {
+    const userId = currentUserId(ctx);
+    const input = parseInput(applyReferralInput, ctx.request.body);
+    const code = input.referralCode.trim().toUpperCase();
+    if (!code) throw badRequest(REFERRAL_MESSAGES.empty);
+    if (!REFERRAL_CODE_PATTERN.test(code)) throw badRequest(REFERRAL_MESSAGES.malformed);
+    const outcome = await applyReferral(db, userId, code);
+    switch (outcome.kind) {
+      case 'applied': {
+        const reply: ApplyReferralResult = { message: REFERRAL_MESSAGES.applied, freeAccessUntil: outcome.freeAccessUntil.toISOString() };
+        ctx.body = reply;
+        return;
+      }
+      case 'unknown-code':
+        throw notFound(REFERRAL_MESSAGES.unknown);
+      case 'own-code':
+        throw badRequest(REFERRAL_MESSAGES.own);
+      case 'already-referred':
+        throw new HttpError(409, REFERRAL_MESSAGES.alreadyReferred);
+      case 'no-user':
+        throw notFound('User not found');
+    }
+  });
+
+  router.get('/my-referrals', async (ctx) => {
+    ctx.body = await listReferralsBy(db, currentUserId(ctx));
+  });
+  return router;
+}
