@@ -15,6 +15,8 @@ const SINGLETONS = [
   '@reduxjs/toolkit',
   'react-redux',
   '@matchday/ui',
+  // charts (mf-stats); loaded on demand, so pages without a chart never fetch it
+  'recharts',
 ] as const;
 
 function installedVersion(name: string): string {
