@@ -6,6 +6,7 @@ import type { GatewayConfig } from './config';
 import { AccountsClient } from './auth/accounts-client';
 import { deleteAccount } from './auth/delete-account';
 import { authRouter, grantMiddleware, isAdminEmail } from './auth/routes';
+import { appConfig } from './frontends/app-config';
 import { frontends } from './frontends/static';
 import { health } from './health/router';
 import { crossSiteProtection } from './middleware/csrf';
@@ -41,6 +42,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
   app.use(requestLogging(logger));
   app.use(securityHeaders());
   app.use(health(config, deps.sessionsDb));
+  app.use(appConfig(config));
   app.use(frontends(config.frontendRoot, config.dataDir));
   app.use(
     session(

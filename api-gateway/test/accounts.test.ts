@@ -49,7 +49,7 @@ describe('accounts behind the gateway', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-gateway-accounts-'));
     const port = await freePort();
-    stack = await startStack({ port, dataDir, env: { ADMIN_EMAILS: ADMIN_EMAIL } });
+    stack = await startStack({ port, dataDir, env: { ADMIN_EMAILS: ADMIN_EMAIL, SUPPORT_EMAIL: 'help@matchday.test' } });
     origin = new URL(stack.url).origin;
     sessionsDb = await openDatabase({ client: 'sqlite', location: path.join(dataDir, 'gateway.sqlite') });
   }, 90_000);
@@ -189,6 +189,12 @@ describe('accounts behind the gateway', () => {
     it('anonymous -> 401', async () => {
       expect((await call('DELETE', '/api/auth/delete-account', null)).status).toBe(401);
     });
+  });
+
+  it('/app-config.json gives pages the configured support address, signed in or not', async () => {
+    const response = await fetch(`${stack.url}/app-config.json`);
+    expect(await json(response)).toEqual({ supportEmail: 'help@matchday.test' });
+    expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
   describe('admin', () => {

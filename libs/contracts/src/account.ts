@@ -107,3 +107,15 @@ export interface AdminDashboard {
   /** The 10 newest accounts. */
   recentUsers: AdminRecentUser[];
 }
+
+/** GET /app-config.json (public): configuration the pages show. */
+export interface PublicAppConfig {
+  /** SUPPORT_EMAIL, default support@matchday.app */
+  supportEmail: string;
+}
+
+/**
+ * localStorage key of a referral code a signed-out visitor arrived with (/social-preview/{code}): the login
+ * page keeps it and Settings offers it in the "apply referral code" field after sign-in.
+ */
+export const PENDING_REFERRAL_STORAGE_KEY = 'pendingReferralCode';

@@ -8,3 +8,4 @@ export * from './format';
 export * from './meta';
 export * from './standalone';
 export * from './placeholder';
+export * from './clipboard';

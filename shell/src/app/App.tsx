@@ -8,6 +8,7 @@ import { LoginPage } from '../components/LoginPage';
 import { NotFound } from '../components/NotFound';
 import { useAuthUser } from '../lib/auth';
 import { useNavigationGuard } from '../lib/navigation-guard';
+import { useServerTheme } from '../lib/server-theme';
 import { RemoteArea } from '../remotes/RemoteArea';
 import { AREA_ROUTES } from '@matchday/contracts';
 
@@ -24,6 +25,7 @@ const Layout = styled.div`
 export function App() {
   useNavigationGuard();
   const { user, loading } = useAuthUser();
+  useServerTheme(user);
   if (loading) return <LoadingScreen />;
   if (!user) {
     return (

@@ -2,9 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
 import useSWR from 'swr';
-import { Badge, Button, initials, media, toast } from '@matchday/ui';
+import { Badge, initials, media } from '@matchday/ui';
 import type { AuthUser } from '@matchday/contracts';
 import { Logo } from './Logo';
+import { ShareMenu } from './ShareMenu';
 
 const Bar = styled.header`
   position: sticky;
@@ -93,28 +94,6 @@ const Menu = styled.nav`
   }
 `;
 
-const SHARE_TEXT = 'Get live stats and insights. Download the Matchday app now!';
-
-async function share(user: AuthUser | null): Promise<void> {
-  const url = user?.referralCode ? `${window.location.origin}/social-preview/${user.referralCode}` : window.location.href;
-  const text = user?.referralCode ? `${SHARE_TEXT} Use my referral code ${user.referralCode}.` : SHARE_TEXT;
-  if (navigator.share) {
-    try {
-      await navigator.share({ title: document.title, text, url });
-    } catch (error) {
-      if ((error as DOMException).name !== 'AbortError')
-        toast({ title: 'Share failed', description: 'Unable to share using native dialog', variant: 'destructive' });
-    }
-    return;
-  }
-  try {
-    await navigator.clipboard.writeText(`${text} ${url}`);
-    toast({ title: 'Copied!', description: 'Share link copied to clipboard' });
-  } catch {
-    toast({ title: 'Failed to copy', description: 'Please copy manually', variant: 'destructive' });
-  }
-}
-
 export function Header({ user, loading }: { user: AuthUser | null; loading: boolean }) {
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -148,9 +127,7 @@ export function Header({ user, loading }: { user: AuthUser | null; loading: bool
         {loading && <Placeholder data-testid="auth-placeholder" aria-label="Loading account" />}
         {user && (
           <>
-            <Button type="button" $variant="outline" onClick={() => void share(user)} aria-label="Share">
-              Share
-            </Button>
+            <ShareMenu user={user} />
             <Avatar type="button" aria-haspopup="menu" aria-expanded={open} aria-label="Account menu" onClick={() => setOpen((o) => !o)}>
               {user.profileImageUrl ? <img src={user.profileImageUrl} alt="" /> : initials(name)}
             </Avatar>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { PENDING_REFERRAL_STORAGE_KEY } from '@matchday/contracts';
 import { Button, media } from '@matchday/ui';
 import { Logo } from './Logo';
 
@@ -73,9 +74,32 @@ const Error = styled.p`
   color: ${({ theme }) => theme.danger} !important;
 `;
 
+const Invite = styled.p`
+  color: ${({ theme }) => theme.text} !important;
+  background: ${({ theme }) => theme.surfaceRaised};
+  border-radius: 8px;
+  padding: 0.6rem 0.8rem;
+`;
+
+/** A referral share link (/social-preview/{code}) opened while signed out: the code is kept for Settings. */
+function useInvitationCode(): string | null {
+  const { pathname } = useLocation();
+  const code = /^\/social-preview\/([A-Za-z0-9]{1,8})\/?$/.exec(pathname)?.[1]?.toUpperCase() ?? null;
+  useEffect(() => {
+    if (!code) return;
+    try {
+      localStorage.setItem(PENDING_REFERRAL_STORAGE_KEY, code);
+    } catch {
+      // private mode: the code is still shown on the page
+    }
+  }, [code]);
+  return code;
+}
+
 /** Spec §2 Login: shown at /login and on every other path while signed out. */
 export function LoginPage() {
   const [params] = useSearchParams();
+  const invitation = useInvitationCode();
   useEffect(() => {
     const previous = document.title;
     document.title = 'Sign in | Matchday';
@@ -100,6 +124,12 @@ export function LoginPage() {
         <SignInCard>
           <h2>Welcome Back!</h2>
           <p>Sign in to access your personalized football experience</p>
+          {invitation && (
+            <Invite data-testid="referral-invitation">
+              You were invited with referral code <strong>{invitation}</strong>. Sign in, then apply it in Settings to get 1 month of free
+              premium.
+            </Invite>
+          )}
           {params.get('error') && <Error role="alert">Sign-in did not complete. Please try again.</Error>}
           <Button
             type="button"

@@ -1,5 +1,49 @@
-import { ScreenPlaceholder } from '@matchday/ui';
+import { Link } from 'react-router-dom';
+import { Button, EmptyState, Heading, Page, Skeleton, usePageMeta } from '@matchday/ui';
+import { useAuthUser } from '../../../lib/auth';
+import { Columns, Stack } from '../../../lib/layout';
+import { useMyCode } from '../api/use-my-code';
+import { useMyReferrals } from '../api/use-my-referrals';
+import { DangerZone } from './DangerZone';
+import { ProfileInfo } from './ProfileInfo';
+import { ReferralCard } from './ReferralCard';
+import { ReferralList } from './ReferralList';
 
 export function ProfileScreen() {
-  return <ScreenPlaceholder title="Profile" description="Your information, referral code and referrals." />;
+  usePageMeta({ title: 'Profile', description: 'Your Matchday account, referral code and referrals.' });
+  const { user, loading } = useAuthUser();
+  const code = useMyCode(!!user);
+  const referrals = useMyReferrals(!!user);
+
+  if (loading) {
+    return (
+      <Page>
+        <Skeleton $height="12rem" />
+      </Page>
+    );
+  }
+  if (!user) {
+    return (
+      <Page>
+        <EmptyState title="Please log in to view your profile">
+          <Button as={Link} to="/">
+            Go to Home
+          </Button>
+        </EmptyState>
+      </Page>
+    );
+  }
+  return (
+    <Page>
+      <Heading>Profile</Heading>
+      <Stack>
+        <Columns>
+          <ProfileInfo user={user} />
+          <ReferralCard info={code.data} error={code.error as Error | undefined} />
+        </Columns>
+        <ReferralList referrals={referrals.data} error={referrals.error as Error | undefined} />
+        <DangerZone />
+      </Stack>
+    </Page>
+  );
 }

@@ -1,5 +1,37 @@
-import { ScreenPlaceholder } from '@matchday/ui';
+import { EmptyState, Heading, Page, Skeleton, usePageMeta } from '@matchday/ui';
+import { useAuthUser } from '../../../lib/auth';
+import { Columns, Stack } from '../../../lib/layout';
+import { ApplyReferralCard } from './ApplyReferralCard';
+import { QuickActions } from './QuickActions';
+import { ThemeCard } from './ThemeCard';
 
 export function SettingsScreen() {
-  return <ScreenPlaceholder title="Settings" description="Theme, referral code and quick actions." />;
+  usePageMeta({ title: 'Settings', description: 'Theme, referral code and quick actions for your Matchday account.' });
+  const { user, loading } = useAuthUser();
+  if (loading) {
+    return (
+      <Page>
+        <Skeleton $height="12rem" />
+      </Page>
+    );
+  }
+  if (!user) {
+    return (
+      <Page>
+        <EmptyState title="Please log in to access settings" />
+      </Page>
+    );
+  }
+  return (
+    <Page>
+      <Heading>Settings</Heading>
+      <Stack>
+        <Columns>
+          <ThemeCard signedIn />
+          <QuickActions />
+        </Columns>
+        <ApplyReferralCard />
+      </Stack>
+    </Page>
+  );
 }

@@ -1,0 +1,8 @@
+import { apiSend } from '@matchday/ui';
+import type { Theme, UserPreferences } from '@matchday/contracts';
+
+/** POST /api/user/preferences {theme} */
+export function saveTheme(theme: Theme): Promise<UserPreferences> {
+  const body: UserPreferences = { theme };
+  return apiSend<UserPreferences>('POST', '/api/user/preferences', body);
+}

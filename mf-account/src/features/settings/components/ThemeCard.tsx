@@ -1,0 +1,81 @@
+import styled from 'styled-components';
+import { useSWRConfig } from 'swr';
+import { themeSlice, toast, useAppDispatch, useAppSelector } from '@matchday/ui';
+import type { AuthUser, Theme } from '@matchday/contracts';
+import { AUTH_USER_KEY } from '../../../lib/auth';
+import { Section } from '../../../lib/layout';
+import { saveTheme } from '../api/save-theme';
+
+const Row = styled.label`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 1rem;
+  cursor: pointer;
+  span small {
+    display: block;
+    color: ${({ theme }) => theme.textMuted};
+  }
+`;
+
+const Switch = styled.button<{ $on: boolean }>`
+  flex: none;
+  position: relative;
+  width: 3rem;
+  height: 1.7rem;
+  border-radius: 999px;
+  border: 1px solid ${({ theme }) => theme.border};
+  background: ${({ $on, theme }) => ($on ? theme.accent : theme.surfaceRaised)};
+  cursor: pointer;
+  &::after {
+    content: '';
+    position: absolute;
+    top: 0.15rem;
+    left: ${({ $on }) => ($on ? '1.45rem' : '0.15rem')};
+    width: 1.3rem;
+    height: 1.3rem;
+    border-radius: 50%;
+    background: #fff;
+    transition: left 0.15s ease;
+  }
+`;
+
+/** Dark-mode switch: applied at once (the shell's theme slice), then sent to the server (spec §4, §8). */
+export function ThemeCard({ signedIn }: { signedIn: boolean }) {
+  const mode = useAppSelector((state) => state.theme.mode);
+  const dispatch = useAppDispatch();
+  const { mutate } = useSWRConfig();
+
+  const toggle = async () => {
+    const next: Theme = mode === 'dark' ? 'light' : 'dark';
+    dispatch(themeSlice.actions.setTheme(next));
+    if (!signedIn) return;
+    try {
+      await saveTheme(next);
+      await mutate(AUTH_USER_KEY, (user: AuthUser | null | undefined) => (user ? { ...user, theme: next } : user), { revalidate: false });
+      toast({ title: 'Theme updated', description: 'Your theme preference is synced across your devices.' });
+    } catch {
+      toast({ title: 'Theme saved locally', description: 'It could not be synced to your account; it applies on this device.' });
+    }
+  };
+
+  return (
+    <Section id="appearance" title="Appearance" subtitle="Choose how Matchday looks on this and your other devices">
+      <Row htmlFor="dark-mode-switch">
+        <span>
+          Dark Mode
+          <small>Switch between the dark and light themes</small>
+        </span>
+        <Switch
+          id="dark-mode-switch"
+          type="button"
+          role="switch"
+          aria-checked={mode === 'dark'}
+          aria-label="Dark Mode"
+          $on={mode === 'dark'}
+          onClick={() => void toggle()}
+        />
+      </Row>
+    </Section>
+  );
+}

@@ -1,0 +1,10 @@
+import useSWR from 'swr';
+import type { PublicAppConfig } from '@matchday/contracts';
+
+export const DEFAULT_SUPPORT_EMAIL = 'support@matchday.app';
+
+/** The support address from the gateway's configuration (SUPPORT_EMAIL), the default until it arrives. */
+export function useSupportEmail(): string {
+  const { data } = useSWR<PublicAppConfig | null>('/app-config.json', { revalidateOnFocus: false });
+  return data?.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
+}
