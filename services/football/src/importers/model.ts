@@ -11,6 +11,20 @@ export const TABLE_STAGES: readonly FixtureStage[] = ['regular', 'group', 'leagu
 
 export type SourceName = 'football-data-co-uk' | 'fpl' | 'openfootball' | 'results-csv' | 'api-football' | 'adjustments' | 'demo';
 
+/** Where a record came from, so that the store can report a problem with file and line. */
+export interface RecordOrigin {
+  file: string;
+  line: number;
+}
+
+/** League metadata a source may carry (API-Football); known leagues (39, 140, 2, 323) need none. */
+export interface ImportedLeague {
+  name: string;
+  country: string;
+  logo?: string | null;
+  type?: 'league' | 'cup';
+}
+
 /** A team as one source spells it. `country` helps tell apart clubs with the same name. */
 export interface ImportedTeam {
   name: string;
@@ -89,6 +103,8 @@ export interface ImportedMatch {
   referee?: string | null;
   stats?: { home: ImportedTeamStats; away: ImportedTeamStats } | null;
   odds?: ImportedOdds[];
+  league?: ImportedLeague;
+  origin?: RecordOrigin;
 }
 
 export interface ImportedPlayer {
@@ -114,6 +130,7 @@ export interface ImportedSquadMember {
   /** Fantasy price in tenths (55 = 5.5). */
   price?: number | null;
   ownership?: number | null;
+  origin?: RecordOrigin;
 }
 
 export interface ImportedPlayerMatch {
@@ -145,6 +162,7 @@ export interface ImportedPlayerMatch {
   foulsCommitted?: number | null;
   yellowCards?: number | null;
   redCards?: number | null;
+  origin?: RecordOrigin;
 }
 
 export interface ImportedAdjustment {
@@ -153,6 +171,7 @@ export interface ImportedAdjustment {
   team: ImportedTeam;
   points: number;
   reason: string;
+  origin?: RecordOrigin;
 }
 
 /** A row a parser could not read: reported with file and line, skipped, never fatal. */

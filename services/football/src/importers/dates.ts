@@ -1,0 +1,25 @@
+import { DateTime } from 'luxon';
+
+/**
+ * A local date and time in an IANA zone ("Europe/London", "Asia/Kolkata", "Europe/Paris") as a UTC
+ * instant, daylight saving included. `date` is YYYY-MM-DD, `time` HH:MM (or HH.MM); null when invalid.
+ */
+export function zonedToUtc(date: string, time: string, timeZone: string): Date | null {
+  const d = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(date.trim());
+  const t = /^(\d{1,2})[:.](\d{2})(?::(\d{2}))?$/.exec(time.trim());
+  if (!d || !t) return null;
+  const local = DateTime.fromObject(
+    { year: Number(d[1]), month: Number(d[2]), day: Number(d[3]), hour: Number(t[1]), minute: Number(t[2]), second: Number(t[3] ?? 0) },
+    { zone: timeZone },
+  );
+  return local.isValid ? local.toJSDate() : null;
+}
+
+/** dd/mm/yyyy (or dd/mm/yy) -> YYYY-MM-DD; null when not a real date. */
+export function dayMonthYear(value: string): string | null {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(value.trim());
+  if (!m) return null;
+  const year = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+  const parsed = DateTime.fromObject({ year, month: Number(m[2]), day: Number(m[1]) }, { zone: 'UTC' });
+  return parsed.isValid ? parsed.toISODate() : null;
+}

@@ -1,0 +1,44 @@
+/**
+ * Team-name normalisation: the key under which every spelling of a club is stored in `team_aliases`.
+ * "Brighton & Hove Albion FC", "brighton and hove albion" and "Brighton & Hove Albion" all give
+ * "brighton and hove albion"; "Nott'm Forest" gives "nottm forest"; "NorthEast Utd" gives "northeast united".
+ */
+
+/** Letters that Unicode decomposition does not split into a base letter and a mark. */
+const LETTERS: Record<string, string> = { ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i' };
+
+/** Words that mean the same thing in club names. */
+const WORDS: Record<string, string> = { utd: 'united', '&': 'and', st: 'saint' };
+
+/** Legal-form affixes dropped at either end: "FC Barcelona", "Arsenal FC", "AFC Bournemouth", "Real Madrid CF". */
+const AFFIXES = new Set(['fc', 'afc', 'cf', 'sc']);
+
+export function normalizeTeamName(name: string): string {
+  const plain = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[øæœßđðłþı]/g, (c) => LETTERS[c] ?? c)
+    .replace(/&/g, ' & ')
+    // Apostrophes and dots join ("Nott'm" -> "nottm", "St." -> "st"); other punctuation separates.
+    .replace(/['’`.]/g, '')
+    .replace(/[^a-z0-9&]+/g, ' ');
+  const words = plain
+    .split(' ')
+    .filter(Boolean)
+    .map((w) => WORDS[w] ?? w);
+  while (words.length > 1 && AFFIXES.has(words[0]!)) words.shift();
+  while (words.length > 1 && AFFIXES.has(words[words.length - 1]!)) words.pop();
+  return words.join(' ');
+}
+
+/** Player names compared across sources (same rules, no affixes). */
+export function normalizePersonName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[øæœßđðłþı]/g, (c) => LETTERS[c] ?? c)
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
