@@ -10,7 +10,11 @@ export const NAVIGATION_GUARD_MS = 100;
 export function useNavigationGuard(): void {
   const location = useLocation();
   const last = useRef(0);
+  const firstKey = useRef(location.key);
   useEffect(() => {
+    // The page load itself is not a navigation: only later location changes open the window.
+    if (location.key === firstKey.current) return;
+    firstKey.current = '';
     last.current = Date.now();
   }, [location.key]);
   useEffect(() => {
