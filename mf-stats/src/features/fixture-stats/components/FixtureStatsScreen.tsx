@@ -1,5 +1,86 @@
-import { ScreenPlaceholder } from '@matchday/ui';
+import { useParams, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { media, Page, usePageMeta } from '@matchday/ui';
+import { BackLink, LoadingBlock, MessageCard } from '../../../lib/components';
+import { isId } from '../../../lib/numbers';
+import { useFixtureStats } from '../api/fixture-stats';
+import { comparisonGroups } from '../hooks/comparison';
+import { ComparisonCard } from './ComparisonCard';
+import { FixtureHeader } from './FixtureHeader';
 
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: 1rem;
+  ${media.mobile} {
+    grid-template-columns: 1fr;
+  }
+`;
+
+/**
+ * Back link (spec §2): to the player page when playerId, leagueId and season are all present (query
+ * or path), otherwise to the fixtures.
+ */
+function backLink(path: Record<string, string | undefined>, search: URLSearchParams): { to: string; label: string } {
+  const playerId = search.get('playerId') ?? path.playerId;
+  const leagueId = search.get('leagueId') ?? path.leagueId;
+  const season = search.get('season') ?? path.season;
+  const tab = search.get('tab') || 'league';
+  if (isId(playerId) && isId(leagueId) && isId(season)) {
+    return { to: `/player/${playerId}/${leagueId}/${season}?tab=${encodeURIComponent(tab)}`, label: 'Back to Player Stats' };
+  }
+  return { to: '/', label: 'Back to Fixtures' };
+}
+
+/** Fixture stats (spec §2): header with score and status, four comparison cards. */
 export function FixtureStatsScreen() {
-  return <ScreenPlaceholder title="Fixture Statistics" description="Team statistics of a fixture." />;
+  const params = useParams();
+  const [search] = useSearchParams();
+  const fixtureId = isId(params.fixtureId) ? params.fixtureId : null;
+  const { data, error, isLoading } = useFixtureStats(fixtureId);
+  const back = backLink(params, search);
+  const title = data ? `${data.homeTeamName} vs ${data.awayTeamName} Match Stats` : 'Fixture Statistics';
+  usePageMeta({
+    title,
+    description: data
+      ? `${data.leagueName}: ${data.homeTeamName} ${data.homeTeamGoalScored ?? ''}-${data.awayTeamGoalScored ?? ''} ${data.awayTeamName}. Shots, possession, passing, defending and discipline compared.`
+      : undefined,
+  });
+
+  const backElement = <BackLink to={back.to}>{back.label}</BackLink>;
+  if (!fixtureId) {
+    return (
+      <Page>
+        {backElement}
+        <MessageCard title="Fixture not found" message="No fixture data available" />
+      </Page>
+    );
+  }
+  if (isLoading) {
+    return (
+      <Page>
+        {backElement}
+        <LoadingBlock label="Loading fixture statistics" />
+      </Page>
+    );
+  }
+  if (error || !data) {
+    return (
+      <Page>
+        {backElement}
+        <MessageCard title="Fixture statistics not found" message="No statistics available for this fixture" />
+      </Page>
+    );
+  }
+  return (
+    <Page>
+      {backElement}
+      <FixtureHeader stats={data} fixtureId={fixtureId} title={title} />
+      <Grid>
+        {comparisonGroups(data).map((group) => (
+          <ComparisonCard key={group.title} group={group} homeName={data.homeTeamName} awayName={data.awayTeamName} />
+        ))}
+      </Grid>
+    </Page>
+  );
 }

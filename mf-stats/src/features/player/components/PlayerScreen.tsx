@@ -1,5 +1,141 @@
-import { ScreenPlaceholder } from '@matchday/ui';
+import { lazy } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { Card, Page, TeamLogo, usePageMeta } from '@matchday/ui';
+import { BackLink, LoadingBlock, MessageCard, Muted, SectionTitle, Stack, Tabs } from '../../../lib/components';
+import { ChartSlot } from '../../../lib/chart-slot';
+import { isId, num } from '../../../lib/numbers';
+import { usePlayerFixtures, usePlayerLeagueStats, type PlayerParams } from '../api/player-stats';
+import { LeagueStatsGrid } from './LeagueStatsGrid';
+import { PlayerHeader } from './PlayerHeader';
+import { RecentFixtures } from './RecentFixtures';
 
+const GoalsAssistsChart = lazy(() => import('./GoalsAssistsChart'));
+const CHART_HEIGHT = 220;
+
+type PlayerTab = 'league' | 'fixtures';
+
+const OtherTeam = styled.p`
+  display: flex;
+  align-items: center;
+  gap: 0.5rem;
+  margin: 0;
+`;
+
+/** The way back (spec §2): to the match squad when the player was opened from one, otherwise to the fixtures. */
+function backLink(search: URLSearchParams): { to: string; label: string } {
+  const fromSquad = search.get('fromSquad');
+  if (fromSquad && /^\d+\/\d+\/\d+\/\d+$/.test(fromSquad)) {
+    const position = search.get('position');
+    return { to: `/squad/${fromSquad}${position ? `?position=${encodeURIComponent(position)}` : ''}`, label: 'Back to Squad' };
+  }
+  return { to: '/', label: 'Back to Fixtures' };
+}
+
+/** Player (spec §2): header, League Stats (six cards and a goals/assists chart) and Last Few Fixtures. */
 export function PlayerScreen() {
-  return <ScreenPlaceholder title="Player" description="League statistics and recent fixtures of a player." />;
+  const { playerId, leagueId, season } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const tab: PlayerTab = search.get('tab') === 'fixtures' ? 'fixtures' : 'league';
+  const params: PlayerParams | null = isId(playerId) && isId(leagueId) && isId(season) ? { playerId, leagueId, season } : null;
+  const stats = usePlayerLeagueStats(params);
+  const recent = usePlayerFixtures(params ? params.playerId : null);
+  const records = stats.data ?? [];
+  const current = records.find((r) => r.is_Current_Team === 1) ?? records[0];
+  const others = records.filter((r) => r !== current);
+  const fixtures = recent.data ?? [];
+  const back = backLink(search);
+  usePageMeta({
+    title: current ? `${current.playerName} Stats ${season}` : 'Player Stats',
+    description: current
+      ? `${current.playerName} (${current.teamName}): ${num(current.goals_Total)} goals and ${num(current.goals_Assists)} assists in ${num(current.games_Appearance)} appearances this season.`
+      : undefined,
+  });
+
+  const backElement = <BackLink to={back.to}>{back.label}</BackLink>;
+  if (params && stats.isLoading) {
+    return (
+      <Page>
+        {backElement}
+        <LoadingBlock label="Loading player" />
+      </Page>
+    );
+  }
+  if (!params || stats.error || !current) {
+    return (
+      <Page>
+        {backElement}
+        <MessageCard title="Player not found" message="No statistics available for this player" />
+      </Page>
+    );
+  }
+
+  const setTab = (next: PlayerTab) => {
+    const query = new URLSearchParams(search);
+    query.set('tab', next);
+    setSearch(query, { replace: true });
+  };
+  return (
+    <Page>
+      {backElement}
+      <PlayerHeader stats={current} season={params.season} />
+      <Stack>
+        <div>
+          <Tabs
+            label="Player statistics"
+            value={tab}
+            onChange={setTab}
+            options={[
+              { value: 'league', label: 'League Stats' },
+              { value: 'fixtures', label: 'Last Few Fixtures' },
+            ]}
+          />
+        </div>
+        {tab === 'league' ? (
+          <Stack role="tabpanel" aria-label="League Stats">
+            <LeagueStatsGrid stats={current} />
+            {others.map((other) => (
+              <Card key={other.teamId} data-testid="other-team">
+                <OtherTeam>
+                  <TeamLogo name={other.teamName} src={other.teamLogo} size={24} />
+                  <span>
+                    Also played for <strong>{other.teamName}</strong> this season: {num(other.games_Appearance)} appearances,{' '}
+                    {num(other.goals_Total)} goals, {num(other.goals_Assists)} assists.
+                  </span>
+                </OtherTeam>
+              </Card>
+            ))}
+            {fixtures.length > 0 && (
+              <Card>
+                <SectionTitle>Goals &amp; assists in recent fixtures</SectionTitle>
+                <ChartSlot
+                  caption={`${num(fixtures.reduce((t, f) => t + num(f.goals_Total), 0))} goals and ${num(
+                    fixtures.reduce((t, f) => t + num(f.goals_Assist), 0),
+                  )} assists in the last ${fixtures.length} fixtures`}
+                  height={CHART_HEIGHT}
+                >
+                  <GoalsAssistsChart fixtures={fixtures} height={CHART_HEIGHT} />
+                </ChartSlot>
+              </Card>
+            )}
+          </Stack>
+        ) : (
+          <div role="tabpanel" aria-label="Last Few Fixtures">
+            {recent.isLoading ? (
+              <LoadingBlock rows={4} label="Loading fixtures" />
+            ) : fixtures.length === 0 ? (
+              <MessageCard title="No recent fixture data available" />
+            ) : (
+              <>
+                <Muted as="p" style={{ margin: '0 0 0.75rem' }}>
+                  Select a fixture to see its match statistics.
+                </Muted>
+                <RecentFixtures fixtures={fixtures} playerId={params.playerId} leagueId={params.leagueId} season={params.season} />
+              </>
+            )}
+          </div>
+        )}
+      </Stack>
+    </Page>
+  );
 }

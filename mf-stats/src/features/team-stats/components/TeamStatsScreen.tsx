@@ -1,5 +1,219 @@
-import { ScreenPlaceholder } from '@matchday/ui';
+import { lazy } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import type { TeamStatsRecord } from '@matchday/contracts';
+import { Button, Card, media, Page, TeamLogo, usePageMeta } from '@matchday/ui';
+import { ChartSlot } from '../../../lib/chart-slot';
+import {
+  BackLink,
+  FormLetters,
+  HeaderCard,
+  LoadingBlock,
+  MessageCard,
+  Muted,
+  Row,
+  SectionTitle,
+  Stack,
+  StatTile,
+  Tabs,
+  TileGrid,
+  Title,
+} from '../../../lib/components';
+import { isId, ratingText } from '../../../lib/numbers';
+import { useTeamStats, type TeamStatsParams } from '../api/team-stats';
+import { combined, figuresOf, teamRating, type TeamFigures } from '../hooks/combine';
 
+const FormChart = lazy(() => import('./FormChart'));
+const CHART_HEIGHT = 240;
+const FORM_LETTERS = 10;
+
+type View = 'overview' | 'home' | 'away';
+
+const Columns = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
+  gap: 1rem;
+  align-items: start;
+  ${media.mobile} {
+    grid-template-columns: 1fr;
+  }
+`;
+
+const FormRow = styled.div`
+  display: grid;
+  gap: 0.35rem;
+  & + & {
+    margin-top: 0.9rem;
+  }
+`;
+
+const Verdict = styled.p`
+  margin: 0;
+  font-size: 1.05rem;
+  strong {
+    color: ${({ theme }) => theme.accent};
+  }
+`;
+
+function Figures({ figures }: { figures: TeamFigures }) {
+  return (
+    <TileGrid data-testid="team-figures">
+      <StatTile label="Played" value={figures.matchPlayed} testId="figure-played" />
+      <StatTile label="Wins" value={figures.wins} testId="figure-wins" />
+      <StatTile label="Draws" value={figures.draws} testId="figure-draws" />
+      <StatTile label="Losses" value={figures.loses} testId="figure-losses" />
+      <StatTile label="Goals for" value={figures.goalsFor} testId="figure-goals-for" />
+      <StatTile label="Goals against" value={figures.goalsAgainst} testId="figure-goals-against" />
+      <StatTile label="Avg scored" value={figures.goalsAvgFor.toFixed(2)} />
+      <StatTile label="Avg conceded" value={figures.goalsAvgAgainst.toFixed(2)} />
+      <StatTile label="Clean sheets" value={figures.cleanSheet} testId="figure-clean-sheets" />
+      <StatTile label="Failed to score" value={figures.failedToScore} />
+      <StatTile label="Biggest win" value={figures.biggestWin ?? '–'} />
+      <StatTile label="Biggest loss" value={figures.biggestLose ?? '–'} />
+    </TileGrid>
+  );
+}
+
+function FormBlock({ label, form }: { label: string; form: string }) {
+  return (
+    <FormRow>
+      <Muted>{label}</Muted>
+      {form ? <FormLetters form={form} max={FORM_LETTERS} /> : <Muted data-testid="no-form">No recent form data available</Muted>}
+    </FormRow>
+  );
+}
+
+/** Team stats (spec §2): Overview, Home and Away, recent form, rating text, points over the season. */
 export function TeamStatsScreen() {
-  return <ScreenPlaceholder title="Team Stats" description="Season statistics of a team: overview, home and away." />;
+  const { teamId, leagueId, season } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const tabParam = search.get('tab');
+  const view: View = tabParam === 'home' || tabParam === 'away' ? tabParam : 'overview';
+  const params: TeamStatsParams | null = isId(teamId) && isId(leagueId) && isId(season) ? { teamId, leagueId, season } : null;
+  const { data, error, isLoading } = useTeamStats(params);
+  const records = data ?? [];
+  const home = records.find((r) => r.is_Home_Stats === 1);
+  const away = records.find((r) => r.is_Home_Stats === 0);
+  const any: TeamStatsRecord | undefined = home ?? away;
+  const returnParam = search.get('returnTo');
+  const returnTo =
+    returnParam && returnParam.startsWith('/') && !returnParam.startsWith('//')
+      ? returnParam
+      : `/standings?leagueId=${leagueId}&season=${season}`;
+  usePageMeta({
+    title: any ? `${any.teamName} Team Stats ${season}` : 'Team Stats',
+    description: any ? `${any.teamName} ${season}: results, goals, clean sheets and form at home and away.` : undefined,
+  });
+
+  const back = <BackLink to={returnTo}>{returnTo.startsWith('/standings') ? 'Back to Standings' : 'Back'}</BackLink>;
+  if (params && isLoading) {
+    return (
+      <Page>
+        {back}
+        <LoadingBlock label="Loading team stats" />
+      </Page>
+    );
+  }
+  if (!params || error || !any) {
+    return (
+      <Page>
+        <MessageCard title="No Team Stats found." message="The Requested data could not be found">
+          <Button as={Link} to={returnTo} $variant="outline">
+            Go Back
+          </Button>
+        </MessageCard>
+      </Page>
+    );
+  }
+
+  const setView = (next: View) => {
+    const query = new URLSearchParams(search);
+    if (next === 'overview') query.delete('tab');
+    else query.set('tab', next);
+    setSearch(query, { replace: true });
+  };
+  const record = view === 'home' ? home : view === 'away' ? away : undefined;
+  const figures = view === 'overview' ? combined(home, away) : record ? figuresOf(record) : null;
+  const hasFigures = !!figures && figures.matchPlayed > 0;
+  const rating = figures ? teamRating(figures) : 0;
+  const series =
+    view === 'overview'
+      ? [
+          { name: 'Home' as const, form: home?.recentForm ?? '' },
+          { name: 'Away' as const, form: away?.recentForm ?? '' },
+        ]
+      : [{ name: view === 'home' ? ('Home' as const) : ('Away' as const), form: record?.recentForm ?? '' }];
+  const hasCurve = series.some((s) => s.form.length > 0);
+  return (
+    <Page>
+      {back}
+      <HeaderCard>
+        <Row $gap="1rem">
+          <TeamLogo name={any.teamName} src={any.teamLogo} size={72} />
+          <div style={{ minWidth: 0 }}>
+            <Title>{any.teamName}</Title>
+            <Muted>{[any.country, `Season ${season}`].filter(Boolean).join(' · ')}</Muted>
+          </div>
+        </Row>
+      </HeaderCard>
+      <Stack>
+        <div>
+          <Tabs
+            label="Matches"
+            value={view}
+            onChange={setView}
+            options={[
+              { value: 'overview', label: 'Overview' },
+              { value: 'home', label: 'Home' },
+              { value: 'away', label: 'Away' },
+            ]}
+          />
+        </div>
+        <div role="tabpanel" aria-label={view === 'overview' ? 'Overview' : view === 'home' ? 'Home' : 'Away'}>
+          {!hasFigures ? (
+            <MessageCard
+              title={
+                view === 'home' ? 'No home statistics available' : view === 'away' ? 'No away statistics available' : 'No Team Stats found.'
+              }
+            />
+          ) : (
+            <Columns>
+              <Stack>
+                <Card>
+                  <Verdict data-testid="rating-text">
+                    {any.teamName} {view === 'overview' ? '' : view === 'home' ? 'at home: ' : 'away: '}
+                    <strong>{ratingText(rating)}</strong> form, rated {rating.toFixed(1)} out of 10 from points per match.
+                  </Verdict>
+                </Card>
+                <Card>
+                  <Figures figures={figures} />
+                </Card>
+              </Stack>
+              <Stack>
+                <Card data-testid="recent-form">
+                  <SectionTitle>Recent form</SectionTitle>
+                  {view === 'overview' ? (
+                    <>
+                      <FormBlock label="Home" form={home?.recentForm ?? ''} />
+                      <FormBlock label="Away" form={away?.recentForm ?? ''} />
+                    </>
+                  ) : (
+                    <FormBlock label={view === 'home' ? 'Home matches' : 'Away matches'} form={record?.recentForm ?? ''} />
+                  )}
+                </Card>
+                {hasCurve && (
+                  <Card>
+                    <SectionTitle>Points over the season</SectionTitle>
+                    <ChartSlot caption="Cumulative points after each match, oldest first" height={CHART_HEIGHT}>
+                      <FormChart series={series} height={CHART_HEIGHT} />
+                    </ChartSlot>
+                  </Card>
+                )}
+              </Stack>
+            </Columns>
+          )}
+        </div>
+      </Stack>
+    </Page>
+  );
 }

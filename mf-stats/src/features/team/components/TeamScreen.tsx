@@ -1,5 +1,116 @@
-import { ScreenPlaceholder } from '@matchday/ui';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { PLAYER_POSITIONS, type SquadPlayer } from '@matchday/contracts';
+import { Button, Card, Page, TeamLogo, usePageMeta } from '@matchday/ui';
+import { Count, HeaderCard, LoadingBlock, MessageCard, Muted, Row, Stack, Tabs, Title } from '../../../lib/components';
+import { errorDetail } from '../../../lib/fetch';
+import { isId } from '../../../lib/numbers';
+import { byLeagueThenName, noPlayersText, positionFromSearch, withPosition } from '../../../lib/players';
+import { SquadList } from '../../../lib/squad-list';
+import { useTeamPlayers, type TeamParams } from '../api/team-players';
 
+const Facts = styled.p`
+  margin: 0.35rem 0 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.35rem 1rem;
+  color: ${({ theme }) => theme.textMuted};
+`;
+
+const Empty = styled.p`
+  margin: 0;
+  padding: 1.5rem 0;
+  text-align: center;
+  color: ${({ theme }) => theme.textMuted};
+`;
+
+/** The most frequent birth country of a squad: the club's country for a fan's eye. */
+function mainBirthCountry(players: readonly SquadPlayer[]): string | null {
+  const counts = new Map<string, number>();
+  for (const player of players) if (player.birthCountry) counts.set(player.birthCountry, (counts.get(player.birthCountry) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
+/** Team squad (spec §2): header, position tabs with counts, players in this league first then by name. */
 export function TeamScreen() {
-  return <ScreenPlaceholder title="Team Squad" description="Players of a team in a league season, by position." />;
+  const { teamId, leagueId, season } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
+  const position = positionFromSearch(search);
+  const params: TeamParams | null = isId(teamId) && isId(leagueId) && isId(season) ? { teamId, leagueId, season } : null;
+  const { data, error, isLoading } = useTeamPlayers(params);
+  const players = data ?? [];
+  const team = players[0];
+  usePageMeta({
+    title: team ? `${team.teamName} Squad ${season}` : 'Team Squad',
+    description: team ? `${team.teamName} squad for the ${season} season: every player by position.` : undefined,
+  });
+
+  if (params && isLoading) {
+    return (
+      <Page>
+        <LoadingBlock label="Loading squad" />
+      </Page>
+    );
+  }
+  if (!params || error || !team) {
+    return (
+      <Page>
+        <MessageCard title="Team not found" message={errorDetail(error)}>
+          <Button type="button" $variant="outline" onClick={() => navigate(-1)}>
+            Go Back
+          </Button>
+        </MessageCard>
+      </Page>
+    );
+  }
+
+  const country = mainBirthCountry(players);
+  const list = players.filter((p) => p.position === position).sort(byLeagueThenName);
+  const query = position === 'Goalkeeper' ? '' : `&position=${position}`;
+  return (
+    <Page>
+      <HeaderCard>
+        <Row $gap="1rem">
+          <TeamLogo name={team.teamName} src={team.teamLogo} size={72} />
+          <div>
+            <Title>{team.teamName}</Title>
+            <Facts data-testid="team-facts">
+              {country && <span>{country}</span>}
+              <span>Season {season}</span>
+              <span>{players.length} players</span>
+            </Facts>
+          </div>
+        </Row>
+      </HeaderCard>
+      <Stack>
+        <div>
+          <Tabs
+            label="Position"
+            value={position}
+            onChange={(next) => setSearch(withPosition(search, next), { replace: true })}
+            options={PLAYER_POSITIONS.map((p) => ({
+              value: p,
+              label: (
+                <>
+                  {p}
+                  <Count>{players.filter((player) => player.position === p).length}</Count>
+                </>
+              ),
+            }))}
+          />
+        </div>
+        <Card role="tabpanel" aria-label={`${position}s`}>
+          {list.length === 0 ? (
+            <Empty>{noPlayersText(position)}</Empty>
+          ) : (
+            <SquadList players={list} linkFor={(p) => `/player/${p.playerId}/${leagueId}/${season}?tab=league${query}`} />
+          )}
+        </Card>
+        <Muted>
+          <abbr title="Played last match">PLM</abbr>: played in the team&apos;s last match.
+        </Muted>
+      </Stack>
+    </Page>
+  );
 }

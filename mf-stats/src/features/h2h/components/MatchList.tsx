@@ -1,0 +1,96 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { HeadToHeadMatch } from '@matchday/contracts';
+import { media, TeamLogo } from '@matchday/ui';
+import { longDate, shortDate } from '../../../lib/names';
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 0.5rem;
+`;
+
+const Item = styled(Link)`
+  display: grid;
+  grid-template-columns: 1fr auto 1fr;
+  grid-template-areas: 'meta meta meta' 'home score away';
+  gap: 0.35rem 0.75rem;
+  align-items: center;
+  padding: 0.7rem 0.9rem;
+  border-radius: 12px;
+  text-decoration: none;
+  background: ${({ theme }) => theme.surfaceRaised};
+  border: 1px solid transparent;
+  &:hover {
+    border-color: ${({ theme }) => theme.accent};
+  }
+`;
+
+const Meta = styled.span`
+  grid-area: meta;
+  font-size: 0.8rem;
+  color: ${({ theme }) => theme.textMuted};
+  text-align: center;
+`;
+
+const Team = styled.span<{ $side: 'home' | 'away'; $winner: boolean }>`
+  grid-area: ${({ $side }) => $side};
+  display: flex;
+  flex-direction: ${({ $side }) => ($side === 'home' ? 'row-reverse' : 'row')};
+  align-items: center;
+  gap: 0.5rem;
+  min-width: 0;
+  text-align: ${({ $side }) => ($side === 'home' ? 'right' : 'left')};
+  font-weight: ${({ $winner }) => ($winner ? 800 : 500)};
+  span {
+    overflow-wrap: anywhere;
+  }
+  ${media.mobile} {
+    font-size: 0.9rem;
+  }
+`;
+
+const Score = styled.span`
+  grid-area: score;
+  font-weight: 900;
+  font-size: 1.15rem;
+  font-variant-numeric: tabular-nums;
+  white-space: nowrap;
+  padding: 0.15rem 0.6rem;
+  border-radius: 8px;
+  background: ${({ theme }) => theme.surface};
+`;
+
+/** Meetings of the two teams; each opens the fixture's statistics (spec §2). */
+export function MatchList({ matches }: { matches: readonly HeadToHeadMatch[] }) {
+  return (
+    <List>
+      {matches.map((match) => {
+        const played = match.goalsHome !== null && match.goalsAway !== null;
+        const homeWon = played && match.goalsHome! > match.goalsAway!;
+        const awayWon = played && match.goalsAway! > match.goalsHome!;
+        return (
+          <li key={match.id} data-testid="h2h-match">
+            <Item to={`/fixture-stats/${match.fixtureId}`}>
+              <Meta>
+                {match.leagueName} ·{' '}
+                <time dateTime={match.eventDate}>{played ? shortDate(match.eventDate) : longDate(match.eventDate)}</time>
+              </Meta>
+              <Team $side="home" $winner={homeWon}>
+                <TeamLogo name={match.homeTeam} src={match.homeTeamLogo} size={28} />
+                <span>{match.homeTeam}</span>
+              </Team>
+              <Score data-testid="h2h-score">{played ? `${match.goalsHome} - ${match.goalsAway}` : 'VS'}</Score>
+              <Team $side="away" $winner={awayWon}>
+                <TeamLogo name={match.awayTeam} src={match.awayTeamLogo} size={28} />
+                <span>{match.awayTeam}</span>
+              </Team>
+            </Item>
+          </li>
+        );
+      })}
+    </List>
+  );
+}

@@ -1,0 +1,214 @@
+import { Link } from 'react-router-dom';
+import styled, { css } from 'styled-components';
+import type { StandingRow } from '@matchday/contracts';
+import { media, TeamLogo } from '@matchday/ui';
+import { FormLetters } from '../../../lib/components';
+import { standingsShortName } from '../../../lib/names';
+import { zoneColour } from '../hooks/zones';
+
+const Scroll = styled.div`
+  overflow-x: auto;
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: separate;
+  border-spacing: 0;
+  font-variant-numeric: tabular-nums;
+  caption {
+    text-align: left;
+    font-weight: 800;
+    padding: 0 0 0.6rem;
+  }
+  th,
+  td {
+    padding: 0.55rem 0.45rem;
+    text-align: center;
+    white-space: nowrap;
+    border-bottom: 1px solid ${({ theme }) => theme.border};
+  }
+  thead th {
+    font-size: 0.78rem;
+    font-weight: 700;
+    color: ${({ theme }) => theme.textMuted};
+    text-transform: uppercase;
+    letter-spacing: 0.03em;
+  }
+  tbody tr:last-child td,
+  tbody tr:last-child th {
+    border-bottom: 0;
+  }
+  th.team,
+  td.team {
+    text-align: left;
+    width: 100%;
+  }
+  .wide {
+    ${media.mobile} {
+      display: none;
+    }
+  }
+  ${media.mobile} {
+    th,
+    td {
+      padding: 0.5rem 0.25rem;
+      font-size: 0.88rem;
+    }
+  }
+`;
+
+const Tr = styled.tr<{ $highlight: boolean }>`
+  ${({ $highlight, theme }) =>
+    $highlight &&
+    css`
+      td,
+      th {
+        background: ${theme.mode === 'dark' ? 'rgb(34 197 94 / 0.14)' : 'rgb(21 128 61 / 0.1)'};
+        font-weight: 700;
+      }
+    `}
+  &:hover td,
+  &:hover th {
+    background: ${({ theme }) => theme.surfaceRaised};
+  }
+`;
+
+const Rank = styled.th<{ $zone: string | null }>`
+  font-weight: 800;
+  box-shadow: inset 4px 0 0 ${({ $zone }) => $zone ?? 'transparent'};
+`;
+
+const TeamLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.55rem;
+  text-decoration: none;
+  font-weight: 600;
+  &:hover {
+    text-decoration: underline;
+  }
+  .short {
+    display: none;
+  }
+  ${media.mobile} {
+    .full {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0, 0, 0, 0);
+      white-space: nowrap;
+    }
+    .short {
+      display: inline;
+    }
+  }
+`;
+
+const Move = styled.span<{ $move: string }>`
+  font-size: 0.75rem;
+  color: ${({ $move, theme }) => ($move === 'up' ? theme.success : $move === 'down' ? theme.danger : theme.textMuted)};
+`;
+
+const MOVES = { up: ['▲', 'Moved up'], down: ['▼', 'Moved down'], same: ['–', 'No change'] } as const;
+
+/** One standings table: rank with zone colour, movement, team (short name on phones), figures, form. */
+export function StandingsTable({
+  rows,
+  caption,
+  linkFor,
+  highlighted,
+}: {
+  rows: readonly StandingRow[];
+  caption: string | null;
+  linkFor: (row: StandingRow) => string;
+  highlighted: (row: StandingRow) => boolean;
+}) {
+  return (
+    <Scroll>
+      <Table data-testid="standings-table">
+        {caption && <caption>{caption}</caption>}
+        <thead>
+          <tr>
+            <th scope="col">
+              <abbr title="Position">#</abbr>
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">Movement</span>
+            </th>
+            <th scope="col" className="team">
+              Team
+            </th>
+            <th scope="col">
+              <abbr title="Played">P</abbr>
+            </th>
+            <th scope="col" className="wide">
+              <abbr title="Won">W</abbr>
+            </th>
+            <th scope="col" className="wide">
+              <abbr title="Drawn">D</abbr>
+            </th>
+            <th scope="col" className="wide">
+              <abbr title="Lost">L</abbr>
+            </th>
+            <th scope="col" className="wide">
+              <abbr title="Goals for and against">Goals</abbr>
+            </th>
+            <th scope="col">
+              <abbr title="Goal difference">GD</abbr>
+            </th>
+            <th scope="col">
+              <abbr title="Points">Pts</abbr>
+            </th>
+            <th scope="col">Form</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const move = MOVES[row.teamStatus] ?? MOVES.same;
+            const isHighlighted = highlighted(row);
+            return (
+              <Tr key={row.id} $highlight={isHighlighted} data-testid="standing-row" data-highlighted={isHighlighted || undefined}>
+                <Rank scope="row" $zone={zoneColour(row.leagueDescription)} title={row.leagueDescription}>
+                  {row.teamRank}
+                </Rank>
+                <td>
+                  <Move $move={row.teamStatus} data-testid="movement" data-move={row.teamStatus}>
+                    <span aria-hidden="true">{move[0]}</span>
+                    <span className="visually-hidden">{move[1]}</span>
+                  </Move>
+                </td>
+                <td className="team">
+                  <TeamLink to={linkFor(row)} data-testid="team-link">
+                    <TeamLogo name={row.teamName} src={row.teamLogo} size={26} />
+                    <span className="full" data-testid="team-name">
+                      {row.teamName}
+                    </span>
+                    <span className="short" aria-hidden="true" data-testid="team-short">
+                      {standingsShortName(row.teamName)}
+                    </span>
+                  </TeamLink>
+                </td>
+                <td data-testid="played">{row.played}</td>
+                <td className="wide">{row.wins}</td>
+                <td className="wide">{row.draws}</td>
+                <td className="wide">{row.losses}</td>
+                <td className="wide">
+                  {row.goalsFor}:{row.goalsAgainst}
+                </td>
+                <td data-testid="goal-difference">{row.goalDifference > 0 ? `+${row.goalDifference}` : row.goalDifference}</td>
+                <td data-testid="points">
+                  <strong>{row.points}</strong>
+                  {row.pointsAdjustment !== 0 && <sup title={`${row.pointsAdjustment} points adjustment`}>*</sup>}
+                </td>
+                <td>
+                  <FormLetters form={row.lastFiveResult} max={5} size={18} />
+                </td>
+              </Tr>
+            );
+          })}
+        </tbody>
+      </Table>
+    </Scroll>
+  );
+}

@@ -1,0 +1,268 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import styled, { css } from 'styled-components';
+import { Card, EmptyState, media, Skeleton, Tab, TabList } from '@matchday/ui';
+
+/** Form colours (spec §9): W green, L red, D grey; text on them keeps a 4.5:1 contrast. */
+export const FORM_COLOURS: Record<string, string> = { W: '#15803d', L: '#b91c1c', D: '#64748b' };
+const FORM_WORDS: Record<string, string> = { W: 'Won', L: 'Lost', D: 'Drawn' };
+
+export const Stack = styled.div<{ $gap?: string }>`
+  display: grid;
+  gap: ${({ $gap }) => $gap ?? '1rem'};
+  min-width: 0;
+`;
+
+export const Row = styled.div<{ $gap?: string; $wrap?: boolean; $justify?: string }>`
+  display: flex;
+  align-items: center;
+  gap: ${({ $gap }) => $gap ?? '0.75rem'};
+  flex-wrap: ${({ $wrap }) => ($wrap ? 'wrap' : 'nowrap')};
+  justify-content: ${({ $justify }) => $justify ?? 'flex-start'};
+  min-width: 0;
+`;
+
+export const Muted = styled.span`
+  color: ${({ theme }) => theme.textMuted};
+`;
+
+export const SectionTitle = styled.h2`
+  font-size: 1.05rem;
+  margin: 0 0 0.75rem;
+  display: flex;
+  align-items: center;
+  gap: 0.5rem;
+`;
+
+const Back = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.4rem;
+  margin-bottom: 1rem;
+  padding: 0.35rem 0.2rem;
+  color: ${({ theme }) => theme.textMuted};
+  text-decoration: none;
+  font-weight: 600;
+  &:hover {
+    color: ${({ theme }) => theme.text};
+  }
+`;
+
+/** The back link at the top of a screen ("← Back to Fixtures"). */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Back to={to} data-testid="back-link">
+      <span aria-hidden="true">←</span>
+      {children}
+    </Back>
+  );
+}
+
+const PhotoBox = styled.span<{ $size: number }>`
+  display: inline-grid;
+  place-items: center;
+  flex: none;
+  width: ${({ $size }) => $size}px;
+  height: ${({ $size }) => $size}px;
+  border-radius: 50%;
+  overflow: hidden;
+  background: ${({ theme }) => (theme.mode === 'dark' ? '#1e3a5f' : '#dbeafe')};
+  color: ${({ theme }) => (theme.mode === 'dark' ? '#e0f2fe' : '#1e3a8a')};
+  font-weight: 800;
+  font-size: ${({ $size }) => Math.round($size * 0.42)}px;
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+`;
+
+/** A player's photo; when there is none or it fails to load, the first letter of the name (spec §8). */
+export function PlayerPhoto({ name, src, size = 40 }: { name: string; src: string | null | undefined; size?: number }) {
+  const [broken, setBroken] = useState(false);
+  const letter = name.trim().charAt(0).toUpperCase() || '?';
+  return (
+    <PhotoBox $size={size} data-testid="player-photo">
+      {src && !broken ? (
+        <img src={src} alt="" loading="lazy" onError={() => setBroken(true)} />
+      ) : (
+        <span aria-hidden="true" data-testid="player-initial">
+          {letter}
+        </span>
+      )}
+    </PhotoBox>
+  );
+}
+
+const Letters = styled.span`
+  display: inline-flex;
+  gap: 0.25rem;
+  flex-wrap: wrap;
+`;
+
+const Letter = styled.span<{ $letter: string; $size: number }>`
+  display: inline-grid;
+  place-items: center;
+  width: ${({ $size }) => $size}px;
+  height: ${({ $size }) => $size}px;
+  border-radius: 6px;
+  font-size: ${({ $size }) => Math.round($size * 0.5)}px;
+  font-weight: 800;
+  color: #fff;
+  background: ${({ $letter }) => FORM_COLOURS[$letter] ?? '#64748b'};
+`;
+
+/** Form letters, oldest first, at most `max` of the most recent (spec §9: W green, L red, D grey). */
+export function FormLetters({ form, max = 10, size = 22 }: { form: string; max?: number; size?: number }) {
+  const letters = form
+    .toUpperCase()
+    .split('')
+    .filter((letter) => letter in FORM_COLOURS)
+    .slice(-max);
+  return (
+    <Letters role="img" aria-label={`Form: ${letters.map((l) => FORM_WORDS[l]).join(', ') || 'none'}`} data-testid="form">
+      {letters.map((letter, index) => (
+        <Letter key={index} $letter={letter} $size={size} aria-hidden="true">
+          {letter}
+        </Letter>
+      ))}
+    </Letters>
+  );
+}
+
+const Tile = styled.div`
+  background: ${({ theme }) => theme.surfaceRaised};
+  border-radius: 10px;
+  padding: 0.6rem 0.75rem;
+  min-width: 0;
+  dt {
+    font-size: 0.78rem;
+    color: ${({ theme }) => theme.textMuted};
+    margin: 0;
+  }
+  dd {
+    margin: 0.15rem 0 0;
+    font-size: 1.3rem;
+    font-weight: 800;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+/** One labelled figure; used inside a <dl> grid. */
+export function StatTile({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <Tile data-testid={testId}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </Tile>
+  );
+}
+
+export const TileGrid = styled.dl<{ $min?: string }>`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(${({ $min }) => $min ?? '7.5rem'}, 1fr));
+  gap: 0.6rem;
+  margin: 0;
+`;
+
+/** The coloured header card of a screen. */
+export const HeaderCard = styled(Card)<{ $colour?: string }>`
+  position: relative;
+  overflow: hidden;
+  padding: 1.25rem;
+  margin-bottom: 1.25rem;
+  ${({ $colour, theme }) => css`
+    background: linear-gradient(135deg, ${$colour ?? theme.accent}33 0%, transparent 60%), ${theme.surface};
+  `}
+  ${media.mobile} {
+    padding: 1rem;
+  }
+`;
+
+export const Title = styled.h1`
+  font-size: 1.6rem;
+  margin: 0;
+  line-height: 1.2;
+  overflow-wrap: anywhere;
+  ${media.mobile} {
+    font-size: 1.3rem;
+  }
+`;
+
+/** Loading placeholder of a data page (spec §4: skeletons while loading). */
+export function LoadingBlock({ rows = 6, label = 'Loading' }: { rows?: number; label?: string }) {
+  return (
+    <Stack aria-busy="true" aria-label={label} data-testid="loading">
+      <Skeleton $height="7rem" />
+      {Array.from({ length: rows }, (_, index) => (
+        <Skeleton key={index} $height="3rem" />
+      ))}
+    </Stack>
+  );
+}
+
+/** Error or empty state of a data page (spec §4): a message with a back link. */
+export function MessageCard({ title, message, children }: { title: string; message?: string; children?: ReactNode }) {
+  return (
+    <Card data-testid="message">
+      <EmptyState title={title} message={message}>
+        {children}
+      </EmptyState>
+    </Card>
+  );
+}
+
+export interface TabOption<T extends string> {
+  value: T;
+  label: ReactNode;
+  testId?: string;
+}
+
+/** A row of tabs whose value lives in the URL; arrow keys move between tabs. */
+export function Tabs<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: ReadonlyArray<TabOption<T>>;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <TabList role="tablist" aria-label={label}>
+      {options.map((option, index) => (
+        <Tab
+          key={option.value}
+          type="button"
+          role="tab"
+          data-testid={option.testId}
+          aria-selected={option.value === value}
+          tabIndex={option.value === value ? 0 : -1}
+          $active={option.value === value}
+          onClick={() => onChange(option.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+            const step = event.key === 'ArrowRight' ? 1 : -1;
+            const next = options[(index + step + options.length) % options.length]!;
+            onChange(next.value);
+            const buttons = event.currentTarget.parentElement?.querySelectorAll<HTMLButtonElement>('[role="tab"]');
+            buttons?.[(index + step + options.length) % options.length]?.focus();
+          }}
+        >
+          {option.label}
+        </Tab>
+      ))}
+    </TabList>
+  );
+}
+
+export const Count = styled.span`
+  display: inline-block;
+  margin-left: 0.35rem;
+  padding: 0 0.4rem;
+  border-radius: 999px;
+  font-size: 0.75rem;
+  background: ${({ theme }) => (theme.mode === 'dark' ? 'rgb(255 255 255 / 0.12)' : 'rgb(15 23 42 / 0.08)')};
+`;
