@@ -1,143 +1,92 @@
 import { toSqlDateTime, type Knex } from '@matchday/server';
-import { LEAGUE_IDS } from '@matchday/contracts';
+import type { PlayerPosition } from '@matchday/contracts';
 import { daysBetween, utcDateString } from '../../lib/time';
+import { computeTable } from '../../modules/standings/table';
+import { DEMO_LEAGUES, POOL_FALLBACK, syntheticLeagues, type DemoClub, type DemoLeague } from './demo-leagues';
+import {
+  simulateMatch,
+  int,
+  prng,
+  shuffle,
+  type PlayerStatsRow,
+  type Random,
+  type Side,
+  type SquadEntry,
+  type TeamStatsRow,
+} from './demo-match';
+import { FOREIGN_COUNTRIES, NAME_POOLS, POOL_COUNTRIES } from './demo-names';
 
 /**
- * Deterministic demo data: three leagues of fictional clubs, a double round-robin each, rounds every
- * three days with each league on its own phase so that every day (today, tomorrow, the whole week)
- * has fixtures. Rounds before today are finished with scores; the rest are scheduled. The anchor date
- * is stored, and `moveDemoToToday` shifts the whole calendar when the service starts on a later day.
+ * Deterministic demo data (seeded PRNG): the Indian Super League (13 clubs, head-to-head tie-break),
+ * the Premier League (20 clubs) and the Champions League (36 clubs in a league phase, four of them
+ * Premier League clubs) of fictional clubs, with venues, squads by position and, for every match
+ * played, full team and player statistics. Optionally many more synthetic leagues and seasons (the
+ * benchmark's large dataset).
+ *
+ * Calendar: the current season's middle round falls on the anchor day (the day of seeding); rounds
+ * every three days with each league on its own day of the cycle, so that today, tomorrow and every
+ * day of the coming weeks have fixtures. Earlier seasons are the same calendar 52 weeks (or a multiple)
+ * earlier, fully played, with their play-offs/knockouts.
+ *
+ * Played or not is decided by the stored date: a match is finished (score and statistics) when it
+ * kicks off before the anchor day (UTC), and scheduled from the anchor day on. `moveDemoToToday` later
+ * shifts every kick-off by whole days so that the anchor day is always today: the split between played
+ * and scheduled stays at the start of today, and no match can move into the past unplayed (today's
+ * matches stay 'scheduled' all day).
  */
-
-interface DemoLeague {
-  id: number;
-  name: string;
-  displayName: string;
-  country: string;
-  colour: string;
-  type: 'league' | 'cup';
-  /** Kick-off times (UTC hour, minute) used in turn within a round. */
-  kickoffs: Array<[number, number]>;
-  phase: number;
-  clubs: Array<[name: string, shortName: string, city: string, venue: string]>;
-}
 
 export const DEMO_SEASON = 2026;
 
-const LEAGUES: DemoLeague[] = [
-  {
-    id: LEAGUE_IDS.indianSuperLeague,
-    name: 'Indian Super League',
-    displayName: 'Indian Super League',
-    country: 'India',
-    colour: '#f97316',
-    type: 'league',
-    kickoffs: [
-      [14, 0],
-      [11, 30],
-    ],
-    phase: 0,
-    clubs: [
-      ['Mumbai Mariners', 'MUM', 'Mumbai', 'Harbour Arena'],
-      ['Kolkata Tigers', 'KOL', 'Kolkata', 'Eden Park Stadium'],
-      ['Goa Waves', 'GOA', 'Margao', 'Seaside Ground'],
-      ['Bengaluru Bluebirds', 'BEN', 'Bengaluru', 'Garden City Stadium'],
-      ['Kerala Tuskers', 'KER', 'Kochi', 'Backwaters Stadium'],
-      ['Chennai Cyclones', 'CHE', 'Chennai', 'Marina Arena'],
-      ['Hyderabad Nizams', 'HYD', 'Hyderabad', 'Deccan Stadium'],
-      ['Odisha Warriors', 'ODI', 'Bhubaneswar', 'Temple Town Ground'],
-      ['Punjab Lions', 'PUN', 'Mohali', 'Five Rivers Stadium'],
-      ['Shillong Highlanders', 'SHI', 'Shillong', 'Cloud Hill Ground'],
-    ],
-  },
-  {
-    id: LEAGUE_IDS.premierLeague,
-    name: 'Premier League',
-    displayName: 'Premier League',
-    country: 'England',
-    colour: '#7c3aed',
-    type: 'league',
-    kickoffs: [
-      [12, 30],
-      [15, 0],
-      [17, 30],
-    ],
-    phase: 1,
-    clubs: [
-      ['Northbridge United', 'NBU', 'Northbridge', 'Riverside Park'],
-      ['Ashford Rovers', 'ASH', 'Ashford', 'The Meadow'],
-      ['Kingsport City', 'KIN', 'Kingsport', 'Kingsport Stadium'],
-      ['Marlow Athletic', 'MAR', 'Marlow', 'Mill Lane'],
-      ['Redcliffe Town', 'RED', 'Redcliffe', 'Quarry Road'],
-      ['Westhaven Wanderers', 'WES', 'Westhaven', 'Harbour View'],
-      ['Elmstead Albion', 'ELM', 'Elmstead', 'Elm Park'],
-      ['Harrowgate Forest', 'HAR', 'Harrowgate', 'Forest Ground'],
-      ['Castleford Hotspur', 'CAS', 'Castleford', 'Castle Lane'],
-      ['Southmere Athletic', 'SOU', 'Southmere', 'The Dell'],
-    ],
-  },
-  {
-    id: LEAGUE_IDS.championsLeague,
-    name: 'UEFA Champions League',
-    displayName: 'Champions League',
-    country: 'World',
-    colour: '#1d4ed8',
-    type: 'cup',
-    kickoffs: [
-      [20, 0],
-      [17, 45],
-    ],
-    phase: 2,
-    clubs: [
-      ['Atlético Valmira', 'VAL', 'Valmira', 'Estadio del Sol'],
-      ['Sporting Lusitano', 'LUS', 'Lisbon', 'Estádio Atlântico'],
-      ['FC Rheinstadt', 'RHE', 'Rheinstadt', 'Rheinpark Arena'],
-      ['Olympique Marivaux', 'OLM', 'Marivaux', 'Stade des Pins'],
-      ['AC Veronza', 'VER', 'Veronza', 'Stadio Arena Verde'],
-      ['SV Amstelburg', 'AMS', 'Amstelburg', 'Grachtenstadion'],
-      ['Dinamo Karpaty', 'DIN', 'Karpaty', 'Mountain Stadium'],
-      ['Glenmoor Celtic', 'GLE', 'Glenmoor', 'Glen Park'],
-    ],
-  },
-];
-
-/** Small deterministic PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+export interface GenerateOptions {
+  /** The anchor day (default: now). */
+  today?: Date;
+  /** The season in progress (default 2026 = 2026-27). */
+  currentSeason?: number;
+  /** How many seasons up to and including the current one (default 2). */
+  seasons?: number;
+  /** Synthetic leagues to add to the three demo leagues (default 0). */
+  extraLeagues?: number;
+  /** Clubs in each synthetic league (default 20). */
+  clubsPerExtraLeague?: number;
+  onProgress?: (progress: { league: string; season: number; done: number; total: number }) => void;
 }
 
-function goals(random: () => number, strength: number): number {
-  // Poisson sample with mean ~1.1-1.8 depending on strength
-  const lambda = 1.1 + strength * 0.7;
-  let k = 0;
-  let p = Math.exp(-lambda);
-  let s = p;
-  const u = random();
-  while (u > s && k < 8) {
-    k += 1;
-    p = (p * lambda) / k;
-    s += p;
-  }
-  return k;
+export interface GenerateSummary {
+  leagues: number;
+  seasons: number;
+  teams: number;
+  players: number;
+  fixtures: number;
+  finishedFixtures: number;
+  teamStatRows: number;
+  playerStatRows: number;
+  milliseconds: number;
 }
 
-/** Circle-method double round robin: rounds of [home, away] index pairs. */
+const DAY = 86_400_000;
+const CHUNK = 500;
+
+async function insertRows(db: Knex, table: string, rows: readonly object[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await db(table).insert(rows.slice(i, i + CHUNK));
+}
+
+async function nextId(db: Knex, table: string): Promise<number> {
+  const [row] = await db(table).max({ m: 'id' });
+  return Number(row?.m ?? 0) + 1;
+}
+
+/** Circle-method double round robin: rounds of [home, away] index pairs; with an odd count one team rests each round. */
 export function doubleRoundRobin(teamCount: number): Array<Array<[number, number]>> {
-  const ids = Array.from({ length: teamCount }, (_, i) => i);
+  const n = teamCount % 2 === 0 ? teamCount : teamCount + 1;
+  const ids = Array.from({ length: n }, (_, i) => i);
   const rounds: Array<Array<[number, number]>> = [];
-  for (let r = 0; r < teamCount - 1; r += 1) {
+  for (let r = 0; r < n - 1; r += 1) {
     const pairs: Array<[number, number]> = [];
-    for (let i = 0; i < teamCount / 2; i += 1) {
+    for (let i = 0; i < n / 2; i += 1) {
       const a = ids[i]!;
-      const b = ids[teamCount - 1 - i]!;
-      pairs.push(r % 2 === 0 ? [a, b] : [b, a]);
+      const b = ids[n - 1 - i]!;
+      if (a >= teamCount || b >= teamCount) continue;
+      pairs.push((r + i) % 2 === 0 ? [a, b] : [b, a]);
     }
     rounds.push(pairs);
     ids.splice(1, 0, ids.pop()!);
@@ -145,18 +94,338 @@ export function doubleRoundRobin(teamCount: number): Array<Array<[number, number
   return [...rounds, ...rounds.map((pairs) => pairs.map(([h, a]) => [a, h] as [number, number]))];
 }
 
-export async function isEmpty(db: Knex): Promise<boolean> {
-  const [leagues] = await db('leagues').count({ n: '*' });
-  const [meta] = await db('dataset_meta').count({ n: '*' });
-  return Number(leagues?.n) === 0 && Number(meta?.n) === 0;
+/**
+ * Champions League league phase: eight matchdays, each club meets eight different opponents, four at
+ * home and four away. Teams i and i+d meet for d in {1, 2, 3, 6}; each offset gives two perfect
+ * matchings (i mod 2d below d, or not). Needs a multiple of 12 clubs (36).
+ */
+export function leaguePhase(teamCount: number): Array<Array<[number, number]>> {
+  if (teamCount % 12 !== 0) throw new Error(`a league phase needs a multiple of 12 clubs, not ${teamCount}`);
+  const days: Array<Array<[number, number]>> = [];
+  for (const half of [0, 1]) {
+    for (const d of [1, 2, 3, 6]) {
+      const pairs: Array<[number, number]> = [];
+      for (let i = 0; i < teamCount; i += 1) {
+        if (Math.floor((i % (2 * d)) / d) === half) pairs.push([i, (i + d) % teamCount]);
+      }
+      days.push(pairs);
+    }
+  }
+  return days;
 }
 
-export async function seedDemo(db: Knex, today: Date = new Date()): Promise<'seeded' | 'skipped'> {
-  if (!(await isEmpty(db))) return 'skipped';
+interface ClubState {
+  teamId: number;
+  venueId: number;
+  name: string;
+  baseStrength: number;
+  squad: SquadEntry[];
+}
+
+function seasonName(year: number): string {
+  return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
+}
+
+function poolFor(country: string) {
+  return NAME_POOLS[country] ?? NAME_POOLS[POOL_FALLBACK[country] ?? ''] ?? NAME_POOLS.England!;
+}
+
+const POSITION_COUNTS: ReadonlyArray<[PlayerPosition, number, number]> = [
+  ['Goalkeeper', 2, 3],
+  ['Defender', 7, 8],
+  ['Midfielder', 7, 8],
+  ['Attacker', 4, 5],
+];
+
+interface PlayerRow {
+  id: number;
+  name: string;
+  first_name: string;
+  last_name: string;
+  nationality: string;
+  birth_date: string;
+  birth_country: string;
+  photo: null;
+}
+
+/** A club's squad: players by position with nationalities that fit its league. */
+function makeSquad(
+  random: Random,
+  club: DemoClub,
+  strength: number,
+  firstPlayerId: number,
+  currentSeason: number,
+): { players: PlayerRow[]; squad: SquadEntry[] } {
+  const players: PlayerRow[] = [];
+  const squad: SquadEntry[] = [];
+  const used = new Set<string>();
+  const foreign = FOREIGN_COUNTRIES[club.country] ?? FOREIGN_COUNTRIES.default!;
+  const foreignShare = club.country === 'India' ? 0.25 : club.country === 'England' ? 0.5 : 0.35;
+  for (const [position, min, max] of POSITION_COUNTS) {
+    const count = int(random, min, max);
+    for (let k = 0; k < count; k += 1) {
+      const nationality = random() < foreignShare ? foreign[Math.floor(random() * foreign.length)]! : club.country;
+      const pool = poolFor(nationality);
+      let first = '';
+      let last = '';
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        first = pool.first[Math.floor(random() * pool.first.length)]!;
+        last = pool.last[Math.floor(random() * pool.last.length)]!;
+        if (!used.has(`${first} ${last}`)) break;
+      }
+      used.add(`${first} ${last}`);
+      const age = position === 'Goalkeeper' ? int(random, 18, 36) : int(random, 17, 34);
+      const month = int(random, 1, 12);
+      const day = int(random, 1, 28);
+      const id = firstPlayerId + players.length;
+      players.push({
+        id,
+        name: `${first} ${last}`,
+        first_name: first,
+        last_name: last,
+        nationality: nationality === 'World' ? 'England' : nationality,
+        birth_date: `${currentSeason - age}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+        birth_country: random() < 0.08 ? foreign[Math.floor(random() * foreign.length)]! : nationality,
+        photo: null,
+      });
+      squad.push({ playerId: id, position, quality: Math.min(1, Math.max(0, 0.6 * strength + 0.5 * random() - 0.05)) });
+    }
+  }
+  return { players, squad };
+}
+
+interface FixtureRow {
+  id: number;
+  league_id: number;
+  season: number;
+  round: string;
+  kickoff_at: string;
+  status: 'finished' | 'scheduled';
+  home_team_id: number;
+  away_team_id: number;
+  home_goals: number | null;
+  away_goals: number | null;
+  home_goals_ht: number | null;
+  away_goals_ht: number | null;
+  home_goals_et: number | null;
+  away_goals_et: number | null;
+  home_penalties: number | null;
+  away_penalties: number | null;
+  venue_id: number;
+  stage: string;
+  group_name: null;
+}
+
+interface SeasonRows {
+  fixtures: FixtureRow[];
+  teamStats: Array<TeamStatsRow & { fixture_id: number }>;
+  playerStats: Array<PlayerStatsRow & { fixture_id: number }>;
+}
+
+class SeasonBuilder {
+  readonly rows: SeasonRows = { fixtures: [], teamStats: [], playerStats: [] };
+
+  constructor(
+    private readonly random: Random,
+    private readonly league: DemoLeague,
+    private readonly season: number,
+    private nextFixtureId: number,
+    private readonly todayMidnight: number,
+    private readonly strength: (club: ClubState) => number,
+  ) {}
+
+  get fixtureIdAfter(): number {
+    return this.nextFixtureId;
+  }
+
+  /** Adds one match on `dayOffset` (days from the anchor day); plays it when that day is before the anchor day. */
+  add(
+    home: ClubState,
+    away: ClubState,
+    dayOffset: number,
+    slot: number,
+    round: string,
+    stage: string,
+    options: { venueId?: number; neutral?: boolean } = {},
+  ): FixtureRow {
+    const [hour, minute] = this.league.kickoffs[slot % this.league.kickoffs.length]!;
+    const kickoff = new Date(this.todayMidnight + dayOffset * DAY + (hour * 60 + minute) * 60_000);
+    const id = this.nextFixtureId;
+    this.nextFixtureId += 1;
+    const row: FixtureRow = {
+      id,
+      league_id: this.league.id,
+      season: this.season,
+      round,
+      kickoff_at: toSqlDateTime(kickoff),
+      status: 'scheduled',
+      home_team_id: home.teamId,
+      away_team_id: away.teamId,
+      home_goals: null,
+      away_goals: null,
+      home_goals_ht: null,
+      away_goals_ht: null,
+      home_goals_et: null,
+      away_goals_et: null,
+      home_penalties: null,
+      away_penalties: null,
+      venue_id: options.venueId ?? home.venueId,
+      stage,
+      group_name: null,
+    };
+    if (dayOffset < 0) {
+      const sides: [Side, Side] = [
+        { teamId: home.teamId, strength: this.strength(home), squad: home.squad },
+        { teamId: away.teamId, strength: this.strength(away), squad: away.squad },
+      ];
+      const match = simulateMatch(this.random, sides[0], sides[1], options.neutral);
+      row.status = 'finished';
+      row.home_goals = match.homeGoals;
+      row.away_goals = match.awayGoals;
+      row.home_goals_ht = match.homeGoalsHt;
+      row.away_goals_ht = match.awayGoalsHt;
+      for (const team of match.teams) this.rows.teamStats.push({ fixture_id: id, ...team });
+      for (const player of match.players) this.rows.playerStats.push({ fixture_id: id, ...player });
+    }
+    this.rows.fixtures.push(row);
+    return row;
+  }
+
+  /** Decides a drawn deciding match: extra time without goals, then a shoot-out. */
+  shootOut(row: FixtureRow, homeWins: boolean): void {
+    row.home_goals_et = row.home_goals;
+    row.away_goals_et = row.away_goals;
+    const loser = int(this.random, 2, 4);
+    row.home_penalties = homeWins ? loser + 1 : loser;
+    row.away_penalties = homeWins ? loser : loser + 1;
+  }
+
+  /**
+   * A knockout tie, `first` at home in the first leg (or the only match); returns the winner. Levels
+   * are decided by a shoot-out (no away-goals rule).
+   */
+  tie(
+    first: ClubState,
+    second: ClubState,
+    legs: 1 | 2,
+    dayOffsets: number[],
+    round: string,
+    stage: string,
+    options: { venueId?: number; neutral?: boolean } = {},
+  ): ClubState {
+    if (legs === 1) {
+      const match = this.add(first, second, dayOffsets[0]!, 0, round, stage, options);
+      const diff = match.home_goals! - match.away_goals!;
+      if (diff !== 0) return diff > 0 ? first : second;
+      const homeWins = this.random() < 0.5;
+      this.shootOut(match, homeWins);
+      return homeWins ? first : second;
+    }
+    const leg1 = this.add(first, second, dayOffsets[0]!, 0, round, stage);
+    const leg2 = this.add(second, first, dayOffsets[1]!, 1, round, stage);
+    const diff = leg2.home_goals! + leg1.away_goals! - (leg2.away_goals! + leg1.home_goals!);
+    if (diff !== 0) return diff > 0 ? second : first;
+    const homeWins = this.random() < 0.5;
+    this.shootOut(leg2, homeWins);
+    return homeWins ? second : first;
+  }
+}
+
+function tableOrder(league: DemoLeague, clubs: readonly ClubState[], fixtures: readonly FixtureRow[]): ClubState[] {
+  const byId = new Map(clubs.map((c) => [c.teamId, c]));
+  const table = computeTable(
+    clubs.map((c) => ({ teamId: c.teamId, name: c.name, group: null })),
+    fixtures
+      .filter((f) => f.status === 'finished')
+      .map((f) => ({
+        homeTeamId: f.home_team_id,
+        awayTeamId: f.away_team_id,
+        homeGoals: f.home_goals!,
+        awayGoals: f.away_goals!,
+        kickoff: Date.parse(`${f.kickoff_at.replace(' ', 'T')}Z`),
+        round: f.round,
+      })),
+    league.tiebreak,
+  );
+  return table.map((row) => byId.get(row.teamId)!);
+}
+
+/** Regular season (or league phase) of one league-season, then its knockouts when the whole season is over. */
+function buildSeason(builder: SeasonBuilder, league: DemoLeague, clubs: ClubState[], random: Random, shift: number): void {
+  const order = league.format === 'league-phase' ? shuffle(random, [...clubs]) : clubs;
+  const rounds = league.format === 'league-phase' ? leaguePhase(order.length) : doubleRoundRobin(order.length);
+  const middle = Math.floor(rounds.length / 2);
+  const roundName = league.format === 'league-phase' ? 'League Stage' : 'Regular Season';
+  const stage = league.format === 'league-phase' ? 'league-phase' : 'regular';
+  let lastDay = Number.NEGATIVE_INFINITY;
+  rounds.forEach((pairs, r) => {
+    pairs.forEach(([h, a], m) => {
+      const day = shift + league.spacing * (r - middle) + league.phase + (m % league.spread);
+      lastDay = Math.max(lastDay, day);
+      builder.add(order[h]!, order[a]!, day, m, `${roundName} - ${r + 1}`, stage);
+    });
+  });
+  if (league.knockouts === 'none' || lastDay >= 0) return;
+  const table = tableOrder(league, clubs, builder.rows.fixtures);
+  if (league.knockouts === 'isl') {
+    if (lastDay + 18 >= 0 || table.length < 6) return;
+    const third = builder.tie(table[2]!, table[5]!, 1, [lastDay + 4], 'Play-offs', 'playoff');
+    const fourth = builder.tie(table[3]!, table[4]!, 1, [lastDay + 4], 'Play-offs', 'playoff');
+    const semi1 = builder.tie(fourth, table[0]!, 2, [lastDay + 8, lastDay + 12], 'Semi-finals', 'knockout');
+    const semi2 = builder.tie(third, table[1]!, 2, [lastDay + 8, lastDay + 12], 'Semi-finals', 'knockout');
+    const [host, visitor] = table.indexOf(semi1) < table.indexOf(semi2) ? [semi1, semi2] : [semi2, semi1];
+    builder.tie(host, visitor, 1, [lastDay + 18], 'Final', 'knockout');
+    return;
+  }
+  // Champions League: 9-24 play off for the last eight places of the round of 16.
+  if (lastDay + 98 >= 0 || table.length < 24) return;
+  const playoffWinners = Array.from({ length: 8 }, (_, k) =>
+    builder.tie(table[23 - k]!, table[8 + k]!, 2, [lastDay + 7, lastDay + 14], 'Knockout Round Play-offs', 'playoff'),
+  );
+  let alive = Array.from({ length: 8 }, (_, k) =>
+    builder.tie(playoffWinners[7 - k]!, table[k]!, 2, [lastDay + 28, lastDay + 35], 'Round of 16', 'knockout'),
+  );
+  for (const [name, days] of [
+    ['Quarter-finals', [lastDay + 49, lastDay + 56]],
+    ['Semi-finals', [lastDay + 70, lastDay + 77]],
+  ] as const) {
+    const next: ClubState[] = [];
+    for (let k = 0; k < alive.length; k += 2) next.push(builder.tie(alive[k]!, alive[k + 1]!, 2, [...days], name, 'knockout'));
+    alive = next;
+  }
+  const neutralVenue = clubs.find((c) => c !== alive[0] && c !== alive[1])!.venueId;
+  builder.tie(alive[0]!, alive[1]!, 1, [lastDay + 98], 'Final', 'knockout', { venueId: neutralVenue, neutral: true });
+}
+
+/** Generates leagues, clubs, squads and seasons into `db` (one transaction per league, then per league-season). */
+export async function generateDataset(db: Knex, options: GenerateOptions = {}): Promise<GenerateSummary> {
+  const started = Date.now();
+  const today = options.today ?? new Date();
   const todayMidnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  await db.transaction(async (trx) => {
-    for (const league of LEAGUES) {
-      const random = prng(league.id * 7919);
+  const currentSeason = options.currentSeason ?? DEMO_SEASON;
+  const seasonCount = Math.max(1, options.seasons ?? 2);
+  const seasons = Array.from({ length: seasonCount }, (_, i) => currentSeason - seasonCount + 1 + i);
+  const leagues: DemoLeague[] = [
+    ...DEMO_LEAGUES,
+    ...syntheticLeagues(options.extraLeagues ?? 0, options.clubsPerExtraLeague ?? 20, POOL_COUNTRIES),
+  ];
+  const summary: GenerateSummary = {
+    leagues: leagues.length,
+    seasons: seasonCount,
+    teams: 0,
+    players: 0,
+    fixtures: 0,
+    finishedFixtures: 0,
+    teamStatRows: 0,
+    playerStatRows: 0,
+    milliseconds: 0,
+  };
+  const clubsOf = new Map<number, ClubState[]>();
+
+  // Leagues, seasons, clubs, venues, players and squads.
+  for (const league of leagues) {
+    const random = prng(league.id * 7919 + 17);
+    await db.transaction(async (trx) => {
       await trx('leagues').insert({
         id: league.id,
         name: league.name,
@@ -165,52 +434,131 @@ export async function seedDemo(db: Knex, today: Date = new Date()): Promise<'see
         logo: null,
         colour: league.colour,
         type: league.type,
-        current_season: DEMO_SEASON,
+        current_season: currentSeason,
       });
-      const teamIds: number[] = [];
-      const venueIds: number[] = [];
-      for (const [name, shortName, city, venue] of league.clubs) {
-        // Without returning(): SQLite and MySQL both answer [insertId]
-        const [venueId] = await trx('venues').insert({ name: venue, city, country: league.country });
-        const [id] = await trx('teams').insert({
-          name,
-          short_name: shortName,
-          logo: null,
-          country: league.country,
-          venue_id: venueId,
-        });
-        teamIds.push(Number(id));
-        venueIds.push(Number(venueId));
-      }
-      const strengths = league.clubs.map(() => random());
-      const rounds = doubleRoundRobin(league.clubs.length);
-      const middle = Math.floor(rounds.length / 2);
-      const rows = rounds.flatMap((pairs, roundIndex) =>
-        pairs.map(([h, a], matchIndex) => {
-          const dayOffset = 3 * (roundIndex - middle) + league.phase + (matchIndex % 2);
-          const [hour, minute] = league.kickoffs[matchIndex % league.kickoffs.length]!;
-          const kickoff = new Date(todayMidnight + dayOffset * 86_400_000 + (hour * 60 + minute) * 60_000);
-          const finished = dayOffset < 0;
-          return {
-            league_id: league.id,
-            season: DEMO_SEASON,
-            round: league.type === 'cup' ? `League Stage - ${roundIndex + 1}` : `Regular Season - ${roundIndex + 1}`,
-            kickoff_at: toSqlDateTime(kickoff),
-            status: finished ? 'finished' : 'scheduled',
-            home_team_id: teamIds[h]!,
-            away_team_id: teamIds[a]!,
-            home_goals: finished ? goals(random, strengths[h]! + 0.15) : null,
-            away_goals: finished ? goals(random, strengths[a]!) : null,
-            venue_id: venueIds[h]!,
-          };
-        }),
+      await insertRows(
+        trx,
+        'seasons',
+        seasons.map((year) => ({
+          league_id: league.id,
+          year,
+          name: seasonName(year),
+          format: league.format,
+          tiebreak: league.tiebreak,
+          zones: JSON.stringify(league.zones),
+        })),
       );
-      await trx.batchInsert('fixtures', rows, 200);
+      let venueId = await nextId(trx, 'venues');
+      let teamId = await nextId(trx, 'teams');
+      let playerId = await nextId(trx, 'players');
+      const venues: object[] = [];
+      const teams: object[] = [];
+      const players: PlayerRow[] = [];
+      const squads: object[] = [];
+      const clubs: ClubState[] = [];
+      for (const club of league.clubs) {
+        const strength = random();
+        venues.push({ id: venueId, name: club.venue, city: club.city, country: club.country, capacity: club.capacity });
+        teams.push({
+          id: teamId,
+          name: club.name,
+          short_name: club.code,
+          code: club.code,
+          logo: null,
+          country: club.country,
+          venue_id: venueId,
+          founded: int(random, 1878, 1990),
+        });
+        const made = makeSquad(random, club, strength, playerId, currentSeason);
+        players.push(...made.players);
+        playerId += made.players.length;
+        const outfieldNumbers = shuffle(
+          random,
+          Array.from({ length: 40 }, (_, i) => i + 2).filter((n) => n !== 13 && n !== 25),
+        );
+        let keeperNumber = 0;
+        const shirts = made.squad.map((entry) =>
+          entry.position === 'Goalkeeper' ? ([1, 13, 25][keeperNumber++] ?? 31) : outfieldNumbers.pop()!,
+        );
+        for (const year of seasons) {
+          made.squad.forEach((entry, k) => {
+            const base = { Goalkeeper: 40, Defender: 40, Midfielder: 45, Attacker: 55 }[entry.position];
+            squads.push({
+              team_id: teamId,
+              season: year,
+              player_id: entry.playerId,
+              position: entry.position,
+              shirt_number: shirts[k],
+              price: base + Math.round(entry.quality * 70),
+              ownership: Math.round(entry.quality ** 3 * 600) / 10,
+            });
+          });
+        }
+        clubs.push({ teamId, venueId, name: club.name, baseStrength: strength, squad: made.squad });
+        venueId += 1;
+        teamId += 1;
+      }
+      await insertRows(trx, 'venues', venues);
+      await insertRows(trx, 'teams', teams);
+      await insertRows(trx, 'players', players);
+      await insertRows(trx, 'squad_members', squads);
+      summary.teams += teams.length;
+      summary.players += players.length;
+      if (league.guests) {
+        const host = clubsOf.get(league.guests.leagueId) ?? [];
+        clubs.push(...[...host].sort((a, b) => b.baseStrength - a.baseStrength).slice(0, league.guests.count));
+      }
+      clubsOf.set(league.id, clubs);
+    });
+  }
+
+  // Seasons: fixtures, team and player statistics.
+  const total = leagues.length * seasons.length;
+  let done = 0;
+  for (const league of leagues) {
+    const clubs = clubsOf.get(league.id)!;
+    for (const season of seasons) {
+      const random = prng(league.id * 104729 + season);
+      const form = new Map(clubs.map((c) => [c.teamId, Math.min(1, Math.max(0, c.baseStrength + (random() - 0.5) * 0.2))]));
+      await db.transaction(async (trx) => {
+        const builder = new SeasonBuilder(random, league, season, await nextId(trx, 'fixtures'), todayMidnight, (c) => form.get(c.teamId)!);
+        buildSeason(builder, league, clubs, random, (season - currentSeason) * 364);
+        await insertRows(trx, 'fixtures', builder.rows.fixtures);
+        await insertRows(trx, 'fixture_team_stats', builder.rows.teamStats);
+        await insertRows(trx, 'fixture_player_stats', builder.rows.playerStats);
+        summary.fixtures += builder.rows.fixtures.length;
+        summary.finishedFixtures += builder.rows.fixtures.filter((f) => f.status === 'finished').length;
+        summary.teamStatRows += builder.rows.teamStats.length;
+        summary.playerStatRows += builder.rows.playerStats.length;
+      });
+      done += 1;
+      options.onProgress?.({ league: league.displayName, season, done, total });
     }
-    await trx('dataset_meta').insert([
-      { key: 'source', value: 'demo' },
-      { key: 'anchor_date', value: utcDateString(today) },
-    ]);
+  }
+  summary.milliseconds = Date.now() - started;
+  return summary;
+}
+
+export async function isEmpty(db: Knex): Promise<boolean> {
+  const [leagues] = await db('leagues').count({ n: '*' });
+  const [meta] = await db('dataset_meta').count({ n: '*' });
+  return Number(leagues?.n) === 0 && Number(meta?.n) === 0;
+}
+
+/** Marks the database as demo data anchored on `today` (what `moveDemoToToday` and the "Demo data" badge read). */
+export async function markDemo(db: Knex, today: Date): Promise<void> {
+  await db('dataset_meta').insert([
+    { key: 'source', value: 'demo' },
+    { key: 'anchor_date', value: utcDateString(today) },
+  ]);
+}
+
+/** The embedded default: the three demo leagues, the current and the previous season, in one transaction. */
+export async function seedDemo(db: Knex, today: Date = new Date(), options: GenerateOptions = {}): Promise<'seeded' | 'skipped'> {
+  if (!(await isEmpty(db))) return 'skipped';
+  await db.transaction(async (trx) => {
+    await generateDataset(trx, { ...options, today });
+    await markDemo(trx, today);
   });
   return 'seeded';
 }

@@ -1,0 +1,127 @@
+/**
+ * Tie-breaking rules of league tables. Every rule sorts by points first; they differ on what decides
+ * between teams level on points:
+ *  - 'points-gd-gf' (Premier League): goal difference, then goals scored.
+ *  - 'h2h-first' (Indian Super League, UEFA group stages): among the tied teams only, head-to-head points,
+ *    head-to-head goal difference, head-to-head goals scored; when that separates some but not all of
+ *    them, the same criteria are applied again to the teams still level (UEFA's re-application); then
+ *    overall goal difference and goals scored.
+ *  - 'ucl-league-phase' (Champions League 2024-25 on): goal difference, goals scored, away goals scored,
+ *    wins, away wins.
+ * The last resort of every rule is the team name, so that the order is always total and stable.
+ */
+export type TieBreakRule = 'points-gd-gf' | 'h2h-first' | 'ucl-league-phase';
+export const TIE_BREAK_RULES: readonly TieBreakRule[] = ['points-gd-gf', 'h2h-first', 'ucl-league-phase'];
+
+export function isTieBreakRule(value: unknown): value is TieBreakRule {
+  return typeof value === 'string' && (TIE_BREAK_RULES as readonly string[]).includes(value);
+}
+
+/** What a tie-break needs of a team's record (adjusted points included). */
+export interface TeamRecord {
+  teamId: number;
+  name: string;
+  points: number;
+  goalsFor: number;
+  goalsAgainst: number;
+  wins: number;
+  awayGoalsFor: number;
+  awayWins: number;
+}
+
+/** A finished match between two teams (90-minute score). */
+export interface ScoredMatch {
+  homeTeamId: number;
+  awayTeamId: number;
+  homeGoals: number;
+  awayGoals: number;
+}
+
+type Key = (r: TeamRecord) => number;
+
+const gd: Key = (r) => r.goalsFor - r.goalsAgainst;
+const KEYS: { [K in TieBreakRule]: Key[] } = {
+  'points-gd-gf': [gd, (r) => r.goalsFor],
+  'h2h-first': [gd, (r) => r.goalsFor],
+  'ucl-league-phase': [gd, (r) => r.goalsFor, (r) => r.awayGoalsFor, (r) => r.wins, (r) => r.awayWins],
+};
+
+function compareBy(keys: Key[]): (a: TeamRecord, b: TeamRecord) => number {
+  return (a, b) => {
+    for (const key of keys) {
+      const difference = key(b) - key(a);
+      if (difference !== 0) return difference;
+    }
+    return a.name.localeCompare(b.name) || a.teamId - b.teamId;
+  };
+}
+
+/** Splits an already sorted list into runs of records equal under `same`. */
+function runs<T>(sorted: T[], same: (a: T, b: T) => boolean): T[][] {
+  const out: T[][] = [];
+  for (const item of sorted) {
+    const last = out[out.length - 1];
+    if (last && same(last[0]!, item)) last.push(item);
+    else out.push([item]);
+  }
+  return out;
+}
+
+interface MiniRecord {
+  points: number;
+  goalDifference: number;
+  goalsFor: number;
+}
+
+/** Points, goal difference and goals of each team in the matches among `teamIds` only. */
+export function headToHead(teamIds: ReadonlySet<number>, matches: readonly ScoredMatch[]): Map<number, MiniRecord> {
+  const mini = new Map<number, MiniRecord>([...teamIds].map((id) => [id, { points: 0, goalDifference: 0, goalsFor: 0 }]));
+  for (const m of matches) {
+    if (!teamIds.has(m.homeTeamId) || !teamIds.has(m.awayTeamId)) continue;
+    const home = mini.get(m.homeTeamId)!;
+    const away = mini.get(m.awayTeamId)!;
+    home.goalsFor += m.homeGoals;
+    away.goalsFor += m.awayGoals;
+    home.goalDifference += m.homeGoals - m.awayGoals;
+    away.goalDifference += m.awayGoals - m.homeGoals;
+    if (m.homeGoals > m.awayGoals) home.points += 3;
+    else if (m.homeGoals < m.awayGoals) away.points += 3;
+    else {
+      home.points += 1;
+      away.points += 1;
+    }
+  }
+  return mini;
+}
+
+function resolveHeadToHead(tied: TeamRecord[], matches: readonly ScoredMatch[]): TeamRecord[] {
+  const mini = headToHead(new Set(tied.map((r) => r.teamId)), matches);
+  const keys: Array<(r: TeamRecord) => number> = [
+    (r) => mini.get(r.teamId)!.points,
+    (r) => mini.get(r.teamId)!.goalDifference,
+    (r) => mini.get(r.teamId)!.goalsFor,
+  ];
+  const sorted = [...tied].sort((a, b) => {
+    for (const key of keys) {
+      const difference = key(b) - key(a);
+      if (difference !== 0) return difference;
+    }
+    return 0;
+  });
+  return runs(sorted, (a, b) => keys.every((key) => key(a) === key(b))).flatMap((run) => {
+    if (run.length === 1) return run;
+    // Head-to-head separated some teams: apply it again among those still level.
+    if (run.length < tied.length) return resolveHeadToHead(run, matches);
+    return [...run].sort(compareBy(KEYS['h2h-first']));
+  });
+}
+
+/** Orders one table (one group) by the rule; `matches` are the finished matches the records come from. */
+export function orderTable<R extends TeamRecord>(records: readonly R[], rule: TieBreakRule, matches: readonly ScoredMatch[]): R[] {
+  const byPoints = [...records].sort((a, b) => b.points - a.points || a.name.localeCompare(b.name) || a.teamId - b.teamId);
+  return runs(byPoints, (a, b) => a.points === b.points).flatMap((run) => {
+    if (run.length === 1) return run;
+    if (rule === 'h2h-first') return resolveHeadToHead(run, matches) as R[];
+    return [...run].sort(compareBy(KEYS[rule]));
+  });
+}
