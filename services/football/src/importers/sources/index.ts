@@ -1,11 +1,13 @@
 import type { RegisteredSource } from '../source';
 import { adjustmentsSource } from './adjustments';
+import { openfootballSource } from './openfootball';
+import { resultsCsvSource } from './results-csv';
 
 /**
  * Every source `npm run import -- <source> ...` knows, by name. A source module exports
  * `registerSource({ name, usage, parseArgs, run })` (see ../source.ts) and is listed here.
  */
-export const SOURCES: readonly RegisteredSource[] = [adjustmentsSource];
+export const SOURCES: readonly RegisteredSource[] = [openfootballSource, resultsCsvSource, adjustmentsSource];
 
 export function findSource(name: string): RegisteredSource | undefined {
   return SOURCES.find((source) => source.name === name);
