@@ -12,6 +12,10 @@ export interface KnownLeague {
 export const KNOWN_LEAGUES: Readonly<Record<number, KnownLeague>> = {
   2: { name: 'UEFA Champions League', displayName: 'Champions League', country: 'World', colour: '#1d4ed8', type: 'cup' },
   39: { name: 'Premier League', displayName: 'Premier League', country: 'England', colour: '#7c3aed', type: 'league' },
+  40: { name: 'Championship', displayName: 'Championship', country: 'England', colour: '#0f766e', type: 'league' },
+  61: { name: 'Ligue 1', displayName: 'Ligue 1', country: 'France', colour: '#0e7490', type: 'league' },
+  78: { name: 'Bundesliga', displayName: 'Bundesliga', country: 'Germany', colour: '#dc2626', type: 'league' },
+  135: { name: 'Serie A', displayName: 'Serie A', country: 'Italy', colour: '#2563eb', type: 'league' },
   140: { name: 'La Liga', displayName: 'La Liga', country: 'Spain', colour: '#ee8707', type: 'league' },
   323: { name: 'Indian Super League', displayName: 'Indian Super League', country: 'India', colour: '#f97316', type: 'league' },
 };

@@ -41,6 +41,20 @@ export interface SaveOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
+/**
+ * When two sources disagree about a fixture (e.g. a kick-off half an hour apart), the higher-ranked one
+ * wins whatever the import order; a lower-ranked source only fills what is still empty.
+ */
+export const SOURCE_RANK: Readonly<Record<SourceName, number>> = {
+  'api-football': 6,
+  'football-data-co-uk': 5,
+  fpl: 4,
+  openfootball: 3,
+  'results-csv': 2,
+  adjustments: 1,
+  demo: 0,
+};
+
 /** Same match when the kick-offs of two sources are at most this far apart. */
 export const SAME_MATCH_WINDOW_MS = 36 * 3_600_000;
 const BATCH = 500;
@@ -365,6 +379,8 @@ class FixtureIndex {
   private readonly byId = new Map<number, StoredFixture>();
   private readonly byPair = new Map<string, StoredFixture[]>();
   private readonly external = new Map<string, number>();
+  /** Sources that have each fixture (from external_ids). */
+  private readonly linked = new Map<number, Set<string>>();
   private readonly loadedSeasons = new Set<string>();
   private readonly loadedSources = new Set<string>();
 
@@ -380,7 +396,29 @@ class FixtureIndex {
         .where({ league_id: p.leagueId, season: p.season })
         .select('id', ...FIXTURE_COLUMNS)) as Row[];
       for (const row of rows) this.add(fixtureFromDb(row));
+      await this.loadLinks(rows.map((r) => Number(r.id)));
     }
+  }
+
+  private async loadLinks(ids: number[]): Promise<void> {
+    for (const part of chunks(ids)) {
+      const links = (await this.trx('external_ids')
+        .where({ entity: 'fixture' })
+        .whereIn('entity_id', part)
+        .select('entity_id', 'source')) as Array<{ entity_id: number; source: string }>;
+      for (const link of links) this.link(Number(link.entity_id), link.source);
+    }
+  }
+
+  private link(fixtureId: number, source: string): void {
+    const set = this.linked.get(fixtureId) ?? new Set<string>();
+    set.add(source);
+    this.linked.set(fixtureId, set);
+  }
+
+  /** True when a source ranked above `source` also has this fixture. */
+  outranked(fixtureId: number, source: SourceName): boolean {
+    return [...(this.linked.get(fixtureId) ?? [])].some((other) => (SOURCE_RANK[other as SourceName] ?? 0) > SOURCE_RANK[source]);
   }
 
   async loadSources(sources: Iterable<string>): Promise<void> {
@@ -419,6 +457,7 @@ class FixtureIndex {
 
   setExternal(source: string, externalId: string, fixtureId: number): void {
     this.external.set(`${source}\u0000${externalId}`, fixtureId);
+    this.link(fixtureId, source);
   }
 
   async byExternal(source: string, externalId: string): Promise<StoredFixture | undefined> {
@@ -432,6 +471,7 @@ class FixtureIndex {
       if (!row) return undefined;
       fixture = fixtureFromDb(row);
       this.add(fixture);
+      await this.loadLinks([id]);
     }
     return fixture;
   }
@@ -479,11 +519,26 @@ function fixtureRow(match: ImportedMatch, home: number, away: number, venueId: n
   };
 }
 
-/** What to write over a stored fixture: the source's values, except that "no value" keeps the stored one. */
-function fixtureChanges(stored: Row, next: Row): Row {
-  const incoming = { ...next };
+/**
+ * What to write over a stored fixture: the source's values, except that "no value" keeps the stored
+ * one and that a source outranked by another source of the same fixture only fills empty columns.
+ */
+function fixtureChanges(stored: Row, next: Row, outranked: boolean): Row {
+  const incoming: Row = { ...next };
+  if (outranked) {
+    for (const column of Object.keys(incoming)) {
+      if (column !== 'status' && stored[column] !== null && stored[column] !== undefined) delete incoming[column];
+    }
+    // The status follows the score it brings; otherwise the higher-ranked source's status stays.
+    if (incoming.home_goals === undefined || incoming.home_goals === null) delete incoming.status;
+  }
   // A source that only knows the schedule does not turn a finished match back into a scheduled one.
-  if (stored.status === 'finished' && incoming.status === 'scheduled' && incoming.home_goals === null) delete incoming.status;
+  if (
+    stored.status === 'finished' &&
+    incoming.status === 'scheduled' &&
+    (incoming.home_goals === null || incoming.home_goals === undefined)
+  )
+    delete incoming.status;
   const changes = changedColumns(stored, incoming);
   if (changes.kickoff_at !== undefined && toDate(stored.kickoff_at)?.getTime() === toDate(changes.kickoff_at)?.getTime()) {
     delete changes.kickoff_at;
@@ -644,7 +699,7 @@ export async function saveMatches(db: Knex, matches: readonly ImportedMatch[], o
         outcome.set(fixtureId, 'created');
       } else {
         fixtureId = stored.id;
-        const changes = fixtureChanges(stored.row, next);
+        const changes = fixtureChanges(stored.row, next, index.outranked(fixtureId, match.source));
         if (!isEmptyObject(changes)) {
           await trx('fixtures').where({ id: fixtureId }).update(changes);
           const row = { ...stored.row, ...changes };
