@@ -66,6 +66,14 @@ describe('openfootball Football.TXT parser', () => {
       expect(groups).toEqual({ A: 12, B: 12, C: 12, D: 12, E: 12, F: 12, G: 12, H: 12 });
     }
     expect(find('2021-22/cl.txt', '2021-09-14', 'BSC Young Boys').group).toBe('F');
+    // 2023-24 is laid out by matchday without group names: groups follow from who plays whom.
+    const groups2023: Record<string, Set<string>> = {};
+    for (const m of all.matches.filter((x) => fileOf(x) === '2023-24/cl.txt' && x.stage === 'group')) {
+      (groups2023[m.group!] ??= new Set()).add(m.home.name).add(m.away.name);
+    }
+    expect(Object.keys(groups2023).sort()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
+    expect([...groups2023.A!].sort()).toEqual(['FC Bayern München', 'FC København', 'Galatasaray SK', 'Manchester United FC']);
+    expect([...groups2023.G!].sort()).toEqual(['BSC Young Boys', 'FK Crvena Zvezda', 'Manchester City FC', 'RB Leipzig']);
     expect(find('2022-23/cl.txt', '2022-09-06', 'Dinamo Zagreb').round).toBe('Group E');
     expect(find('2024-25/cl.txt', '2025-02-11', 'Manchester City FC').round).toBe('Knockout play-offs - Matchday 1');
     expect(find('2023-24/cl.txt', '2024-06-01', 'Borussia Dortmund').round).toBe('Final');

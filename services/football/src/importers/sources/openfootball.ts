@@ -264,6 +264,68 @@ export function parseFootballTxt(text: string, options: FootballTxtOptions): Par
   return { matches, problems };
 }
 
+/**
+ * Group letters of seasons whose file is laid out by matchday ("Group, Matchday 1") and never names the
+ * groups: one member club per group (normalised name) is enough, the rest of each group follows from who
+ * plays whom. Facts of the UEFA draw, written here by hand.
+ */
+const GROUP_KEYS: Readonly<Record<number, Readonly<Record<string, string>>>> = {
+  2023: {
+    [normalizeTeamName('FC Bayern München')]: 'A',
+    [normalizeTeamName('Arsenal FC')]: 'B',
+    [normalizeTeamName('Real Madrid CF')]: 'C',
+    [normalizeTeamName('Real Sociedad de Fútbol')]: 'D',
+    [normalizeTeamName('Club Atlético de Madrid')]: 'E',
+    [normalizeTeamName('Borussia Dortmund')]: 'F',
+    [normalizeTeamName('Manchester City FC')]: 'G',
+    [normalizeTeamName('FC Barcelona')]: 'H',
+  },
+};
+
+/**
+ * Fills in the group of group-stage matches that came without one: the clubs that play each other form a
+ * group (connected components of the pairings). Letters come from GROUP_KEYS, else from the order in which
+ * the groups first appear.
+ */
+export function inferGroups(matches: ImportedMatch[]): void {
+  const bySeason = new Map<number, ImportedMatch[]>();
+  for (const match of matches) {
+    if (match.stage !== 'group' || match.group) continue;
+    bySeason.set(match.season, [...(bySeason.get(match.season) ?? []), match]);
+  }
+  for (const [season, seasonMatches] of bySeason) {
+    const parent = new Map<string, string>();
+    const find = (key: string): string => {
+      const up = parent.get(key) ?? key;
+      if (up === key) return key;
+      const root = find(up);
+      parent.set(key, root);
+      return root;
+    };
+    const keyOf = (team: ImportedTeam) => normalizeTeamName(team.name);
+    for (const match of seasonMatches) {
+      const [home, away] = [find(keyOf(match.home)), find(keyOf(match.away))];
+      parent.set(keyOf(match.home), home);
+      if (home !== away) parent.set(away, home);
+    }
+    const letters = new Map<string, string>();
+    const known = GROUP_KEYS[season] ?? {};
+    for (const [member, letter] of Object.entries(known)) if (parent.has(member)) letters.set(find(member), letter);
+    const used = new Set(letters.values());
+    let next = 0;
+    for (const match of seasonMatches) {
+      const root = find(keyOf(match.home));
+      if (!letters.has(root)) {
+        while (used.has(String.fromCharCode(65 + next))) next += 1;
+        const letter = String.fromCharCode(65 + next);
+        letters.set(root, letter);
+        used.add(letter);
+      }
+      match.group = letters.get(root)!;
+    }
+  }
+}
+
 export interface OpenfootballFile {
   path: string;
   /** "<season dir>/<file>", e.g. "2023-24/cl.txt". */
@@ -317,6 +379,7 @@ export function readOpenfootball(target: string, options: ReadOpenfootballOption
     matches.push(...result.matches);
     problems.push(...result.problems);
   }
+  inferGroups(matches);
   return { matches, problems, files };
 }
 
