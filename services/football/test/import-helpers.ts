@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { dropMysqlDatabase, migrateLatest, openDatabase, repoRoot, type DatabaseTarget, type Knex } from '@matchday/server';
+import { migrations } from '../src/db/migrations';
+
+/** ../shared/data beside the repository (MATCHDAY_DATA_DIR overrides); fails clearly when absent. */
+export function sharedData(...parts: string[]): string {
+  const root = path.resolve(repoRoot, process.env.MATCHDAY_DATA_DIR ?? '../shared/data');
+  const file = path.join(root, ...parts);
+  if (!fs.existsSync(file)) throw new Error(`Reference data ${file} is missing: these tests read ../shared/data (or MATCHDAY_DATA_DIR)`);
+  return file;
+}
+
+export function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-import-'));
+}
+
+/** A fresh, migrated football database (closed and, on MySQL, dropped by close()). */
+export async function freshDatabase(target: DatabaseTarget): Promise<{ db: Knex; close(): Promise<void> }> {
+  const db = await openDatabase(target);
+  await migrateLatest(db, migrations);
+  return {
+    db,
+    async close() {
+      await db.destroy();
+      if (target.client === 'mysql') await dropMysqlDatabase(target.location);
+    },
+  };
+}
+
+const SNAPSHOT_TABLES: Record<string, string[]> = {
+  leagues: ['id'],
+  seasons: ['league_id', 'year'],
+  teams: ['id'],
+  team_aliases: ['alias'],
+  venues: ['id'],
+  fixtures: ['id'],
+  fixture_team_stats: ['fixture_id', 'team_id'],
+  fixture_odds: ['fixture_id', 'bookmaker', 'timing'],
+  players: ['id'],
+  squad_members: ['team_id', 'season', 'player_id'],
+  fixture_player_stats: ['fixture_id', 'player_id'],
+  standings_adjustments: ['id'],
+  external_ids: ['entity', 'source', 'external_id'],
+  dataset_meta: ['key'],
+};
+
+/** Row count and a digest of every row of every football table: equal snapshots = nothing changed. */
+export async function snapshot(db: Knex): Promise<Record<string, { rows: number; digest: string }>> {
+  const out: Record<string, { rows: number; digest: string }> = {};
+  for (const [table, order] of Object.entries(SNAPSHOT_TABLES)) {
+    const rows = (await db(table).select('*').orderBy(order)) as unknown[];
+    out[table] = { rows: rows.length, digest: createHash('sha256').update(JSON.stringify(rows)).digest('hex').slice(0, 16) };
+  }
+  return out;
+}
+
+export async function count(query: Knex.QueryBuilder): Promise<number> {
+  const [row] = (await query.count({ n: '*' })) as Array<{ n: number | string }>;
+  return Number(row?.n ?? 0);
+}
