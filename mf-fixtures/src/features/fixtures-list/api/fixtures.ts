@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import type { Fixture, League } from '@matchday/contracts';
+import { apiGet } from '@matchday/ui';
 import type { FixtureFilter } from '../store/filter-slice';
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -12,13 +13,23 @@ export function fixturesKey(filter: FixtureFilter): string {
   return `/api/fixtures/filter?type=${filter.tab}&tz=${tz}`;
 }
 
+/** Team filter (spec §7): case-insensitive "contains" on either team's name. */
 export function matchesTeam(fixture: Fixture, team: string): boolean {
   const needle = team.toLowerCase();
   return fixture.homeTeam.toLowerCase().includes(needle) || fixture.awayTeam.toLowerCase().includes(needle);
 }
 
+/** Reads fixtures; a failure carries the spec §8 message 'Failed to fetch fixtures' ("status: body" as its cause). */
+export async function fetchFixtures(url: string): Promise<Fixture[] | null> {
+  try {
+    return await apiGet<Fixture[]>(url);
+  } catch (error) {
+    throw new Error('Failed to fetch fixtures', { cause: error });
+  }
+}
+
 export function useFixtures(filter: FixtureFilter) {
-  const result = useSWR<Fixture[] | null>(fixturesKey(filter));
+  const result = useSWR<Fixture[] | null>(fixturesKey(filter), fetchFixtures);
   const fixtures = result.data ?? [];
   return {
     ...result,

@@ -1,10 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, EmptyState, Heading, media, Page, Tab, TabList, toast, useAppDispatch, useAppSelector, usePageMeta } from '@matchday/ui';
 import type { FixtureDayFilter } from '@matchday/contracts';
-import { useFixtures, useLeagues } from '../api/fixtures';
-import { filterFromSearch, fixtureFilterSlice, searchFromFilter, selectFixtureFilter, type FixtureFilter } from '../store/filter-slice';
+import { fetchFixtures, fixturesKey, useFixtures, useLeagues } from '../api/fixtures';
+import {
+  filterFromSearch,
+  fixtureFilterSlice,
+  searchFromFilter,
+  selectFixtureFilter,
+  type FixtureFilterState,
+} from '../store/filter-slice';
 import { FixtureCard, FixtureCardSkeleton } from './FixtureCard';
 
 const SKELETON_CARDS = 6;
@@ -28,11 +34,37 @@ const Controls = styled.div`
   display: flex;
   gap: 0.5rem;
   align-items: center;
+  flex-wrap: wrap;
   ${media.mobile} {
     width: 100%;
     select {
       flex: 1;
     }
+  }
+`;
+
+const TeamSearch = styled.form`
+  display: flex;
+  gap: 0.5rem;
+  ${media.mobile} {
+    width: 100%;
+    input {
+      flex: 1;
+    }
+  }
+`;
+
+const Input = styled.input`
+  min-height: 2.25rem;
+  min-width: 0;
+  width: 12rem;
+  padding: 0.4rem 0.6rem;
+  border-radius: 8px;
+  border: 1px solid ${({ theme }) => theme.border};
+  background: ${({ theme }) => theme.surface};
+  color: ${({ theme }) => theme.text};
+  &::placeholder {
+    color: ${({ theme }) => theme.textMuted};
   }
 `;
 
@@ -54,19 +86,28 @@ const Grid = styled.div`
   }
 `;
 
+type FilterAction = ReturnType<(typeof fixtureFilterSlice.actions)[keyof typeof fixtureFilterSlice.actions]>;
+
+/** Home (spec §2): day tabs, league dropdown, team filter, refresh; the filter lives in the store and the URL. */
 export function HomeScreen() {
   const [search, setSearch] = useSearchParams();
   const dispatch = useAppDispatch();
-  const filter = useAppSelector((state) => selectFixtureFilter(state as never)?.filter) ?? filterFromSearch(search);
+  const filter = useAppSelector(selectFixtureFilter);
   const [refreshing, setRefreshing] = useState(false);
+  const [teamInput, setTeamInput] = useState(filter.kind === 'team' ? filter.team : '');
 
   // The URL is the source of truth: mirror it into the store (first load, back/forward, links).
   useEffect(() => {
-    dispatch(fixtureFilterSlice.actions.urlChanged(filterFromSearch(search)));
+    const next = filterFromSearch(search);
+    dispatch(fixtureFilterSlice.actions.urlChanged(next));
+    setTeamInput(next.kind === 'team' ? next.team : '');
   }, [search, dispatch]);
 
-  const apply = (next: FixtureFilter) => {
-    dispatch(fixtureFilterSlice.actions.urlChanged(next));
+  /** Runs a user's choice through the filter state machine (spec §4) and writes the result into the URL. */
+  const choose = (action: FilterAction) => {
+    const current: FixtureFilterState = { filter };
+    const next = fixtureFilterSlice.reducer(current, action).filter;
+    dispatch(action);
     setSearch(searchFromFilter(next));
   };
 
@@ -79,13 +120,19 @@ export function HomeScreen() {
   const refresh = async () => {
     setRefreshing(true);
     try {
-      await mutate();
+      const fresh = await fetchFixtures(fixturesKey(filter));
+      await mutate(fresh, { revalidate: false });
       toast({ title: 'Fixtures Updated', description: 'Latest fixture data has been loaded', variant: 'success' });
     } catch {
       toast({ title: 'Refresh Failed', description: 'Unable to refresh fixtures. Please try again.', variant: 'destructive' });
     } finally {
       setTimeout(() => setRefreshing(false), REFRESH_SPINNER_MS);
     }
+  };
+
+  const submitTeam = (event: FormEvent) => {
+    event.preventDefault();
+    choose(fixtureFilterSlice.actions.teamPicked(teamInput));
   };
 
   return (
@@ -100,7 +147,7 @@ export function HomeScreen() {
               type="button"
               aria-selected={filter.kind === 'tab' && filter.tab === t.value}
               $active={filter.kind === 'tab' && filter.tab === t.value}
-              onClick={() => apply({ kind: 'tab', tab: t.value })}
+              onClick={() => choose(fixtureFilterSlice.actions.tabPicked(t.value))}
             >
               {t.label}
             </Tab>
@@ -115,8 +162,7 @@ export function HomeScreen() {
             value={filter.kind === 'league' ? String(filter.leagueId) : ''}
             onChange={(event) => {
               const value = event.target.value;
-              if (value) apply({ kind: 'league', leagueId: Number(value) });
-              else apply(filter.kind === 'tab' ? filter : { kind: 'tab', tab: 'today' });
+              choose(value ? fixtureFilterSlice.actions.leaguePicked(Number(value)) : fixtureFilterSlice.actions.allLeaguesPicked());
             }}
           >
             <option value="">All Leagues</option>
@@ -129,6 +175,21 @@ export function HomeScreen() {
           <Button type="button" $variant="outline" onClick={() => void refresh()} disabled={refreshing} aria-label="Refresh fixtures">
             {refreshing ? 'Refreshing...' : 'Refresh'}
           </Button>
+          <TeamSearch role="search" onSubmit={submitTeam}>
+            <label htmlFor="team-filter" className="visually-hidden">
+              Team
+            </label>
+            <Input
+              id="team-filter"
+              type="search"
+              placeholder="Filter by team"
+              value={teamInput}
+              onChange={(event) => setTeamInput(event.target.value)}
+            />
+            <Button type="submit" $variant="outline">
+              Search
+            </Button>
+          </TeamSearch>
         </Controls>
       </Toolbar>
       {isLoading ? (
@@ -138,7 +199,7 @@ export function HomeScreen() {
           ))}
         </Grid>
       ) : error ? (
-        <EmptyState title="Failed to fetch fixtures" message={(error as Error).message}>
+        <EmptyState title={(error as Error).message} message={((error as Error).cause as Error | undefined)?.message}>
           <Button type="button" onClick={() => void refresh()}>
             Try again
           </Button>

@@ -1,12 +1,17 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { FixtureDayFilter } from '@matchday/contracts';
-import { rootReducer } from '@matchday/ui';
+import { rootReducer, type RootState } from '@matchday/ui';
 
 /**
- * Fixture filter (spec §4): a day tab, a league or a team — never two at once.
- * The URL is the source of truth (?tab=, ?league=, ?team=); the slice mirrors it for the screen.
+ * Fixture filter (spec §4): a day tab, a league or a team, never two at once. The actions are the
+ * user's choices; the screen writes the resulting filter into the URL (?tab=, ?league=, ?team=), and
+ * `urlChanged` mirrors the URL back (first load, back/forward, links).
  */
 export type FixtureFilter = { kind: 'tab'; tab: FixtureDayFilter } | { kind: 'league'; leagueId: number } | { kind: 'team'; team: string };
+
+export interface FixtureFilterState {
+  filter: FixtureFilter;
+}
 
 const DAY_TABS: readonly FixtureDayFilter[] = ['today', 'tomorrow', 'week'];
 
@@ -28,7 +33,7 @@ export function searchFromFilter(filter: FixtureFilter): Record<string, string> 
 
 export const fixtureFilterSlice = createSlice({
   name: 'fixtureFilter',
-  initialState: { filter: { kind: 'tab', tab: 'today' } as FixtureFilter },
+  initialState: { filter: { kind: 'tab', tab: 'today' } } as FixtureFilterState,
   reducers: {
     /** Picking a tab clears league and team. */
     tabPicked(state, action: PayloadAction<FixtureDayFilter>) {
@@ -42,11 +47,19 @@ export const fixtureFilterSlice = createSlice({
     allLeaguesPicked(state) {
       if (state.filter.kind !== 'tab') state.filter = { kind: 'tab', tab: 'today' };
     },
+    /** Filtering by a team name clears tab and league; an empty name goes back to today. */
+    teamPicked(state, action: PayloadAction<string>) {
+      const team = action.payload.trim();
+      state.filter = team ? { kind: 'team', team } : { kind: 'tab', tab: 'today' };
+    },
     urlChanged(state, action: PayloadAction<FixtureFilter>) {
       state.filter = action.payload;
     },
   },
 });
 
-export const injectedReducer = rootReducer.inject(fixtureFilterSlice);
-export const selectFixtureFilter = fixtureFilterSlice.selectSlice;
+/** The slice, injected into the one store of @matchday/ui. */
+export const fixtureFilter = fixtureFilterSlice.injectInto(rootReducer);
+
+export const selectFixtureFilter = (state: RootState & { fixtureFilter?: FixtureFilterState }): FixtureFilter =>
+  fixtureFilter.selectSlice(state).filter;

@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import type { Fixture } from '@matchday/contracts';
+import { baseUrl } from './support/session';
+import { failApi, getJson, holdApi, JOURNEY_LOOKS, lookName, signedInPage } from './support/screens';
+
+for (const look of JOURNEY_LOOKS) {
+  test.describe(`Home at ${lookName(look)}`, () => {
+    test('fixture cards match the API; the week tab and a league keep their filter in the URL', async ({ browser }) => {
+      const { page, context } = await signedInPage(browser, look, `home.${look.width}.${look.theme}@example.com`);
+      await expect(page.getByRole('heading', { name: 'Upcoming Fixtures' })).toBeVisible();
+      await expect(page).toHaveTitle('Upcoming Fixtures | Matchday');
+      await page.getByRole('tab', { name: 'This Week' }).click();
+      await expect(page).toHaveURL(/\?tab=week$/);
+      const week = await getJson<Fixture[]>(page, '/api/fixtures/filter?type=week&tz=UTC');
+      const cards = page.getByTestId('fixture-card');
+      await expect(cards).toHaveCount(week.length);
+      const first = week[0]!;
+      await expect(cards.first()).toContainText(first.homeTeam);
+      await expect(cards.first()).toContainText(first.awayTeam);
+      await expect(cards.first()).toContainText(first.leagueName);
+      if (first.venue) await expect(cards.first()).toContainText(first.venue);
+      await expect(cards.first().getByRole('link', { name: /head to head/i })).toHaveAttribute(
+        'href',
+        `/h2h?homeTeamId=${first.homeTeamId}&awayTeamId=${first.awayTeamId}&tab=week`,
+      );
+      // a logo-less team shows its two-letter initials
+      if (!first.homeTeamLogo) {
+        const words = first.homeTeam.split(/\s+/);
+        await expect(cards.first()).toContainText((words.length > 1 ? words[0]![0]! + words[1]![0]! : words[0]!.slice(0, 2)).toUpperCase());
+      }
+      await context.close();
+    });
+  });
+}
+
+test('the team filter searches by name (case-insensitive), clears tab and league, and is kept in the URL', async ({ browser }) => {
+  const { page, context } = await signedInPage(browser, { width: 1280, theme: 'light' }, 'home.team@example.com');
+  const all = await getJson<Fixture[]>(page, '/api/fixtures?tz=UTC');
+  const team = all[0]!.homeTeam;
+  const needle = team.split(' ')[0]!.toUpperCase();
+  await page.getByLabel('League', { exact: true }).selectOption({ index: 1 });
+  await expect(page).toHaveURL(/\?league=\d+$/);
+  await page.getByLabel('Team', { exact: true }).fill(needle);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?team=${needle}$`));
+  await expect(page.getByRole('heading', { name: `${needle} Fixtures` })).toBeVisible();
+  await expect(page.getByLabel('League', { exact: true })).toHaveValue('');
+  const expected = all.filter((f) => `${f.homeTeam} ${f.awayTeam}`.toLowerCase().includes(needle.toLowerCase()));
+  await expect(page.getByTestId('fixture-card')).toHaveCount(expected.length);
+  await page.getByRole('tab', { name: 'Tomorrow' }).click();
+  await expect(page).toHaveURL(/\?tab=tomorrow$/);
+  await expect(page.getByLabel('Team', { exact: true })).toHaveValue('');
+  await context.close();
+});
+
+test('six skeleton cards while loading, then Refresh shows its success and failure toasts', async ({ browser }) => {
+  const { page, context } = await signedInPage(browser, { width: 390, theme: 'dark' }, 'home.refresh@example.com');
+  const release = await holdApi(page, /\/api\/fixtures\/filter\?type=tomorrow/);
+  await page.getByRole('tab', { name: 'Tomorrow' }).click();
+  await expect(page.getByTestId('fixture-skeleton')).toHaveCount(6);
+  release();
+  await expect(page.getByTestId('fixture-card').first()).toBeVisible();
+  await expect(page.getByTestId('fixture-skeleton')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Refresh fixtures' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Fixtures Updated');
+  await expect(page.getByTestId('toast')).toContainText('Latest fixture data has been loaded');
+
+  await page.unroute(/\/api\/fixtures\/filter\?type=tomorrow/);
+  await failApi(page, /\/api\/fixtures\/filter/);
+  await expect(page.getByRole('button', { name: 'Refresh fixtures' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Refresh fixtures' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Refresh Failed');
+  await expect(page.getByTestId('toast')).toContainText('Unable to refresh fixtures. Please try again.');
+  // the list already shown stays
+  await expect(page.getByTestId('fixture-card').first()).toBeVisible();
+  await context.close();
+});
+
+test('a failing fixtures service shows the spec message with the status and body', async ({ browser }) => {
+  const { page, context } = await signedInPage(browser, { width: 1280, theme: 'dark' }, 'home.down@example.com');
+  await failApi(page, /\/api\/fixtures\/filter/);
+  await page.goto(`${baseUrl()}/?tab=week`);
+  await expect(page.getByRole('heading', { name: 'Failed to fetch fixtures' })).toBeVisible();
+  await expect(page.getByText('500: service unavailable')).toBeVisible();
+  await context.close();
+});
