@@ -9,6 +9,10 @@ export interface League {
   colour: string | null;
   type: LeagueType;
   currentSeason: number;
+  /** Seasons (starting years) with data, newest first. */
+  seasons?: number[];
+  /** Format of the current season: one table, a table per group, or a league phase. */
+  format?: 'league' | 'groups' | 'league-phase';
 }
 
 export type FixtureStatus = 'scheduled' | 'live' | 'finished' | 'postponed';
@@ -181,6 +185,9 @@ export type FixtureStats = {
   awayTeamLogo: string | null;
   homeTeamGoalScored: number | null;
   awayTeamGoalScored: number | null;
+  /** Shots on target (not among the spec's side fields; sent when known). */
+  homeTeamShotsOnGoal?: number | null;
+  awayTeamShotsOnGoal?: number | null;
 } & { [K in `homeTeam${SideStatName}` | `awayTeam${SideStatName}`]: number | string | null };
 
 /** GET /api/fixture/{fixtureId}/players */

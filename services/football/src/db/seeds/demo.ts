@@ -80,13 +80,21 @@ export function doubleRoundRobin(teamCount: number): Array<Array<[number, number
   const n = teamCount % 2 === 0 ? teamCount : teamCount + 1;
   const ids = Array.from({ length: n }, (_, i) => i);
   const rounds: Array<Array<[number, number]>> = [];
+  // Home side: whoever has had fewer home matches so far, else whoever was away last time.
+  const homeCount = new Array<number>(n).fill(0);
+  const lastHome = new Array<boolean>(n).fill(false);
   for (let r = 0; r < n - 1; r += 1) {
     const pairs: Array<[number, number]> = [];
     for (let i = 0; i < n / 2; i += 1) {
       const a = ids[i]!;
       const b = ids[n - 1 - i]!;
       if (a >= teamCount || b >= teamCount) continue;
-      pairs.push((r + i) % 2 === 0 ? [a, b] : [b, a]);
+      const aHome = homeCount[a]! !== homeCount[b]! ? homeCount[a]! < homeCount[b]! : !lastHome[a] || lastHome[b]!;
+      const [home, away] = aHome ? [a, b] : [b, a];
+      homeCount[home]! += 1;
+      lastHome[home] = true;
+      lastHome[away] = false;
+      pairs.push([home, away]);
     }
     rounds.push(pairs);
     ids.splice(1, 0, ids.pop()!);

@@ -1,0 +1,14 @@
+import Router from '@koa/router';
+import { parseInput, type Knex, type ServiceState } from '@matchday/server';
+import { findFixturePlayers } from './repository';
+import { fixturePlayersParams } from './schema';
+
+/** GET /api/fixture/{fixtureId}/players: who played and how, home team first; empty for an unknown fixture. */
+export function fixturePlayersRouter(db: Knex) {
+  const router = new Router<ServiceState>({ prefix: '/api/fixture' });
+  router.get('/:fixtureId/players', async (ctx) => {
+    const { fixtureId } = parseInput(fixturePlayersParams, ctx.params);
+    ctx.body = await findFixturePlayers(db, fixtureId);
+  });
+  return router;
+}

@@ -1,0 +1,16 @@
+import Router from '@koa/router';
+import { notFound, parseInput, type Knex, type ServiceState } from '@matchday/server';
+import { findFixtureStats } from './repository';
+import { fixtureParams } from './schema';
+
+/** GET /api/fixture-stats/{fixtureId}: the match header and both sides' statistics; 404 for an unknown fixture. */
+export function fixtureStatsRouter(db: Knex) {
+  const router = new Router<ServiceState>({ prefix: '/api/fixture-stats' });
+  router.get('/:fixtureId', async (ctx) => {
+    const { fixtureId } = parseInput(fixtureParams, ctx.params);
+    const stats = await findFixtureStats(db, fixtureId);
+    if (!stats) throw notFound(`Fixture ${fixtureId} not found`);
+    ctx.body = stats;
+  });
+  return router;
+}

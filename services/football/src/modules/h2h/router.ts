@@ -1,0 +1,14 @@
+import Router from '@koa/router';
+import { parseInput, type Knex, type ServiceState } from '@matchday/server';
+import { findHeadToHead } from './repository';
+import { headToHeadQuery } from './schema';
+
+/** GET /api/h2h?homeTeamId&awayTeamId: every meeting of the two clubs, most recent first. */
+export function headToHeadRouter(db: Knex) {
+  const router = new Router<ServiceState>({ prefix: '/api/h2h' });
+  router.get('/', async (ctx) => {
+    const query = parseInput(headToHeadQuery, ctx.query);
+    ctx.body = await findHeadToHead(db, query.homeTeamId, query.awayTeamId);
+  });
+  return router;
+}

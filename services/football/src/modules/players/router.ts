@@ -1,0 +1,24 @@
+import Router from '@koa/router';
+import { parseInput, type Knex, type ServiceState } from '@matchday/server';
+import { startOfZonedDay } from '../../lib/time';
+import { findSquads, listPlayers } from './repository';
+import { playersQuery } from './schema';
+
+/**
+ * GET /api/players?teamId&leagueId&season: a team's squad for a league and season.
+ * GET /api/players?homeTeamId&awayTeamId&leagueId&season: both squads of a match (home first).
+ * GET /api/players: the squads of the clubs of the next fixtures (fantasy captain names).
+ */
+export function playersRouter(db: Knex) {
+  const router = new Router<ServiceState>({ prefix: '/api/players' });
+  router.get('/', async (ctx) => {
+    const query = parseInput(playersQuery, ctx.query);
+    if (query.leagueId === undefined || query.season === undefined) {
+      ctx.body = await listPlayers(db, startOfZonedDay(new Date(), 'UTC', 0));
+      return;
+    }
+    const teamIds = query.teamId !== undefined ? [query.teamId] : [query.homeTeamId!, query.awayTeamId!];
+    ctx.body = await findSquads(db, { leagueId: query.leagueId, season: query.season, teamIds: [...new Set(teamIds)] });
+  });
+  return router;
+}

@@ -1,0 +1,14 @@
+import Router from '@koa/router';
+import { parseInput, type Knex, type ServiceState } from '@matchday/server';
+import { findTeamStats } from './repository';
+import { teamStatsQuery } from './schema';
+
+/** GET /api/team-stats?teamId&leagueId&season: two records, home matches (is_Home_Stats 1) and away (0). */
+export function teamStatsRouter(db: Knex) {
+  const router = new Router<ServiceState>({ prefix: '/api/team-stats' });
+  router.get('/', async (ctx) => {
+    const query = parseInput(teamStatsQuery, ctx.query);
+    ctx.body = await findTeamStats(db, query.teamId, query.leagueId, query.season);
+  });
+  return router;
+}

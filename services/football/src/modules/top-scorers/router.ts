@@ -1,0 +1,14 @@
+import Router from '@koa/router';
+import { parseInput, type Knex, type ServiceState } from '@matchday/server';
+import { findTopScorers } from './repository';
+import { topScorersParams } from './schema';
+
+/** GET /api/top-scorers/{leagueId}/{season}: goals desc, then assists desc, then fewer minutes. */
+export function topScorersRouter(db: Knex) {
+  const router = new Router<ServiceState>({ prefix: '/api/top-scorers' });
+  router.get('/:leagueId/:season', async (ctx) => {
+    const { leagueId, season } = parseInput(topScorersParams, ctx.params);
+    ctx.body = await findTopScorers(db, leagueId, season);
+  });
+  return router;
+}
