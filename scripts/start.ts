@@ -2,17 +2,24 @@
  * npm start: builds the frontends that are missing or older than their sources, then starts
  * the development identity provider, the services and the gateway, and prints the URL.
  * Ctrl-C / SIGTERM stops every process. PORT (default 8080) and DATA_DIR (default .data) let two
- * copies run side by side.
+ * copies run side by side. `npm start -- --replay <import args>` serves a real season instead of the
+ * demo data (imported into DATA_DIR/replay, dates shifted so that its middle is today); several imports
+ * are separated by "+".
  */
 import { buildFrontends } from './lib/build';
 import { startStack } from './lib/stack';
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const args = process.argv.slice(2);
+  const argv = process.argv.slice(2);
+  const replayAt = argv.indexOf('--replay');
+  const args = replayAt >= 0 ? argv.slice(0, replayAt) : argv;
+  const replay = replayAt >= 0 ? argv.slice(replayAt + 1) : undefined;
+  if (replay && replay.length === 0)
+    throw new Error('--replay needs import arguments, e.g. npm start -- --replay fpl ../shared/data/fpl/2023-24');
   if (!args.includes('--no-build')) await buildFrontends({ force: false });
   const port = Number(process.env.PORT ?? 8080);
-  const stack = await startStack({ port, dataDir: process.env.DATA_DIR ?? '.data' });
+  const stack = await startStack({ port, dataDir: process.env.DATA_DIR ?? '.data', replay });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`\n  Matchday is running at \u001b[1m${stack.url}\u001b[0m  (ready in ${seconds} s)`);
   if (!process.env.GOOGLE_CLIENT_ID) console.log('  Sign in with any e-mail on the development sign-in page.\n');

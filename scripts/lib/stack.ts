@@ -6,6 +6,8 @@ export interface StackOptions {
   port: number;
   dataDir: string;
   env?: NodeJS.ProcessEnv;
+  /** Import arguments: serve a real season, shifted so that its middle is today, instead of the demo data. */
+  replay?: string[];
 }
 
 export interface RunningStack {
@@ -53,10 +55,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       gatewayEnv.DEV_OIDC_ISSUER = issuer;
       await waitForHttp(`${issuer}/.well-known/openid-configuration`, oidc);
     }
+    const serviceEnv: Partial<Record<(typeof SERVICES)[number], NodeJS.ProcessEnv>> = {};
+    if (options.replay) {
+      const { prepareReplay } = await import('../../services/football/src/importers/replay');
+      serviceEnv.football = await prepareReplay(options.replay, { ...base, INIT_CWD: base.INIT_CWD ?? process.cwd() });
+    }
     await Promise.all(
       SERVICES.map(async (name, index) => {
         const port = await freePort();
-        const service = startTs(name, `services/${name}/src/server.ts`, { ...base, PORT: String(port) }, index + 1);
+        const service = startTs(name, `services/${name}/src/server.ts`, { ...base, ...serviceEnv[name], PORT: String(port) }, index + 1);
         processes.push(service);
         gatewayEnv[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
         await waitForHttp(`http://127.0.0.1:${port}/readyz`, service);
