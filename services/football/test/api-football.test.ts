@@ -33,9 +33,10 @@ const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
  *   R3  Alpha 1-1 Charlie    Bravo 0-2 Delta
  *   play-off (not in the table)  Alpha 5-0 Delta;   R4 (scheduled)  Alpha v Delta
  *
- * Bravo has a 2-point deduction. Table: Alpha 7, Delta 4, Charlie 2, Bravo 1. One round earlier Bravo,
- * Charlie and Delta were level on 1 point: head-to-head (the season's rule) put Bravo 2nd, Delta 3rd,
- * Charlie 4th, where goal difference would have put Charlie 3rd.
+ * Bravo has a 1-point deduction. Table: Alpha 7, Delta 4, then Bravo and Charlie on 2: Bravo beat
+ * Charlie, so Bravo is 3rd by head-to-head (the season's rule), where goal difference (Bravo -3,
+ * Charlie -1) would have put Charlie 3rd. One round earlier: Alpha 6, Bravo 2, Charlie and Delta 1
+ * (drew with each other; Charlie ahead on overall goal difference).
  *
  * Scorers: Striker (Alpha) 6 + 2 in the play-off; Mover 1 for Bravo (R2) then, moved to Delta, 1 in R3
  * (30 minutes off the bench); Ten (Charlie) 2 goals and 1 assist; Nine (Delta) 2 goals in 360 minutes.
@@ -136,7 +137,7 @@ async function insertMiniLeague(db: Knex): Promise<Mini> {
     });
     fixture[key] = Number(id);
   }
-  await db('standings_adjustments').insert({ league_id: league, season, team_id: team.bravo, points: -2, reason: 'Test deduction' });
+  await db('standings_adjustments').insert({ league_id: league, season, team_id: team.bravo, points: -1, reason: 'Test deduction' });
   const side = (fixtureId: number, teamId: number, isHome: boolean, stats: Record<string, number | null>) => ({
     fixture_id: fixtureId,
     team_id: teamId,
@@ -243,22 +244,16 @@ describe.each(testDatabases())('football read APIs on %s', (_label, makeTarget) 
       expect(rows.map((r) => [r.teamName, r.teamRank, r.points, r.teamStatus])).toEqual([
         ['Test Alpha', 1, 7, 'same'],
         ['Test Delta', 2, 4, 'up'],
-        ['Test Charlie', 3, 2, 'up'],
-        ['Test Bravo', 4, 1, 'down'],
+        ['Test Bravo', 3, 2, 'down'],
+        ['Test Charlie', 4, 2, 'down'],
       ]);
       const alpha = rows[0]!;
       // The play-off 5-0 does not count
       expect(alpha).toMatchObject({ played: 3, wins: 2, draws: 1, losses: 0, goalsFor: 6, goalsAgainst: 1, goalDifference: 5 });
       expect(alpha).toMatchObject({ lastFiveResult: 'WWD', leagueDescription: 'Champions', pointsAdjustment: 0, group: null });
-      const bravo = rows[3]!;
-      expect(bravo).toMatchObject({
-        wins: 1,
-        losses: 2,
-        points: 1,
-        pointsAdjustment: -2,
-        lastFiveResult: 'LWL',
-        leagueDescription: 'Relegation',
-      });
+      const bravo = rows[2]!;
+      expect(bravo).toMatchObject({ wins: 1, losses: 2, points: 2, pointsAdjustment: -1, lastFiveResult: 'LWL', goalDifference: -3 });
+      expect(rows[3]).toMatchObject({ teamName: 'Test Charlie', goalDifference: -1, leagueDescription: 'Relegation' });
       expect(rows[1]!.leagueDescription).toBeUndefined();
       expect(Object.keys(alpha)).toEqual(
         expect.arrayContaining([
@@ -283,8 +278,8 @@ describe.each(testDatabases())('football read APIs on %s', (_label, makeTarget) 
         .insert({ league_id: mini.league, season: mini.season, team_id: mini.team.alpha, points: -6, reason: 'Temporary' });
       try {
         const rows = await get<StandingRow[]>(`/api/standings?leagueId=${mini.league}&season=${mini.season}`);
-        expect(rows.map((r) => r.teamName)).toEqual(['Test Delta', 'Test Charlie', 'Test Alpha', 'Test Bravo']);
-        expect(rows[2]).toMatchObject({ points: 1, pointsAdjustment: -6 });
+        expect(rows.map((r) => r.teamName)).toEqual(['Test Delta', 'Test Bravo', 'Test Charlie', 'Test Alpha']);
+        expect(rows[3]).toMatchObject({ points: 1, pointsAdjustment: -6 });
       } finally {
         await service.db('standings_adjustments').where({ id }).delete();
       }

@@ -120,7 +120,7 @@ describe('computeTable', () => {
     expect(order(adjusted)).toBe('A B C D');
   });
 
-  it("'h2h-first' with a three-way tie where the mini-table separates one and two stay level", () => {
+  it("'h2h-first' with a three-way tie: head-to-head points first, then again among those still level", () => {
     const three: TeamRecord[] = [
       { teamId: 1, name: 'X', points: 4, goalsFor: 5, goalsAgainst: 5, wins: 1, awayGoalsFor: 0, awayWins: 0 },
       { teamId: 2, name: 'Y', points: 4, goalsFor: 9, goalsAgainst: 2, wins: 1, awayGoalsFor: 0, awayWins: 0 },
@@ -134,9 +134,18 @@ describe('computeTable', () => {
       { homeTeamId: 2, awayTeamId: 3, homeGoals: 1, awayGoals: 1 },
     ];
     expect(orderTable(three, 'h2h-first', h2h).map((r) => r.name)).toEqual(['X', 'Y', 'Z']);
-    // Z beating X 2-1 instead: Z has more goals among the three than Y (2 vs 1) -> X, Z, Y.
+    // X beating Z only 2-1: once head-to-head points have separated X, Y and Z are compared on their own
+    // match only (Z's goal against X no longer counts): still level, so Y on overall goal difference.
     const zScores = [h2h[0]!, { homeTeamId: 1, awayTeamId: 3, homeGoals: 2, awayGoals: 1 }, h2h[2]!];
-    expect(orderTable(three, 'h2h-first', zScores).map((r) => r.name)).toEqual(['X', 'Z', 'Y']);
+    expect(orderTable(three, 'h2h-first', zScores).map((r) => r.name)).toEqual(['X', 'Y', 'Z']);
+    // Y and Z level on head-to-head points with X too (all drew): head-to-head goal difference among the
+    // three decides (Y 2-2 X, Z 0-0 X, Y 1-1 Z: everyone 0) -> head-to-head goals: Y 3, Z 1, X 2.
+    const allDrawn = [
+      { homeTeamId: 1, awayTeamId: 2, homeGoals: 2, awayGoals: 2 },
+      { homeTeamId: 1, awayTeamId: 3, homeGoals: 0, awayGoals: 0 },
+      { homeTeamId: 2, awayTeamId: 3, homeGoals: 1, awayGoals: 1 },
+    ];
+    expect(orderTable(three, 'h2h-first', allDrawn).map((r) => r.name)).toEqual(['Y', 'X', 'Z']);
     // With only Y 1-1 Z played among them, Y and Z have a head-to-head point and X none: Y, Z (overall
     // goal difference), then X, although X has the better goal difference than Z.
     expect(orderTable(three, 'h2h-first', [h2h[2]!]).map((r) => r.name)).toEqual(['Y', 'Z', 'X']);

@@ -2,10 +2,13 @@
  * Tie-breaking rules of league tables. Every rule sorts by points first; they differ on what decides
  * between teams level on points:
  *  - 'points-gd-gf' (Premier League): goal difference, then goals scored.
- *  - 'h2h-first' (Indian Super League, UEFA group stages): among the tied teams only, head-to-head points,
- *    head-to-head goal difference, head-to-head goals scored; when that separates some but not all of
- *    them, the same criteria are applied again to the teams still level (UEFA's re-application); then
- *    overall goal difference and goals scored.
+ *  - 'h2h-first' (Indian Super League, UEFA group stages): among the tied teams only, head-to-head
+ *    points; teams those points separate from the others but not from each other are compared again on
+ *    their matches among themselves only (so in the ISL 2024-25, Bengaluru, NorthEast United and
+ *    Jamshedpur on 38: Jamshedpur drops out on head-to-head points, then Bengaluru's results against
+ *    NorthEast United put them third, although NorthEast had the better goal difference among the
+ *    three). When head-to-head points separate nobody: head-to-head goal difference and goals (again
+ *    re-applied to a smaller group still level), then overall goal difference and goals scored.
  *  - 'ucl-league-phase' (Champions League 2024-25 on): goal difference, goals scored, away goals scored,
  *    wins, away wins.
  * The last resort of every rule is the team name, so that the order is always total and stable.
@@ -96,24 +99,28 @@ export function headToHead(teamIds: ReadonlySet<number>, matches: readonly Score
 
 function resolveHeadToHead(tied: TeamRecord[], matches: readonly ScoredMatch[]): TeamRecord[] {
   const mini = headToHead(new Set(tied.map((r) => r.teamId)), matches);
-  const keys: Array<(r: TeamRecord) => number> = [
-    (r) => mini.get(r.teamId)!.points,
-    (r) => mini.get(r.teamId)!.goalDifference,
-    (r) => mini.get(r.teamId)!.goalsFor,
+  const stages: Array<Array<(r: TeamRecord) => number>> = [
+    [(r) => mini.get(r.teamId)!.points],
+    [(r) => mini.get(r.teamId)!.goalDifference, (r) => mini.get(r.teamId)!.goalsFor],
   ];
-  const sorted = [...tied].sort((a, b) => {
-    for (const key of keys) {
-      const difference = key(b) - key(a);
-      if (difference !== 0) return difference;
-    }
-    return 0;
-  });
-  return runs(sorted, (a, b) => keys.every((key) => key(a) === key(b))).flatMap((run) => {
-    if (run.length === 1) return run;
-    // Head-to-head separated some teams: apply it again among those still level.
-    if (run.length < tied.length) return resolveHeadToHead(run, matches);
-    return [...run].sort(compareBy(KEYS['h2h-first']));
-  });
+  const split = (group: TeamRecord[], stage: number): TeamRecord[] => {
+    const keys = stages[stage];
+    if (!keys) return [...group].sort(compareBy(KEYS['h2h-first']));
+    const sorted = [...group].sort((a, b) => {
+      for (const key of keys) {
+        const difference = key(b) - key(a);
+        if (difference !== 0) return difference;
+      }
+      return 0;
+    });
+    return runs(sorted, (a, b) => keys.every((key) => key(a) === key(b))).flatMap((run) => {
+      if (run.length === 1) return run;
+      // Separated from some of the others: compare again on their matches among themselves only.
+      if (run.length < tied.length) return resolveHeadToHead(run, matches);
+      return split(run, stage + 1);
+    });
+  };
+  return split(tied, 0);
 }
 
 /** Orders one table (one group) by the rule; `matches` are the finished matches the records come from. */
