@@ -13,7 +13,17 @@ const WORDS: Record<string, string> = { utd: 'united', '&': 'and', st: 'saint' }
 /** Legal-form affixes dropped at either end: "FC Barcelona", "Arsenal FC", "AFC Bournemouth", "Real Madrid CF". */
 const AFFIXES = new Set(['fc', 'afc', 'cf', 'sc']);
 
+const normalized = new Map<string, string>();
+
 export function normalizeTeamName(name: string): string {
+  const cached = normalized.get(name);
+  if (cached !== undefined) return cached;
+  const key = computeTeamKey(name);
+  if (normalized.size < 50_000) normalized.set(name, key);
+  return key;
+}
+
+function computeTeamKey(name: string): string {
   const plain = name
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

@@ -254,6 +254,8 @@ interface TeamRow {
 export class TeamResolver {
   private readonly teams = new Map<number, TeamRow>();
   private readonly externalIds = new Set<string>();
+  /** Team objects already resolved (parsers reuse one object per team). */
+  private readonly bySpelling = new WeakMap<ImportedTeam, number>();
 
   private constructor(
     private readonly trx: Knex.Transaction,
@@ -267,6 +269,15 @@ export class TeamResolver {
   }
 
   async resolve(team: ImportedTeam, source?: SourceName): Promise<number> {
+    // Fast path: a spelling already resolved in this save, with no new details to record.
+    const known = this.bySpelling.get(team);
+    if (known !== undefined) return known;
+    const id = await this.resolveSpelling(team, source);
+    this.bySpelling.set(team, id);
+    return id;
+  }
+
+  private async resolveSpelling(team: ImportedTeam, source?: SourceName): Promise<number> {
     const key = normalizeTeamName(team.name);
     if (!key) throw new Error(`Team name "${team.name}" is empty`);
     const curated = findCuratedClub(team.name);
