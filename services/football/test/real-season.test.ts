@@ -34,7 +34,7 @@ function readResults(file: string): CsvMatch[] {
   });
 }
 
-interface Record {
+interface ClubRecord {
   played: number;
   wins: number;
   draws: number;
@@ -43,10 +43,10 @@ interface Record {
   goalsAgainst: number;
 }
 
-function records(matches: readonly CsvMatch[]): Map<string, Record> {
-  const table = new Map<string, Record>();
+function records(matches: readonly CsvMatch[]): Map<string, ClubRecord> {
+  const table = new Map<string, ClubRecord>();
   const get = (team: string) => {
-    const r = table.get(team) ?? { played: 0, wins: 0, draws: 0, losses: 0, goalsFor: 0, goalsAgainst: 0 };
+    const r: ClubRecord = table.get(team) ?? { played: 0, wins: 0, draws: 0, losses: 0, goalsFor: 0, goalsAgainst: 0 };
     table.set(team, r);
     return r;
   };
