@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { dropMysqlDatabase, migrateLatest, openDatabase, toDate, type Knex } from '@matchday/server';
 import { testDatabases } from '@matchday/testing';
 import { migrations } from '../src/db/migrations';
@@ -8,6 +7,7 @@ import type { ImportedMatch } from '../src/importers/model';
 import type { ImportContext } from '../src/importers/source';
 import { openfootballSource, parseFootballTxt, parseScore, readOpenfootball } from '../src/importers/sources/openfootball';
 import { saveAdjustments, saveMatches, savePlayerMatches, saveSquad } from '../src/importers/store';
+import { readCsv } from '../src/importers/csv';
 
 const repoRoot = path.resolve(__dirname, '../../..');
 const dataDir = process.env.MATCHDAY_DATA_DIR ?? path.resolve(repoRoot, '../shared/data');
@@ -130,9 +130,7 @@ describe('openfootball Football.TXT parser', () => {
   });
 
   it('agrees with every row of the derived ucl_matches_2021-2026.csv', () => {
-    const rows = parse(fs.readFileSync(path.join(dataDir, 'openfootball', 'ucl_matches_2021-2026.csv'), 'utf8'), {
-      columns: true,
-    }) as Array<Record<string, string>>;
+    const rows = readCsv(path.join(dataDir, 'openfootball', 'ucl_matches_2021-2026.csv')).records.map((record) => record.values);
     expect(rows).toHaveLength(935);
     const byKey = new Map(all.matches.map((m) => [`${fileOf(m)}|${m.externalId.split(':')[1]}|${m.home.name}|${m.away.name}`, m]));
     const num = (v: string | undefined) => (v === undefined || v === '' ? null : Number(v));
