@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { PlayerRecentFixture, SquadPlayer, StandingRow } from '@matchday/contracts';
+import type { PlayerRecentFixture, StandingRow, TopScorer } from '@matchday/contracts';
 import { baseUrl } from './support/session';
 import { ALL_LOOKS, blockingViolations, getJson, lookName, saveScreenshot, signedInPage } from './support/screens';
 import { finishedFixture, upcomingFixture } from './support/demo-data';
@@ -16,8 +16,8 @@ async function screens(page: Page): Promise<Screen[]> {
   const upcoming = await upcomingFixture(page);
   const finished = await finishedFixture(page);
   const { leagueId, season } = upcoming;
-  const squad = await getJson<SquadPlayer[]>(page, `/api/players?teamId=${finished.homeTeamId}&leagueId=${leagueId}&season=${season}`);
-  const regular = squad.find((p) => p.is_Played_In_This_League === 1) ?? squad[0]!;
+  const scorers = await getJson<TopScorer[]>(page, `/api/top-scorers/${leagueId}/${season}`);
+  const regular = { playerId: scorers[0]!.playerId };
   const recent = await getJson<PlayerRecentFixture[]>(page, `/api/player-stats/fixtures?playerId=${regular.playerId}`);
   const table = await getJson<StandingRow[]>(page, `/api/standings?leagueId=${leagueId}&season=${season}`);
   const standings = `/standings?leagueId=${leagueId}&season=${season}&highlightTeams=${encodeURIComponent(`${upcoming.homeTeam},${upcoming.awayTeam}`)}&tab=today`;

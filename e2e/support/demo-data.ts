@@ -1,4 +1,4 @@
-import type { Fixture, League } from '@matchday/contracts';
+import type { Fixture, HeadToHeadMatch, League } from '@matchday/contracts';
 import type { Page } from '@playwright/test';
 import { getJson } from './screens';
 
@@ -7,12 +7,33 @@ export function allFixtures(page: Page): Promise<Fixture[]> {
   return getJson<Fixture[]>(page, '/api/fixtures?tz=UTC');
 }
 
-/** The most recent finished fixture of a league (default: Premier League). */
-export async function finishedFixture(page: Page, leagueId = 39): Promise<Fixture> {
-  const fixtures = (await allFixtures(page)).filter((f) => f.leagueId === leagueId && f.status === 'finished' && f.goalsHome !== null);
-  const fixture = fixtures.sort((a, b) => b.eventDate.localeCompare(a.eventDate))[0];
-  if (!fixture) throw new Error(`no finished fixture in league ${leagueId}`);
-  return fixture;
+export interface FinishedFixture {
+  id: number;
+  leagueId: number;
+  season: number;
+  homeTeamId: number;
+  awayTeamId: number;
+  homeTeam: string;
+  awayTeam: string;
+}
+
+/**
+ * A recent finished fixture of a league (default: Premier League). /api/fixtures lists what is to
+ * come, so it is found through the head-to-head record of the next fixture's teams.
+ */
+export async function finishedFixture(page: Page, leagueId = 39): Promise<FinishedFixture> {
+  const upcoming = (await allFixtures(page)).filter((f) => f.leagueId === leagueId).slice(0, 10);
+  for (const next of upcoming) {
+    const meetings = await getJson<HeadToHeadMatch[]>(page, `/api/h2h?homeTeamId=${next.homeTeamId}&awayTeamId=${next.awayTeamId}`);
+    const played = meetings
+      .filter((m) => m.leagueId === leagueId && m.goalsHome !== null && m.goalsAway !== null)
+      .sort((x, y) => y.eventDate.localeCompare(x.eventDate))[0];
+    if (played) {
+      const { fixtureId: id, season, homeTeamId, awayTeamId, homeTeam, awayTeam } = played;
+      return { id, leagueId, season, homeTeamId, awayTeamId, homeTeam, awayTeam };
+    }
+  }
+  throw new Error(`no finished fixture in league ${leagueId}`);
 }
 
 /** The next scheduled fixture of a league. */

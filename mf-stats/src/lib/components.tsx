@@ -97,7 +97,7 @@ export function PlayerPhoto({ name, src, size = 40 }: { name: string; src: strin
 const Letters = styled.span`
   display: inline-flex;
   gap: 0.25rem;
-  flex-wrap: wrap;
+  flex-wrap: nowrap;
 `;
 
 const Letter = styled.span<{ $letter: string; $size: number }>`

@@ -32,12 +32,33 @@ const Top = styled.div`
   color: ${({ theme }) => theme.textMuted};
 `;
 
-const Teams = styled.div`
+const Teams = styled(Link)`
   display: grid;
   grid-template-columns: 1fr auto 1fr;
   align-items: center;
   gap: 0.5rem;
+  text-decoration: none;
+  border-radius: 10px;
+  &:hover .name {
+    text-decoration: underline;
+  }
 `;
+
+const LeagueBadge = styled(Badge)<{ $text: string }>`
+  color: ${({ $text }) => $text};
+`;
+
+/** Dark text on light league colours, white on dark ones (WCAG AA contrast for the badge). */
+function readableOn(colour: string): string {
+  const hex = /^#([0-9a-f]{6})$/i.exec(colour)?.[1];
+  if (!hex) return '#ffffff';
+  const channel = (offset: number) => {
+    const value = Number.parseInt(hex.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+  return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) ? '#111827' : '#ffffff';
+}
 
 const Team = styled.div`
   display: grid;
@@ -82,28 +103,23 @@ export function FixtureCard({ fixture, tab }: { fixture: Fixture; tab: string })
     `${fixture.homeTeam},${fixture.awayTeam}`,
   )}&tab=${tab}`;
   const finished = fixture.goalsHome !== null && fixture.goalsAway !== null;
+  const colour = leagueColour(fixture.leagueName, fixture.leagueColor);
   return (
-    <Article
-      data-testid="fixture-card"
-      tabIndex={0}
-      role="link"
-      aria-label={`${fixture.homeTeam} vs ${fixture.awayTeam}, ${fixtureDateLabel(fixture.eventDate)}: open squads`}
-      onClick={() => navigate(squadPath)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' && event.target === event.currentTarget) navigate(squadPath);
-      }}
-    >
+    <Article data-testid="fixture-card" onClick={() => navigate(squadPath)}>
       <Top>
-        <Badge $colour={leagueColour(fixture.leagueName, fixture.leagueColor)}>{fixture.leagueName}</Badge>
+        <LeagueBadge $colour={colour} $text={readableOn(colour)}>
+          {fixture.leagueName}
+        </LeagueBadge>
         <time dateTime={fixture.eventDate}>{fixtureDateLabel(fixture.eventDate)}</time>
       </Top>
-      <Teams>
+      <Teams to={squadPath} onClick={(event) => event.stopPropagation()} data-testid="squad-link">
         <Team>
           <TeamLogo name={fixture.homeTeam} src={fixture.homeTeamLogo} size={48} />
           <span className="name">{fixture.homeTeam}</span>
         </Team>
         {finished ? (
-          <Score aria-label="Final score">
+          <Score>
+            <span className="visually-hidden">Final score </span>
             {fixture.goalsHome} - {fixture.goalsAway}
           </Score>
         ) : (
@@ -116,7 +132,7 @@ export function FixtureCard({ fixture, tab }: { fixture: Fixture; tab: string })
       </Teams>
       {fixture.venue && <Venue>{[fixture.venue, fixture.venueCity].filter(Boolean).join(', ')}</Venue>}
       <Actions onClick={(event) => event.stopPropagation()}>
-        <Button as={Link} to={h2hPath} $variant="outline" aria-label={`Head to head: ${fixture.homeTeam} vs ${fixture.awayTeam}`}>
+        <Button as={Link} to={h2hPath} $variant="outline" aria-label={`H2H: head to head, ${fixture.homeTeam} vs ${fixture.awayTeam}`}>
           H2H
         </Button>
         <Button as={Link} to={standingsPath} $variant="outline" aria-label={`${fixture.leagueName} standings`}>
@@ -126,6 +142,13 @@ export function FixtureCard({ fixture, tab }: { fixture: Fixture; tab: string })
     </Article>
   );
 }
+
+const SkeletonTeams = styled.div`
+  display: grid;
+  grid-template-columns: 1fr auto 1fr;
+  align-items: center;
+  gap: 0.5rem;
+`;
 
 const SkeletonArticle = styled(Article)`
   cursor: default;
@@ -138,7 +161,7 @@ export function FixtureCardSkeleton() {
         <span style={{ width: '40%', height: '1rem', borderRadius: 8, background: 'currentColor', opacity: 0.15 }} />
         <span style={{ width: '25%', height: '1rem', borderRadius: 8, background: 'currentColor', opacity: 0.15 }} />
       </Top>
-      <Teams>
+      <SkeletonTeams>
         <Team>
           <span style={{ width: 48, height: 48, borderRadius: '50%', background: 'currentColor', opacity: 0.15 }} />
         </Team>
@@ -146,7 +169,7 @@ export function FixtureCardSkeleton() {
         <Team>
           <span style={{ width: 48, height: 48, borderRadius: '50%', background: 'currentColor', opacity: 0.15 }} />
         </Team>
-      </Teams>
+      </SkeletonTeams>
       <Actions>
         <span style={{ height: '2.25rem', borderRadius: 8, background: 'currentColor', opacity: 0.15 }} />
         <span style={{ height: '2.25rem', borderRadius: 8, background: 'currentColor', opacity: 0.15 }} />

@@ -45,10 +45,14 @@ const Team = styled.span<{ $side: 'home' | 'away'; $winner: boolean }>`
   text-align: ${({ $side }) => ($side === 'home' ? 'right' : 'left')};
   font-weight: ${({ $winner }) => ($winner ? 800 : 500)};
   span {
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
+    min-width: 0;
   }
   ${media.mobile} {
-    font-size: 0.9rem;
+    flex-direction: column;
+    text-align: center;
+    gap: 0.25rem;
+    font-size: 0.85rem;
   }
 `;
 

@@ -1,13 +1,19 @@
 import styled from 'styled-components';
 import type { PlayerLeagueStats } from '@matchday/contracts';
-import { Card } from '@matchday/ui';
+import { Card, media } from '@matchday/ui';
 import { SectionTitle } from '../../../lib/components';
 import { averageMinutes, num } from '../../../lib/numbers';
 
 const Grid = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
+  grid-template-columns: repeat(3, minmax(0, 1fr));
   gap: 1rem;
+  @media (max-width: 1000px) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+  ${media.mobile} {
+    grid-template-columns: 1fr;
+  }
 `;
 
 const Figures = styled.dl`

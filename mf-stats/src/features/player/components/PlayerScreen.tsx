@@ -107,7 +107,7 @@ export function PlayerScreen() {
             ))}
             {fixtures.length > 0 && (
               <Card>
-                <SectionTitle>Goals &amp; assists in recent fixtures</SectionTitle>
+                <SectionTitle>Goals, assists and ratings in recent fixtures</SectionTitle>
                 <ChartSlot
                   caption={`${num(fixtures.reduce((t, f) => t + num(f.goals_Total), 0))} goals and ${num(
                     fixtures.reduce((t, f) => t + num(f.goals_Assist), 0),

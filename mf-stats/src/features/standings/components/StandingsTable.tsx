@@ -51,8 +51,17 @@ const Table = styled.table`
   ${media.mobile} {
     th,
     td {
-      padding: 0.5rem 0.25rem;
-      font-size: 0.88rem;
+      padding: 0.5rem 0.2rem;
+      font-size: 0.85rem;
+    }
+    [data-testid='form'] {
+      gap: 2px;
+    }
+    [data-testid='form'] > span {
+      width: 15px;
+      height: 15px;
+      font-size: 9px;
+      border-radius: 4px;
     }
   }
 `;

@@ -181,8 +181,9 @@ export function TeamStatsScreen() {
               <Stack>
                 <Card>
                   <Verdict data-testid="rating-text">
-                    {any.teamName} {view === 'overview' ? '' : view === 'home' ? 'at home: ' : 'away: '}
-                    <strong>{ratingText(rating)}</strong> form, rated {rating.toFixed(1)} out of 10 from points per match.
+                    {view === 'home' ? 'At home, ' : view === 'away' ? 'Away from home, ' : ''}
+                    {any.teamName} {any.teamName.endsWith('s') ? 'have' : 'has'} shown <strong>{ratingText(rating)}</strong> form: rated{' '}
+                    {rating.toFixed(1)} out of 10 from {figures.wins * 3 + figures.draws} points in {figures.matchPlayed} matches.
                   </Verdict>
                 </Card>
                 <Card>
