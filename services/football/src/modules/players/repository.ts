@@ -127,7 +127,7 @@ export async function findSquads(db: Knex, request: SquadRequest, now: Date = ne
 }
 
 /** How many fixtures the plain players list covers. */
-export const LIST_FIXTURES = 12;
+export const LIST_FIXTURES = 8;
 
 /**
  * The plain players list (fantasy captain names): the squads of the clubs playing the next fixtures

@@ -1,0 +1,268 @@
+/**
+ * Latency and throughput of every football read endpoint through the gateway, over a large generated
+ * dataset (the demo generator with synthetic leagues: by default 50 leagues x 5 seasons, about 100,000
+ * fixtures and 2.5 million player-match rows), plus the generation time and the import time of one
+ * real season (Premier League 2023-24: football-data.co.uk + FPL). Prints a Markdown table.
+ *
+ *   flock /tmp/matchday-build.lock npx tsx bench/football-api.ts
+ *
+ * Environment: BENCH_LEAGUES (50), BENCH_SEASONS (5), BENCH_SECONDS per endpoint (5), BENCH_CONNECTIONS (4),
+ * BENCH_MYSQL_URL (mysql://user:pass@host:port: also generate into MySQL and measure the stack on it).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { dropMysqlDatabase, migrateLatest, openDatabase, repoRoot, type DatabaseTarget, type Knex } from '@matchday/server';
+import { signInThroughDevProvider } from '../libs/dev-oidc/src/sign-in';
+import { freePort } from '../scripts/lib/processes';
+import { startStack } from '../scripts/lib/stack';
+import { migrations } from '../services/football/src/db/migrations';
+import { generateDataset, markDemo, type GenerateSummary } from '../services/football/src/db/seeds/demo';
+import { runImport } from '../services/football/src/importers/cli';
+
+const LEAGUES = Number(process.env.BENCH_LEAGUES ?? 50);
+const SEASONS = Number(process.env.BENCH_SEASONS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
+/** Different parameter sets per endpoint, taken in turn, so that one cached row does not flatter it. */
+const VARIANTS = 20;
+
+interface Measurement {
+  endpoint: string;
+  p50: number;
+  p95: number;
+  rps: number;
+  requests: number;
+  non2xx: number;
+  bytes: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+async function measure(url: string, cookie: string, endpoint: string, paths: string[]): Promise<Measurement> {
+  const times: number[] = [];
+  let bytes = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers: { cookie },
+        requests: paths.map((p) => ({ method: 'GET', path: p })),
+      },
+      (error: unknown, done: autocannon.Result) =>
+        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done),
+    );
+    instance.on('response', (_client, _status, resBytes, responseTime) => {
+      times.push(responseTime);
+      bytes += resBytes;
+    });
+  });
+  times.sort((a, b) => a - b);
+  return {
+    endpoint,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    rps: result.requests.average,
+    requests: times.length,
+    non2xx: result.non2xx + result.errors,
+    bytes: times.length ? Math.round(bytes / times.length) : 0,
+  };
+}
+
+/** Parameter sets drawn from the generated data: current-season finished fixtures across leagues. */
+async function samples(db: Knex, currentSeason: number) {
+  const fixtures: Array<{ id: number; league_id: number; season: number; home_team_id: number; away_team_id: number }> = await db(
+    'fixtures',
+  )
+    .where({ season: currentSeason, status: 'finished' })
+    .whereIn('league_id', db('leagues').select('id'))
+    .orderByRaw('(id * 7919) % 1009')
+    .limit(VARIANTS)
+    .select('id', 'league_id', 'season', 'home_team_id', 'away_team_id');
+  const players: Array<{ player_id: number; league_id: number }> = [];
+  for (const f of fixtures) {
+    const row = await db('fixture_player_stats').where({ fixture_id: f.id }).orderBy('goals', 'desc').first('player_id');
+    players.push({ player_id: Number(row.player_id), league_id: f.league_id });
+  }
+  const teams: Array<{ name: string }> = await db('teams').whereIn(
+    'id',
+    fixtures.map((f) => f.home_team_id),
+  );
+  return { fixtures, players, teams };
+}
+
+type Paths = Array<[endpoint: string, paths: string[]]>;
+
+function endpointPaths(s: Awaited<ReturnType<typeof samples>>): Paths {
+  const f = s.fixtures;
+  return [
+    ['GET /api/leagues', ['/api/leagues']],
+    ['GET /api/dataset', ['/api/dataset']],
+    ['GET /api/fixtures/filter?type=today', ['/api/fixtures/filter?type=today']],
+    ['GET /api/fixtures/filter?type=week', ['/api/fixtures/filter?type=week']],
+    ['GET /api/fixtures/filter?leagueId', f.map((x) => `/api/fixtures/filter?leagueId=${x.league_id}`)],
+    ['GET /api/fixtures?team', s.teams.map((t) => `/api/fixtures?team=${encodeURIComponent(t.name.split(' ')[0]!)}`)],
+    [
+      'GET /api/players?teamId&leagueId&season',
+      f.map((x) => `/api/players?teamId=${x.home_team_id}&leagueId=${x.league_id}&season=${x.season}`),
+    ],
+    [
+      'GET /api/players?homeTeamId&awayTeamId&leagueId&season',
+      f.map((x) => `/api/players?homeTeamId=${x.home_team_id}&awayTeamId=${x.away_team_id}&leagueId=${x.league_id}&season=${x.season}`),
+    ],
+    ['GET /api/players', ['/api/players']],
+    [
+      'GET /api/player-stats/league?playerId&leagueId&season',
+      s.players.map((p, i) => `/api/player-stats/league?playerId=${p.player_id}&leagueId=${p.league_id}&season=${f[i]!.season}`),
+    ],
+    ['GET /api/player-stats/fixtures?playerId', s.players.map((p) => `/api/player-stats/fixtures?playerId=${p.player_id}`)],
+    ['GET /api/fixture-stats/{id}', f.map((x) => `/api/fixture-stats/${x.id}`)],
+    ['GET /api/fixture/{id}/players', f.map((x) => `/api/fixture/${x.id}/players`)],
+    ['GET /api/standings?leagueId&season', f.map((x) => `/api/standings?leagueId=${x.league_id}&season=${x.season}`)],
+    ['GET /api/top-scorers/{leagueId}/{season}', f.map((x) => `/api/top-scorers/${x.league_id}/${x.season}`)],
+    ['GET /api/h2h?homeTeamId&awayTeamId', f.map((x) => `/api/h2h?homeTeamId=${x.home_team_id}&awayTeamId=${x.away_team_id}`)],
+    [
+      'GET /api/team-stats?teamId&leagueId&season',
+      f.map((x) => `/api/team-stats?teamId=${x.home_team_id}&leagueId=${x.league_id}&season=${x.season}`),
+    ],
+  ];
+}
+
+async function generate(target: DatabaseTarget): Promise<GenerateSummary> {
+  const db = await openDatabase(target);
+  try {
+    await migrateLatest(db, migrations);
+    const today = new Date();
+    let last = 0;
+    const summary = await generateDataset(db, {
+      today,
+      seasons: SEASONS,
+      extraLeagues: Math.max(0, LEAGUES - 3),
+      onProgress: ({ done, total }) => {
+        const percent = Math.floor((done / total) * 100);
+        if (percent >= last + 10) {
+          last = percent;
+          process.stderr.write(`  generated ${percent}% (${done}/${total} league-seasons)\n`);
+        }
+      },
+    });
+    await markDemo(db, today);
+    return summary;
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function importRealSeason(): Promise<string> {
+  const data = path.resolve(repoRoot, process.env.MATCHDAY_DATA_DIR ?? '../shared/data');
+  const csv = path.join(data, 'football-data-co-uk', 'E0-2324.csv');
+  const fpl = path.join(data, 'fpl', '2023-24');
+  if (!fs.existsSync(csv) || !fs.existsSync(fpl)) return 'n/a (no ../shared/data)';
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-bench-import-'));
+  const db = await openDatabase({ client: 'sqlite', location: path.join(dir, 'football.sqlite') });
+  try {
+    await migrateLatest(db, migrations);
+    const started = Date.now();
+    const quiet = { db, cwd: repoRoot, progress: false, log: () => undefined };
+    const results = await runImport(['football-data-co-uk', csv], quiet);
+    const players = await runImport(['fpl', fpl], quiet);
+    const seconds = (Date.now() - started) / 1000;
+    return `${seconds.toFixed(1)} s (380 fixtures with stats and odds; ${players.totals['player match rows'].created} player-match rows; ${results.problems.length + players.problems.length} problems)`;
+  } finally {
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function benchStack(label: string, dataDir: string, env: NodeJS.ProcessEnv, target: DatabaseTarget): Promise<Measurement[]> {
+  const db = await openDatabase(target);
+  let paths: Paths;
+  try {
+    const [league] = await db('leagues').limit(1).select('current_season');
+    paths = endpointPaths(await samples(db, Number(league.current_season)));
+  } finally {
+    await db.destroy();
+  }
+  const stack = await startStack({ port: await freePort(), dataDir, env: { LOG_LEVEL: 'warn', ...env } });
+  try {
+    const cookie = await signInThroughDevProvider(stack.url, 'bench@example.com');
+    const out: Measurement[] = [];
+    for (const [endpoint, list] of paths) {
+      // Warm-up: one pass over the variants.
+      for (const p of list) await fetch(new URL(p, stack.url), { headers: { cookie } });
+      const m = await measure(stack.url, cookie, endpoint, list);
+      process.stderr.write(`  ${label} ${endpoint}: p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms, ${m.rps.toFixed(0)} req/s\n`);
+      out.push(m);
+    }
+    return out;
+  } finally {
+    await stack.stop();
+  }
+}
+
+function table(rows: Measurement[]): string {
+  const lines = [
+    '| Endpoint | p50 (ms) | p95 (ms) | req/s | requests | non-2xx | bytes/reply |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (r) =>
+        `| ${r.endpoint} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.rps.toFixed(0)} | ${r.requests} | ${r.non2xx} | ${r.bytes} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+function describeSummary(s: GenerateSummary): string {
+  return (
+    `${s.leagues} leagues x ${s.seasons} seasons: ${s.teams} clubs, ${s.players} players, ${s.fixtures} fixtures ` +
+    `(${s.finishedFixtures} played), ${s.teamStatRows} team-stat rows, ${s.playerStatRows} player-match rows, ` +
+    `generated in ${(s.milliseconds / 1000).toFixed(1)} s (${Math.round(s.playerStatRows / (s.milliseconds / 1000))} player rows/s)`
+  );
+}
+
+async function main(): Promise<void> {
+  const report: string[] = [`# Football API benchmark (${new Date().toISOString()})`, ''];
+  report.push(
+    `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}; ${CONNECTIONS} connections, ${SECONDS} s per endpoint, through the gateway with a signed-in session.`,
+    '',
+  );
+
+  process.stderr.write('Importing one real season...\n');
+  report.push(`Import of one real season (Premier League 2023-24, football-data.co.uk + FPL, SQLite): ${await importRealSeason()}`, '');
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-bench-'));
+  try {
+    const sqlite: DatabaseTarget = { client: 'sqlite', location: path.join(dataDir, 'football.sqlite') };
+    process.stderr.write(`Generating into ${sqlite.location}...\n`);
+    const summary = await generate(sqlite);
+    report.push(`SQLite dataset: ${describeSummary(summary)}`, '');
+    report.push('## SQLite', '', table(await benchStack('sqlite', dataDir, {}, sqlite)), '');
+
+    const mysqlUrl = process.env.BENCH_MYSQL_URL;
+    if (mysqlUrl) {
+      const url = new URL(mysqlUrl);
+      url.pathname = '/matchday_bench_football';
+      const mysql: DatabaseTarget = { client: 'mysql', location: url.toString() };
+      await dropMysqlDatabase(mysql.location);
+      process.stderr.write(`Generating into ${url.host}${url.pathname}...\n`);
+      const mysqlSummary = await generate(mysql);
+      report.push(`MySQL dataset: ${describeSummary(mysqlSummary)}`, '');
+      report.push('## MySQL', '', table(await benchStack('mysql', dataDir, { FOOTBALL_DATABASE_URL: mysql.location }, mysql)), '');
+      await dropMysqlDatabase(mysql.location);
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(report.join('\n'));
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
