@@ -289,22 +289,17 @@ describe.each(testDatabases())('the demo season on %s', (_label, makeTarget) => 
           db.raw('sum(case when started then 1 else 0 end) as starters'),
           db.raw('sum(passes_total) as passes'),
         );
-    const fixtures = new Map(
-      (await db('fixtures').where('status', 'finished').select('id', 'home_team_id', 'home_goals', 'away_goals')).map(
-        (f: { id: number }) => [Number(f.id), f],
-      ),
-    );
-    const teamStats = new Map(
-      (await db('fixture_team_stats').select('fixture_id', 'team_id', 'yellow_cards', 'total_passes')).map(
-        (t: { fixture_id: number; team_id: number }) => [
-          `${t.fixture_id}:${t.team_id}`,
-          t as { yellow_cards: number; total_passes: number },
-        ],
-      ),
-    );
+    const fixtureRows: Array<{ id: number; home_team_id: number; home_goals: number; away_goals: number }> = await db('fixtures')
+      .where('status', 'finished')
+      .select('id', 'home_team_id', 'home_goals', 'away_goals');
+    const fixtures = new Map(fixtureRows.map((f) => [Number(f.id), f]));
+    const teamRows: Array<{ fixture_id: number; team_id: number; yellow_cards: number; total_passes: number }> = await db(
+      'fixture_team_stats',
+    ).select('fixture_id', 'team_id', 'yellow_cards', 'total_passes');
+    const teamStats = new Map(teamRows.map((t) => [`${t.fixture_id}:${t.team_id}`, t]));
     expect(sums).toHaveLength(2 * fixtures.size);
     const wrong = sums.filter((s) => {
-      const f = fixtures.get(Number(s.fixture_id)) as { home_team_id: number; home_goals: number; away_goals: number };
+      const f = fixtures.get(Number(s.fixture_id))!;
       const goals = Number(s.team_id) === Number(f.home_team_id) ? f.home_goals : f.away_goals;
       const t = teamStats.get(`${s.fixture_id}:${s.team_id}`)!;
       return (
