@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { FixturePlayer, FixtureStats } from '@matchday/contracts';
 import { baseUrl } from './support/session';
-import { failApi, getJson, JOURNEY_LOOKS, lookName, signedInPage } from './support/screens';
+import { failApi, getJson, JOURNEY_LOOKS, lookName, signedInPage, follow } from './support/screens';
 import { finishedFixture, rules, upcomingFixture } from './support/demo-data';
 
 for (const look of JOURNEY_LOOKS) {
@@ -33,8 +33,7 @@ for (const look of JOURNEY_LOOKS) {
     await expect(row('Yellow Cards').getByTestId('home-value')).toHaveText(String(rules.stripPercent(stats.homeTeamYelloCards)));
 
     // fixture players, and back
-    await page.getByRole('link', { name: 'Player Statistics' }).click();
-    await expect(page).toHaveURL(`${baseUrl()}/fixture-players/${fixture.id}`);
+    await follow(page, page.getByRole('link', { name: 'Player Statistics' }), `${baseUrl()}/fixture-players/${fixture.id}`);
     const players = await getJson<FixturePlayer[]>(page, `/api/fixture/${fixture.id}/players`);
     expect(players.length).toBeGreaterThan(0);
     const teams = page.getByTestId('fixture-team');
@@ -48,8 +47,7 @@ for (const look of JOURNEY_LOOKS) {
       .first();
     await expect(item.getByTestId('player-rating')).toHaveText(rules.oneDecimal(sample.rating));
     await expect(item.getByTestId('minutes')).toHaveText(String(sample.minutesPlayed ?? 0));
-    await page.getByRole('link', { name: 'Back to Fixture Stats' }).click();
-    await expect(page).toHaveURL(`${baseUrl()}/fixture-stats/${fixture.id}`);
+    await follow(page, page.getByRole('link', { name: 'Back to Fixture Stats' }), `${baseUrl()}/fixture-stats/${fixture.id}`);
     await context.close();
   });
 }

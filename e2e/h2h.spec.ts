@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { HeadToHeadMatch } from '@matchday/contracts';
 import { baseUrl } from './support/session';
-import { failApi, getJson, JOURNEY_LOOKS, lookName, signedInPage } from './support/screens';
+import { failApi, getJson, JOURNEY_LOOKS, lookName, signedInPage, follow } from './support/screens';
 import { upcomingFixture } from './support/demo-data';
 
 for (const look of JOURNEY_LOOKS) {
@@ -11,14 +11,16 @@ for (const look of JOURNEY_LOOKS) {
     const { page, context } = await signedInPage(browser, look, `h2h.${look.width}.${look.theme}@example.com`);
     const fixture = await upcomingFixture(page);
     await page.goto(`${baseUrl()}/?league=${fixture.leagueId}`);
-    await page
-      .getByTestId('fixture-card')
-      .filter({ hasText: fixture.homeTeam })
-      .filter({ hasText: fixture.awayTeam })
-      .first()
-      .getByRole('link', { name: /head to head/i })
-      .click();
-    await expect(page).toHaveURL(`${baseUrl()}/h2h?homeTeamId=${fixture.homeTeamId}&awayTeamId=${fixture.awayTeamId}&tab=today`);
+    await follow(
+      page,
+      page
+        .getByTestId('fixture-card')
+        .filter({ hasText: fixture.homeTeam })
+        .filter({ hasText: fixture.awayTeam })
+        .first()
+        .getByRole('link', { name: /head to head/i }),
+      `${baseUrl()}/h2h?homeTeamId=${fixture.homeTeamId}&awayTeamId=${fixture.awayTeamId}&tab=today`,
+    );
     const matches = await getJson<HeadToHeadMatch[]>(page, `/api/h2h?homeTeamId=${fixture.homeTeamId}&awayTeamId=${fixture.awayTeamId}`);
     expect(matches.length).toBeGreaterThan(0);
     const completed = matches
@@ -45,13 +47,15 @@ for (const look of JOURNEY_LOOKS) {
         .sort((x, y) => forA(y)[0]! - forA(y)[1]! - (forA(x)[0]! - forA(x)[1]!))[0];
       await expect(page.getByTestId('biggest-win')).toContainText(best ? `${forA(best)[0]} - ${forA(best)[1]}` : 'None');
       const latest = completed[0]!;
-      await page.getByTestId('completed').getByTestId('h2h-match').first().getByRole('link').click();
-      await expect(page).toHaveURL(`${baseUrl()}/fixture-stats/${latest.fixtureId}`);
+      await follow(
+        page,
+        page.getByTestId('completed').getByTestId('h2h-match').first().getByRole('link'),
+        `${baseUrl()}/fixture-stats/${latest.fixtureId}`,
+      );
       await expect(page.getByTestId('score')).toHaveText(`${latest.goalsHome} - ${latest.goalsAway}`);
       await page.goBack();
     }
-    await page.getByRole('link', { name: 'Back to Fixtures' }).click();
-    await expect(page).toHaveURL(`${baseUrl()}/?tab=today`);
+    await follow(page, page.getByRole('link', { name: 'Back to Fixtures' }), `${baseUrl()}/?tab=today`);
     await context.close();
   });
 }

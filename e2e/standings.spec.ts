@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { StandingRow, TeamStatsRecord, TopScorer } from '@matchday/contracts';
 import { baseUrl } from './support/session';
-import { failApi, getJson, holdApi, JOURNEY_LOOKS, lookName, signedInPage } from './support/screens';
+import { failApi, getJson, holdApi, JOURNEY_LOOKS, lookName, signedInPage, follow } from './support/screens';
 import { league, rules, upcomingFixture } from './support/demo-data';
 
 for (const look of JOURNEY_LOOKS) {
@@ -46,8 +46,9 @@ for (const look of JOURNEY_LOOKS) {
     for (const description of descriptions) await expect(page.getByTestId('zones')).toContainText(description!);
 
     // team stats and back via returnTo
-    await first.getByTestId('team-link').click();
-    await expect(page).toHaveURL(
+    await follow(
+      page,
+      first.getByTestId('team-link'),
       `${baseUrl()}/team-stats/${leader.teamId}/${leagueId}/${season}?returnTo=${encodeURIComponent(standingsUrl)}`,
     );
     const records = await getJson<TeamStatsRecord[]>(page, `/api/team-stats?teamId=${leader.teamId}&leagueId=${leagueId}&season=${season}`);
@@ -63,17 +64,18 @@ for (const look of JOURNEY_LOOKS) {
     await expect(page.getByTestId('recent-form').getByTestId('form').first().locator('span')).toHaveCount(
       Math.min(10, home.recentForm.length),
     );
-    await page.getByRole('tab', { name: 'Away' }).click();
-    await expect(page).toHaveURL(/[?&]tab=away/);
+    await follow(page, page.getByRole('tab', { name: 'Away' }), /[?&]tab=away/);
     await expect(page.getByTestId('figure-played').locator('dd')).toHaveText(String(away.matchPlayed));
     await expect(page.getByTestId('figure-goals-for').locator('dd')).toHaveText(String(away.goalsFor));
     await expect(page.getByTestId('chart')).toBeVisible();
-    await page.getByRole('link', { name: 'Back to Standings' }).click();
-    await expect(page).toHaveURL(`${baseUrl()}${standingsUrl}`);
+    await follow(page, page.getByRole('link', { name: 'Back to Standings' }), `${baseUrl()}${standingsUrl}`);
 
     // top scorers and back
-    await page.getByRole('link', { name: 'Top Scorers' }).click();
-    await expect(page).toHaveURL(`${baseUrl()}/top-scorers/${leagueId}/${season}?returnTo=${encodeURIComponent(standingsUrl)}`);
+    await follow(
+      page,
+      page.getByRole('link', { name: 'Top Scorers' }),
+      `${baseUrl()}/top-scorers/${leagueId}/${season}?returnTo=${encodeURIComponent(standingsUrl)}`,
+    );
     const scorers = await getJson<TopScorer[]>(page, `/api/top-scorers/${leagueId}/${season}`);
     const sorted = [...scorers].sort((a, b) => b.goals_Total - a.goals_Total);
     await expect(page.getByTestId('scorer')).toHaveCount(scorers.length);
@@ -83,10 +85,8 @@ for (const look of JOURNEY_LOOKS) {
     expect(goals).toEqual(sorted.map((s) => s.goals_Total));
     await expect(page.getByTestId('rank').first()).toHaveCSS('background-color', 'rgb(250, 204, 21)');
     await expect(page.getByTestId('rank').nth(1)).toHaveCSS('background-color', 'rgb(203, 213, 225)');
-    await page.getByRole('link', { name: 'Back to Standings' }).click();
-    await expect(page).toHaveURL(`${baseUrl()}${standingsUrl}`);
-    await page.getByRole('link', { name: 'Back to Fixtures' }).click();
-    await expect(page).toHaveURL(`${baseUrl()}/?tab=today`);
+    await follow(page, page.getByRole('link', { name: 'Back to Standings' }), `${baseUrl()}${standingsUrl}`);
+    await follow(page, page.getByRole('link', { name: 'Back to Fixtures' }), `${baseUrl()}/?tab=today`);
     await context.close();
   });
 }
@@ -125,8 +125,7 @@ test('standings and team stats: empty and error states', async ({ browser }) => 
   await failApi(page, /\/api\/team-stats/);
   await page.goto(`${baseUrl()}/team-stats/1/39/2026?returnTo=${encodeURIComponent('/standings?leagueId=39&season=2026&tab=week')}`);
   await expect(page.getByText('No Team Stats found.')).toBeVisible();
-  await page.getByRole('link', { name: 'Go Back' }).click();
-  await expect(page).toHaveURL(`${baseUrl()}/standings?leagueId=39&season=2026&tab=week`);
+  await follow(page, page.getByRole('link', { name: 'Go Back' }), `${baseUrl()}/standings?leagueId=39&season=2026&tab=week`);
   await failApi(page, /\/api\/standings/);
   await page.goto(`${baseUrl()}/standings?leagueId=39&season=2026`);
   await expect(page.getByText('No Standings Data')).toBeVisible();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { baseUrl, signIn } from './session';
 
 /** A viewport width and a theme: the screens are checked on a phone (390 px) and a desktop (1280 px), light and dark. */
@@ -84,4 +84,16 @@ export async function holdApi(page: Page, pattern: string | RegExp): Promise<() 
     await route.continue();
   });
   return release;
+}
+
+/**
+ * Clicks a link and waits for the address it leads to. The shell ignores navigations for 100 ms after
+ * another one or a back/forward event (spec §4), faster than a person clicks but not than a test, so
+ * an ignored click is repeated until the page is there.
+ */
+export async function follow(page: Page, link: Locator, url: string | RegExp): Promise<void> {
+  await expect(async () => {
+    await link.click();
+    await expect(page).toHaveURL(url, { timeout: 1_000 });
+  }).toPass({ intervals: [200, 400, 800], timeout: 15_000 });
 }
