@@ -11,12 +11,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import type { Fixture } from '@matchday/contracts';
+import type { Fixture, HeadToHeadMatch } from '@matchday/contracts';
 import { signInThroughDevProvider } from '../libs/dev-oidc/src/sign-in';
 import { freePort } from '../scripts/lib/processes';
 import { startStack, type RunningStack } from '../scripts/lib/stack';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+
+/** A played fixture: /api/fixtures lists what is to come, so it is found through the next fixture's head-to-head record. */
+async function finishedFixtureId(baseUrl: string, cookie: string): Promise<number> {
+  const read = async <T>(apiPath: string) => (await (await fetch(`${baseUrl}${apiPath}`, { headers: { cookie } })).json()) as T;
+  for (const next of (await read<Fixture[]>('/api/fixtures?tz=UTC')).slice(0, 10)) {
+    const meetings = await read<HeadToHeadMatch[]>(`/api/h2h?homeTeamId=${next.homeTeamId}&awayTeamId=${next.awayTeamId}`);
+    const played = meetings.find((m) => m.goalsHome !== null && m.goalsAway !== null);
+    if (played) return played.fixtureId;
+  }
+  throw new Error('no finished fixture in the data');
+}
 
 async function main(): Promise<void> {
   let stack: RunningStack | null = null;
@@ -33,14 +44,12 @@ async function main(): Promise<void> {
   });
   try {
     const cookie = await signInThroughDevProvider(baseUrl, 'lighthouse@example.com');
-    const fixtures = (await (await fetch(`${baseUrl}/api/fixtures?tz=UTC`, { headers: { cookie } })).json()) as Fixture[];
-    const finished = fixtures.filter((f) => f.status === 'finished').sort((a, b) => b.eventDate.localeCompare(a.eventDate))[0];
-    if (!finished) throw new Error('no finished fixture in the data');
+    const finished = await finishedFixtureId(baseUrl, cookie);
     // lighthouse is an ES module; tsx runs this file as CommonJS, so it is loaded with import().
     const { default: lighthouse } = await import('lighthouse');
     const pages: Array<[string, string]> = [
       ['Home', `${baseUrl}/`],
-      ['Fixture stats', `${baseUrl}/fixture-stats/${finished.id}`],
+      ['Fixture stats', `${baseUrl}/fixture-stats/${finished}`],
     ];
     for (const [name, url] of pages) {
       const result = await lighthouse(url, {
