@@ -73,7 +73,7 @@ export interface SquadPlayer {
   birthCountry: string | null;
   /** 1 when the player appeared in his team's most recent finished match (of this league and season). */
   is_Played_Last_Match: Flag;
-  /** 1 when the player has appeared in this league this season. */
+  /** 1 when the player has appeared for this team in this league this season. */
   is_Played_In_This_League: Flag;
 }
 

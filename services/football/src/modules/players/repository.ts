@@ -46,8 +46,9 @@ async function lastFixtures(db: Knex, leagueId: number, season: number, teamIds:
 
 /**
  * Squads of the teams for a league and season, with `is_Played_Last_Match` (appeared in his team's
- * latest finished match of that league and season) and `is_Played_In_This_League` (appeared in any
- * match of it). Ordered by team (as requested), position, those who played in this league first, name.
+ * latest finished match of that league and season) and `is_Played_In_This_League` (appeared for that
+ * team in a match of it). Ordered by team (as requested), position, those who played in this league
+ * first, name.
  */
 export async function findSquads(db: Knex, request: SquadRequest, now: Date = new Date()): Promise<SquadPlayer[]> {
   const { leagueId, season, teamIds } = request;
@@ -72,19 +73,14 @@ export async function findSquads(db: Knex, request: SquadRequest, now: Date = ne
       't.logo as team_logo',
     );
   if (rows.length === 0) return [];
-  const playerIds = [...new Set(rows.map((r) => Number(r.player_id)))];
-  const played = new Set<number>();
-  for (let i = 0; i < playerIds.length; i += 500) {
-    const chunk = playerIds.slice(i, i + 500);
-    const appeared: Array<{ player_id: number }> = await db('fixture_player_stats as ps')
-      .join('fixtures as f', 'f.id', 'ps.fixture_id')
-      .whereIn('ps.player_id', chunk)
-      .where('f.league_id', leagueId)
-      .where('f.season', season)
-      .where('ps.minutes', '>', 0)
-      .distinct('ps.player_id');
-    for (const row of appeared) played.add(Number(row.player_id));
-  }
+  // Who appeared for these teams in this league and season: (team, fixture) pairs through the
+  // (team_id, fixture_id) index, the fixtures of the season through (league_id, season, ...).
+  const appeared: Array<{ team_id: number; player_id: number }> = await db('fixture_player_stats as ps')
+    .whereIn('ps.team_id', teamIds)
+    .whereIn('ps.fixture_id', db('fixtures').where({ league_id: leagueId, season }).select('id'))
+    .where('ps.minutes', '>', 0)
+    .distinct('ps.team_id', 'ps.player_id');
+  const played = new Set(appeared.map((row) => `${row.team_id}:${row.player_id}`));
   const last = await lastFixtures(db, leagueId, season, teamIds);
   const inLastMatch = new Set<string>();
   if (last.size > 0) {
@@ -114,7 +110,7 @@ export async function findSquads(db: Knex, request: SquadRequest, now: Date = ne
     age: ageOn(row.birth_date, now),
     birthCountry: row.birth_country,
     is_Played_Last_Match: inLastMatch.has(`${row.team_id}:${row.player_id}`) ? 1 : 0,
-    is_Played_In_This_League: played.has(Number(row.player_id)) ? 1 : 0,
+    is_Played_In_This_League: played.has(`${row.team_id}:${row.player_id}`) ? 1 : 0,
   }));
   return players.sort(
     (a, b) =>
