@@ -65,7 +65,7 @@ for (const look of JOURNEY_LOOKS) {
         .getByTestId('squad-column')
         .nth(0)
         .getByRole('link', { name: new RegExp(player) }),
-      `${baseUrl()}/player/${playerRow.playerId}/${leagueId}/${season}?tab=league&fromSquad=${encodeURIComponent(`${homeTeamId}/${awayTeamId}/${leagueId}/${season}`)}&position=Defender`,
+      `${baseUrl()}/player/${playerRow.playerId}/${leagueId}/${season}?tab=league&fromSquad=${encodeURIComponent(`${homeTeamId}/${awayTeamId}/${leagueId}/${season}`)}&fromTab=today&position=Defender`,
     );
     const statsReply = await getJson<PlayerLeagueStats[] | PlayerLeagueStats>(
       page,
@@ -117,7 +117,7 @@ for (const look of JOURNEY_LOOKS) {
     await follow(
       page,
       page.getByRole('link', { name: 'Back to Squad' }),
-      `${baseUrl()}/squad/${homeTeamId}/${awayTeamId}/${leagueId}/${season}?position=Defender`,
+      `${baseUrl()}/squad/${homeTeamId}/${awayTeamId}/${leagueId}/${season}?tab=today&position=Defender`,
     );
     await expect(page.getByRole('tab', { name: /^Defender/ })).toHaveAttribute('aria-selected', 'true');
     await follow(page, page.getByRole('link', { name: 'Back to Fixtures' }), `${baseUrl()}/?tab=today`);

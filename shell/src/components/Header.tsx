@@ -129,7 +129,7 @@ export function Header({ user, loading }: { user: AuthUser | null; loading: bool
           <>
             <ShareMenu user={user} />
             <Avatar type="button" aria-haspopup="menu" aria-expanded={open} aria-label="Account menu" onClick={() => setOpen((o) => !o)}>
-              {user.profileImageUrl ? <img src={user.profileImageUrl} alt="" /> : initials(name)}
+              {user.profileImageUrl ? <img src={user.profileImageUrl} alt="" /> : <span aria-hidden="true">{initials(name)}</span>}
             </Avatar>
             {open && (
               <Menu aria-label="Account" onClick={() => setOpen(false)}>

@@ -5,10 +5,13 @@ import type { FixtureFilter } from '../store/filter-slice';
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-/** The API call behind a filter: team -> all fixtures (filtered here by name), league or day -> /api/fixtures/filter. */
+/**
+ * The API call behind a filter: team -> /api/fixtures narrowed by the server to that name (its list is capped,
+ * so the name must reach it) and filtered here by the spec's contains rule; league or day -> /api/fixtures/filter.
+ */
 export function fixturesKey(filter: FixtureFilter): string {
   const tz = encodeURIComponent(timeZone());
-  if (filter.kind === 'team') return `/api/fixtures?tz=${tz}`;
+  if (filter.kind === 'team') return `/api/fixtures?team=${encodeURIComponent(filter.team)}&tz=${tz}`;
   if (filter.kind === 'league') return `/api/fixtures/filter?leagueId=${filter.leagueId}&tz=${tz}`;
   return `/api/fixtures/filter?type=${filter.tab}&tz=${tz}`;
 }

@@ -108,7 +108,8 @@ export function PlayerHeader({ stats, season }: { stats: PlayerLeagueStats; seas
         </div>
         <RatingBox data-testid="player-rating">
           <strong>{rating(stats.games_Rating)}</strong>
-          <small>Average rating: {ratingText(average)}</small>
+          {/* No rated match (e.g. a fantasy-data season): 0.0 per spec §5, but no verdict on a rating that does not exist. */}
+          <small>{stats.games_Rating === null ? 'No match ratings yet' : `Average rating: ${ratingText(average)}`}</small>
         </RatingBox>
       </Layout>
     </HeaderCard>

@@ -26,8 +26,14 @@ const OtherTeam = styled.p`
 function backLink(search: URLSearchParams): { to: string; label: string } {
   const fromSquad = search.get('fromSquad');
   if (fromSquad && /^\d+\/\d+\/\d+\/\d+$/.test(fromSquad)) {
+    // The squad page's own query: the fixtures day tab it came from (fromTab) and the position tab.
+    const query = new URLSearchParams();
+    const fromTab = search.get('fromTab');
+    if (fromTab) query.set('tab', fromTab);
     const position = search.get('position');
-    return { to: `/squad/${fromSquad}${position ? `?position=${encodeURIComponent(position)}` : ''}`, label: 'Back to Squad' };
+    if (position) query.set('position', position);
+    const suffix = query.size > 0 ? `?${query.toString()}` : '';
+    return { to: `/squad/${fromSquad}${suffix}`, label: 'Back to Squad' };
   }
   return { to: '/', label: 'Back to Fixtures' };
 }

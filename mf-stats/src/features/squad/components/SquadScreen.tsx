@@ -128,7 +128,7 @@ export function SquadScreen() {
     { id: Number(awayTeamId), team: away },
   ];
   const playerLink = (player: SquadPlayer) => {
-    const query = new URLSearchParams({ tab: 'league', fromSquad: `${homeTeamId}/${awayTeamId}/${leagueId}/${season}` });
+    const query = new URLSearchParams({ tab: 'league', fromSquad: `${homeTeamId}/${awayTeamId}/${leagueId}/${season}`, fromTab: tab });
     if (position !== 'Goalkeeper') query.set('position', position);
     return `/player/${player.playerId}/${leagueId}/${season}?${query.toString()}`;
   };

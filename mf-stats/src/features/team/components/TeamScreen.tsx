@@ -56,7 +56,8 @@ export function TeamScreen() {
   if (!params || error || !team) {
     return (
       <Page>
-        <MessageCard title="Team not found" message={errorDetail(error)}>
+        {/* Spec §5/§8: missing route ids -> 'Team not found'; a failed or empty answer -> 'Team data not found'. */}
+        <MessageCard title={params ? 'Team data not found' : 'Team not found'} message={errorDetail(error)}>
           <Button type="button" $variant="outline" onClick={() => navigate(-1)}>
             Go Back
           </Button>
