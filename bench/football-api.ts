@@ -8,7 +8,9 @@
  *
  * Latency (p50/p95) is measured with one connection, throughput (req/s) with BENCH_CONNECTIONS.
  * Environment: BENCH_LEAGUES (50), BENCH_SEASONS (5), BENCH_SECONDS per run (5), BENCH_CONNECTIONS (4),
- * BENCH_MYSQL_URL (mysql://user:pass@host:port: also generate into MySQL and measure the stack on it).
+ * BENCH_MYSQL_URL (mysql://user:pass@host:port: also generate into MySQL and measure the stack on it),
+ * BENCH_REUSE_SQLITE (a football.sqlite generated before: copied instead of generating again),
+ * BENCH_SQLITE=0 (measure MySQL only).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -195,7 +197,7 @@ async function benchStack(label: string, dataDir: string, env: NodeJS.ProcessEnv
   } finally {
     await db.destroy();
   }
-  const stack = await startStack({ port: await freePort(), dataDir, env: { LOG_LEVEL: 'warn', ...env } });
+  const stack = await startStack({ port: await freePort(), dataDir, env: { LOG_LEVEL: 'error', ...env } });
   try {
     const cookie = await signInThroughDevProvider(stack.url, 'bench@example.com');
     const out: Measurement[] = [];
@@ -249,10 +251,17 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-bench-'));
   try {
     const sqlite: DatabaseTarget = { client: 'sqlite', location: path.join(dataDir, 'football.sqlite') };
-    process.stderr.write(`Generating into ${sqlite.location}...\n`);
-    const summary = await generate(sqlite);
-    report.push(`SQLite dataset: ${describeSummary(summary)}`, '');
-    report.push('## SQLite', '', table(await benchStack('sqlite', dataDir, {}, sqlite)), '');
+    const reuse = process.env.BENCH_REUSE_SQLITE;
+    if (process.env.BENCH_SQLITE !== '0') {
+      if (reuse) {
+        fs.copyFileSync(reuse, sqlite.location);
+        report.push(`SQLite dataset: copied from ${reuse} (generated before)`, '');
+      } else {
+        process.stderr.write(`Generating into ${sqlite.location}...\n`);
+        report.push(`SQLite dataset: ${describeSummary(await generate(sqlite))}`, '');
+      }
+      report.push('## SQLite', '', table(await benchStack('sqlite', dataDir, {}, sqlite)), '');
+    }
 
     const mysqlUrl = process.env.BENCH_MYSQL_URL;
     if (mysqlUrl) {
