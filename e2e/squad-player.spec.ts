@@ -94,7 +94,9 @@ for (const look of JOURNEY_LOOKS) {
     } else {
       await expect(page.getByTestId('recent-fixture')).toHaveCount(recent.length);
       const first = recent[0]!;
-      const [a, b] = first.result.split('-').map(Number);
+      // result reads home goals first: from an away player's side the scores swap
+      const [home, away] = first.result.split('-').map(Number);
+      const [a, b] = first.isHome ? [home, away] : [away, home];
       await expect(page.getByTestId('recent-fixture').first().getByTestId('fixture-result')).toContainText(
         a! > b! ? 'Won' : a! < b! ? 'Lost' : 'Draw',
       );

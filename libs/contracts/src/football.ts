@@ -119,6 +119,8 @@ export interface PlayerRecentFixture {
   venue: string | null;
   /** '2-1', home goals first. */
   result: string;
+  /** True when the player's team was the home side (so `result` reads from the player's side as is). */
+  isHome: boolean;
   rating: number | null;
   minutesPlayed: number;
   goals_Total: number;

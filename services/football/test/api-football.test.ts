@@ -547,6 +547,8 @@ describe.each(testDatabases())('football read APIs on %s', (_label, makeTarget) 
         [mini.fixture.r2bc, 'Test Charlie', '1-0', 1, 90],
         [mini.fixture.r1ab, 'Test Alpha', '2-0', 0, 90],
       ]);
+      // from the player's side: mover played for Delta away at Bravo (0-2)
+      expect(recent[0]!.isHome).toBe(false);
       expect(recent[0]!.eventDate).toBe('2019-08-24T16:00:00.000Z');
       expect(recent[0]!.againstTeamId).toBe(mini.team.bravo);
       const limited = await get<PlayerRecentFixture[]>(
@@ -741,6 +743,40 @@ describe.each(testDatabases())('football read APIs on %s', (_label, makeTarget) 
       expect((await get<{ message: string }>('/api/top-scorers/abc/2026', 400)).message).toMatch(/^leagueId:/);
       expect((await get<{ message: string }>('/api/top-scorers/39/next', 400)).message).toMatch(/^season:/);
       expect(await get('/api/top-scorers/4242/2026')).toEqual([]);
+    });
+  });
+
+  describe('a knockout decided in extra time', () => {
+    it('fixtures, fixture stats, head-to-head and team stats show the score after extra time', async () => {
+      const [id] = await service.db('fixtures').insert({
+        league_id: mini.league,
+        season: mini.season,
+        round: 'Cup final',
+        stage: 'knockout',
+        kickoff_at: '2019-09-20 14:00:00',
+        status: 'finished',
+        home_team_id: mini.team.charlie,
+        away_team_id: mini.team.bravo,
+        home_goals: 1,
+        away_goals: 1,
+        home_goals_et: 3,
+        away_goals_et: 1,
+      });
+      try {
+        const stats = await get<FixtureStats>(`/api/fixture-stats/${Number(id)}`);
+        expect([stats.homeTeamGoalScored, stats.awayTeamGoalScored]).toEqual([3, 1]);
+        const meetings = await get<HeadToHeadMatch[]>(`/api/h2h?homeTeamId=${mini.team.charlie}&awayTeamId=${mini.team.bravo}`);
+        expect(meetings.find((m) => m.fixtureId === Number(id))).toMatchObject({ goalsHome: 3, goalsAway: 1 });
+        const records = await get<TeamStatsRecord[]>(
+          `/api/team-stats?teamId=${mini.team.charlie}&leagueId=${mini.league}&season=${mini.season}`,
+        );
+        expect(records.find((r) => r.is_Home_Stats === 1)!.biggestWin).toBe('3-1');
+      } finally {
+        await service
+          .db('fixtures')
+          .where({ id: Number(id) })
+          .delete();
+      }
     });
   });
 

@@ -101,7 +101,7 @@ export function RecentFixtures({
   return (
     <List data-testid="recent-fixtures">
       {fixtures.map((fixture) => {
-        const result = playerResult(fixture.result);
+        const result = playerResult(fixture.result, fixture.isHome);
         const query = new URLSearchParams({ playerId, leagueId, season, tab: 'fixtures' });
         return (
           <li key={fixture.fixtureId} data-testid="recent-fixture">

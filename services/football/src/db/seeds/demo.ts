@@ -583,7 +583,9 @@ export async function moveDemoToToday(db: Knex, today: Date = new Date()): Promi
     const expression =
       trx.client.config.client === 'mysql2'
         ? trx.raw('DATE_ADD(kickoff_at, INTERVAL ? DAY)', [shift])
-        : trx.raw("datetime(kickoff_at, ? || ' days')", [`${shift >= 0 ? '+' : ''}${shift}`]);
+        : // strftime with %f keeps the 'YYYY-MM-DD HH:MM:SS.SSS' form toSqlDateTime writes (datetime() drops
+          // the milliseconds, and string comparison at a day boundary would then go wrong)
+          trx.raw("strftime('%Y-%m-%d %H:%M:%f', kickoff_at, ? || ' days')", [`${shift >= 0 ? '+' : ''}${shift}`]);
     await trx('fixtures').update({ kickoff_at: expression });
     await trx('dataset_meta')
       .where({ key: 'anchor_date' })

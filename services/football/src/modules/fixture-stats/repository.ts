@@ -1,6 +1,7 @@
 import type { Knex } from '@matchday/server';
 import type { FixtureStats, FixtureStatus } from '@matchday/contracts';
 import { iso, numOrNull } from '../../lib/values';
+import { finalGoals } from '../../lib/score';
 
 interface HeaderRow {
   id: number;
@@ -69,9 +70,8 @@ export async function findFixtureStats(db: Knex, fixtureId: number): Promise<Fix
       'f.status',
       'f.home_team_id',
       'f.away_team_id',
-      'f.home_goals',
-      'f.away_goals',
-      'l.name as league_name',
+      ...finalGoals(db),
+      'l.display_name as league_name',
       'l.logo as league_logo',
       'l.type as league_type',
       'v.name as venue',

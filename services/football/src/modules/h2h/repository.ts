@@ -1,6 +1,7 @@
 import type { Knex } from '@matchday/server';
 import type { HeadToHeadMatch } from '@matchday/contracts';
 import { iso } from '../../lib/values';
+import { finalGoals } from '../../lib/score';
 
 /** Upper bound of one reply (decades of meetings fit). */
 export const MAX_MEETINGS = 200;
@@ -47,8 +48,7 @@ export async function findHeadToHead(db: Knex, teamA: number, teamB: number): Pr
       'f.status',
       'f.home_team_id',
       'f.away_team_id',
-      'f.home_goals',
-      'f.away_goals',
+      ...finalGoals(db),
       'l.display_name as league_name',
       'h.name as home_name',
       'h.logo as home_logo',

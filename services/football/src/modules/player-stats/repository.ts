@@ -1,6 +1,7 @@
 import type { Knex } from '@matchday/server';
 import type { PlayerLeagueStats, PlayerRecentFixture } from '@matchday/contracts';
 import { ageOn, epoch, iso, num, numOrNull, round1, toPosition } from '../../lib/values';
+import { finalGoals } from '../../lib/score';
 
 interface PlayerRow {
   id: number;
@@ -229,8 +230,7 @@ export async function findRecentFixtures(
       'f.kickoff_at',
       'f.home_team_id',
       'f.away_team_id',
-      'f.home_goals',
-      'f.away_goals',
+      ...finalGoals(db),
       'v.name as venue',
       'h.name as home_name',
       'h.logo as home_logo',
@@ -262,6 +262,7 @@ export async function findRecentFixtures(
       eventDate: iso(row.kickoff_at),
       venue: row.venue,
       result: `${num(row.home_goals)}-${num(row.away_goals)}`,
+      isHome: atHome,
       rating: rating === null ? null : round1(rating),
       minutesPlayed: num(row.minutes),
       goals_Total: num(row.goals),

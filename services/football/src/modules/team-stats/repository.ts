@@ -2,6 +2,7 @@ import type { Knex } from '@matchday/server';
 import type { TeamStatsRecord } from '@matchday/contracts';
 import { epoch } from '../../lib/values';
 import { summarise, type TeamMatch } from './summary';
+import { finalGoals } from '../../lib/score';
 
 interface FixtureRow {
   status: string;
@@ -23,7 +24,7 @@ export async function findTeamStats(db: Knex, teamId: number, leagueId: number, 
   const fixtures: FixtureRow[] = await db('fixtures')
     .where({ league_id: leagueId, season })
     .where((q) => q.where('home_team_id', teamId).orWhere('away_team_id', teamId))
-    .select('status', 'kickoff_at', 'home_team_id', 'home_goals', 'away_goals');
+    .select('status', 'kickoff_at', 'home_team_id', ...finalGoals(db, 'fixtures'));
   if (fixtures.length === 0) return [];
   const matches: TeamMatch[] = fixtures
     .filter((f) => f.status === 'finished' && f.home_goals !== null && f.away_goals !== null)

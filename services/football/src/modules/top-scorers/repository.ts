@@ -52,7 +52,8 @@ export async function findTopScorers(db: Knex, leagueId: number, season: number)
       db.raw('sum(ps.yellow_cards) as yellow_cards'),
       db.raw('sum(ps.red_cards) as red_cards'),
       db.raw('max(ps.position) as position'),
-      db.raw('max(f.kickoff_at) as last_played'),
+      // the team a player last appeared for (bench rows of 0 minutes do not count)
+      db.raw('max(case when ps.minutes > 0 then f.kickoff_at end) as last_played'),
     );
   const byPlayer = new Map<number, Totals>();
   for (const row of rows) {
