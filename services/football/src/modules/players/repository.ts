@@ -77,7 +77,7 @@ export async function findSquads(db: Knex, request: SquadRequest, now: Date = ne
   // (team_id, fixture_id) index, the fixtures of the season through (league_id, season, ...).
   const appeared: Array<{ team_id: number; player_id: number }> = await db('fixture_player_stats as ps')
     .whereIn('ps.team_id', teamIds)
-    .whereIn('ps.fixture_id', db('fixtures').where({ league_id: leagueId, season }).select('id'))
+    .whereIn('ps.fixture_id', db('fixtures').where({ league_id: leagueId, season, status: 'finished' }).select('id'))
     .where('ps.minutes', '>', 0)
     .distinct('ps.team_id', 'ps.player_id');
   const played = new Set(appeared.map((row) => `${row.team_id}:${row.player_id}`));
@@ -159,7 +159,7 @@ export async function listPlayers(db: Knex, from: Date, now: Date = new Date()):
       group.teamIds.push(team);
     }
   }
-  const lists: SquadPlayer[][] = [];
-  for (const group of groups.values()) lists.push(await findSquads(db, group, now));
+  // In parallel: several connections on MySQL (SQLite has one, and runs them in turn).
+  const lists = await Promise.all([...groups.values()].map((group) => findSquads(db, group, now)));
   return lists.flat();
 }
