@@ -154,6 +154,8 @@ test('unknown ids and a failing players service show the spec messages', async (
   await expect(page.getByText('Player not found')).toBeVisible();
   await expect(page.getByText('No statistics available for this player')).toBeVisible();
   await page.goto(`${baseUrl()}/team/999991/39/2026`);
+  await expect(page.getByText('Team data not found')).toBeVisible();
+  await page.goto(`${baseUrl()}/team/abc/39/2026`);
   await expect(page.getByText('Team not found')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
   await failApi(page, /\/api\/players\?/);
