@@ -1,4 +1,4 @@
-import type { FormLetter } from '@matchday/contracts';
+import type { FormLetter, TeamStatsRecord } from '@matchday/contracts';
 import { round2 } from '../../lib/values';
 
 /** A finished match from one team's side. */
@@ -9,21 +9,23 @@ export interface TeamMatch {
   goalsAgainst: number;
 }
 
-export interface SideSummary {
-  recentForm: string;
-  matchPlayed: number;
-  wins: number;
-  draws: number;
-  loses: number;
-  goalsFor: number;
-  goalsAgainst: number;
-  goalsAvgFor: number;
-  goalsAvgAgainst: number;
-  biggestWin: string | null;
-  biggestLose: string | null;
-  cleanSheet: number;
-  failedToScore: number;
-}
+/** The per-side figures of a team-stats record (spec §3), computed here from the side's matches. */
+export type SideSummary = Pick<
+  TeamStatsRecord,
+  | 'recentForm'
+  | 'matchPlayed'
+  | 'wins'
+  | 'draws'
+  | 'loses'
+  | 'goalsFor'
+  | 'goalsAgainst'
+  | 'goalsAvgFor'
+  | 'goalsAvgAgainst'
+  | 'biggestWin'
+  | 'biggestLose'
+  | 'cleanSheet'
+  | 'failedToScore'
+>;
 
 /** Largest margin first, then more goals scored (a 4-1 beats a 3-0), then the earlier match. */
 function biggest(matches: readonly TeamMatch[], margin: (m: TeamMatch) => number, goals: (m: TeamMatch) => number): TeamMatch | undefined {
