@@ -26,6 +26,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { prefix: '/api/h2h', service: 'football', access: 'user' },
   { prefix: '/api/team-stats', service: 'football', access: 'user' },
   { prefix: '/api/dataset', service: 'football', access: 'user' },
+  { prefix: '/api/search', service: 'football', access: 'user' },
   { prefix: '/api/insights', service: 'insights', access: 'user' },
 ];
 

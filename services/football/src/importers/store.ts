@@ -17,6 +17,7 @@ import type {
   SourceName,
 } from './model';
 import { normalizeTeamName } from './names';
+import { indexNames, playerNames } from '../modules/search/terms';
 
 /**
  * The one place that writes imported records. Every save runs in one transaction, finds what is
@@ -111,6 +112,7 @@ function isEmptyObject(row: Row): boolean {
 // Dataset ownership: demo rows and imported rows never mix.
 
 const FOOTBALL_TABLES_IN_DELETE_ORDER = [
+  'search_terms',
   'external_ids',
   'standings_adjustments',
   'fixture_odds',
@@ -167,6 +169,7 @@ export async function ensureLeague(trx: Knex.Transaction, leagueId: number, seas
     type: known?.type ?? info?.type ?? 'league',
     current_season: season,
   });
+  await indexNames(trx, 'league', [{ id: leagueId, names: [known?.displayName ?? info!.name, known?.name ?? info!.name] }]);
   return true;
 }
 
@@ -298,6 +301,7 @@ export class TeamResolver {
           venue_id: await this.venues.resolve(team.venue),
         });
         id = Number(inserted);
+        await indexNames(this.trx, 'team', [{ id, names: [name] }]);
       }
     }
     const missing = [...new Set(keys)].filter((k) => !this.aliases.has(k));
@@ -805,12 +809,16 @@ class PlayerResolver {
       if (!isEmptyObject(changes)) {
         await this.trx('players').where({ id }).update(changes);
         Object.assign(current, changes);
+        if ('name' in changes || 'first_name' in changes || 'last_name' in changes) {
+          await indexNames(this.trx, 'player', [playerNames({ ...(current as { name: string }), id })]);
+        }
         this.summary.playersUpdated += 1;
       }
       return id;
     }
     const [inserted] = await this.trx('players').insert(next);
     const newId = Number(inserted);
+    await indexNames(this.trx, 'player', [playerNames({ ...(next as { name: string }), id: newId })]);
     await this.trx('external_ids').insert({ entity: 'player', source: player.source, external_id: player.externalId, entity_id: newId });
     this.ids.set(key, newId);
     this.rows.set(newId, next);

@@ -1,8 +1,10 @@
 import type { MigrationList } from '@matchday/server';
 import * as leaguesTeamsFixtures from './20261122a-leagues-teams-fixtures';
 import * as fullFootballSchema from './20261122b-full-football-schema';
+import * as searchTerms from './20261123b-search-terms';
 
 export const migrations: MigrationList = {
   '20261122a-leagues-teams-fixtures': leaguesTeamsFixtures,
   '20261122b-full-football-schema': fullFootballSchema,
+  '20261123b-search-terms': searchTerms,
 };

@@ -1,6 +1,7 @@
 import { toSqlDateTime, type Knex } from '@matchday/server';
 import type { PlayerPosition } from '@matchday/contracts';
 import { daysBetween, utcDateString } from '../../lib/time';
+import { insertSearchTerms, playerNames, searchTermRows } from '../../modules/search/terms';
 import { computeTable } from '../../modules/standings/table';
 import { DEMO_LEAGUES, POOL_FALLBACK, syntheticLeagues, type DemoClub, type DemoLeague } from './demo-leagues';
 import {
@@ -460,7 +461,7 @@ export async function generateDataset(db: Knex, options: GenerateOptions = {}): 
       let teamId = await nextId(trx, 'teams');
       let playerId = await nextId(trx, 'players');
       const venues: object[] = [];
-      const teams: object[] = [];
+      const teams: Array<Record<string, unknown> & { id: number; name: string }> = [];
       const players: PlayerRow[] = [];
       const squads: object[] = [];
       const clubs: ClubState[] = [];
@@ -509,6 +510,14 @@ export async function generateDataset(db: Knex, options: GenerateOptions = {}): 
       await insertRows(trx, 'venues', venues);
       await insertRows(trx, 'teams', teams);
       await insertRows(trx, 'players', players);
+      await insertSearchTerms(trx, [
+        ...searchTermRows('league', [{ id: league.id, names: [league.displayName, league.name] }]),
+        ...searchTermRows(
+          'team',
+          teams.map((team) => ({ id: team.id, names: [team.name] })),
+        ),
+        ...searchTermRows('player', players.map(playerNames)),
+      ]);
       await insertRows(trx, 'squad_members', squads);
       summary.teams += teams.length;
       summary.players += players.length;

@@ -1,0 +1,14 @@
+import Router from '@koa/router';
+import { parseInput, type Knex, type ServiceState } from '@matchday/server';
+import { search } from './repository';
+import { searchQuery } from './schema';
+
+/** GET /api/search?q=: teams, players and competitions by name, at most 5 of each. */
+export function searchRouter(db: Knex) {
+  const router = new Router<ServiceState>({ prefix: '/api/search' });
+  router.get('/', async (ctx) => {
+    const { q } = parseInput(searchQuery, ctx.query);
+    ctx.body = await search(db, q);
+  });
+  return router;
+}
