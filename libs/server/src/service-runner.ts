@@ -12,8 +12,11 @@ export interface ServiceDefinition {
   routers(db: Knex): ServiceRouter[];
   /** Fills an empty database with demo data; must leave a non-empty (e.g. imported) database alone. */
   seedIfEmpty?(db: Knex): Promise<'seeded' | 'skipped'>;
-  /** Runs after migrations and seeding at every start (e.g. moving demo fixtures to the current date). */
-  onStart?(db: Knex): Promise<void>;
+  /**
+   * Runs after migrations and seeding at every start (e.g. moving demo fixtures to the current date). May
+   * return a stop function (e.g. of a timer it started), called before the database is closed.
+   */
+  onStart?(db: Knex): Promise<void | (() => Promise<void>)>;
 }
 
 /** Opens and migrates the service's database: every command that touches a database goes through here. */
@@ -36,9 +39,12 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     const outcome = await definition.seedIfEmpty(db);
     logger.info({ outcome }, 'demo seed');
   }
-  await definition.onStart?.(db);
+  const stop = await definition.onStart?.(db);
   const app = buildServiceApp(definition, db, requireEnv('INTERNAL_JWT_SECRET'));
-  await listen(app, intEnv('PORT', 0), process.env.HOST ?? '127.0.0.1', logger, () => db.destroy());
+  await listen(app, intEnv('PORT', 0), process.env.HOST ?? '127.0.0.1', logger, async () => {
+    if (stop) await stop();
+    await db.destroy();
+  });
 }
 
 /** `tsx src/cli.ts migrate|seed`. */

@@ -49,7 +49,8 @@ export interface RunningService {
   db: Knex;
   /** Sends a request with a valid gateway identity. */
   request(pathname: string, init?: RequestInit & { identity?: Partial<Identity> }): Promise<Response>;
-  close(): Promise<void>;
+  /** Stops the service; `keepDatabase` leaves a MySQL database in place (to start again on it, a restart). */
+  close(options?: { keepDatabase?: boolean }): Promise<void>;
 }
 
 /** Starts a service in-process on port 0 against a fresh database (migrated; seeded when asked). */
@@ -61,7 +62,7 @@ export async function startService(
   const db = await openDatabase(target);
   await migrateLatest(db, definition.migrations);
   if (options.seed && definition.seedIfEmpty) await definition.seedIfEmpty(db);
-  await definition.onStart?.(db);
+  const stop = await definition.onStart?.(db);
   const app: Koa<any> = buildServiceApp(definition, db, TEST_SECRET);
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -75,11 +76,12 @@ export async function startService(
       const token = await signIdentity({ scope: 'user', isAdmin: false, userId: 1, ...identity }, TEST_SECRET, definition.name);
       return fetch(`${url}${pathname}`, { ...rest, headers: { ...(rest.headers ?? {}), [IDENTITY_HEADER]: token } });
     },
-    async close() {
+    async close(closeOptions = {}) {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (stop) await stop();
       await db.destroy();
-      if (target.client === 'mysql') await dropMysqlDatabase(target.location);
+      if (target.client === 'mysql' && !closeOptions.keepDatabase) await dropMysqlDatabase(target.location);
     },
   };
 }

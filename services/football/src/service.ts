@@ -1,6 +1,7 @@
-import type { ServiceDefinition } from '@matchday/server';
+import { createLogger, type Knex, type ServiceDefinition } from '@matchday/server';
 import { migrations } from './db/migrations';
 import { moveDemoToToday, seedDemo } from './db/seeds/demo';
+import { startReleaser, type ReleaserOptions } from './importers/held-results';
 import { datasetRouter } from './modules/dataset/router';
 import { fixturePlayersRouter } from './modules/fixture-players/router';
 import { fixtureStatsRouter } from './modules/fixture-stats/router';
@@ -32,7 +33,24 @@ export const football: ServiceDefinition = {
     searchRouter(db),
   ],
   seedIfEmpty: (db) => seedDemo(db),
-  onStart: async (db) => {
-    await moveDemoToToday(db);
-  },
+  onStart: (db) => startFootball(db),
 };
+
+/**
+ * At every start: demo fixtures move to today; a replay's held-back results are released as the clock
+ * passes kick-off + 2 h (`releaser`: a fake clock in tests). Returns the stop function of that timer.
+ */
+export async function startFootball(db: Knex, releaser: Pick<ReleaserOptions, 'now' | 'maxWaitMs'> = {}): Promise<() => Promise<void>> {
+  await moveDemoToToday(db);
+  const logger = createLogger('football');
+  const timer = startReleaser(db, {
+    ...releaser,
+    onRelease: (summary) =>
+      logger.info(
+        { matches: summary.matches, playerLines: summary.playerLines, problems: summary.problems.length },
+        'replay: results released',
+      ),
+    onError: (error) => logger.error({ err: error }, 'replay: releasing results failed'),
+  });
+  return () => timer.stop();
+}

@@ -2,7 +2,7 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { migrateLatest, openDatabase, resolveDatabaseTarget, type Knex } from '@matchday/server';
 import { migrations } from '../db/migrations';
-import type { RowProblem } from './model';
+import type { ImportedAdjustment, ImportedMatch, ImportedPlayerMatch, ImportedSquadMember, RowProblem } from './model';
 import { MissingInputError, UsageError, type ImportContext } from './source';
 import { findSource, SOURCES } from './sources';
 import { saveAdjustments, saveMatches, savePlayerMatches, saveSquad, type SaveOptions, type SaveSummary } from './store';
@@ -32,7 +32,21 @@ export interface RunImportOptions {
   /** Progress bars and notes on stderr; off for tests. */
   progress?: boolean;
   log?: (line: string) => void;
+  /**
+   * Hands every batch of records to this function instead of writing it: no database is opened (replay
+   * reads a whole season first, then writes it through `writeBatches`).
+   */
+  collect?: (batch: ImportBatch) => void;
 }
+
+/** What a source hands over in one call, in the order it does. */
+export type ImportBatch =
+  | { kind: 'matches'; records: readonly ImportedMatch[] }
+  | { kind: 'squad'; records: readonly ImportedSquadMember[] }
+  | { kind: 'player-matches'; records: readonly ImportedPlayerMatch[] }
+  | { kind: 'adjustments'; records: readonly ImportedAdjustment[] };
+
+type StoreCalls = Pick<ImportContext, 'saveMatches' | 'saveSquad' | 'savePlayerMatches' | 'saveAdjustments'>;
 
 export function usage(): string {
   return ['Usage: npm run import -- <source> <path|options>', '', 'Sources:', ...SOURCES.map((s) => `  ${s.usage}`)].join('\n');
@@ -62,46 +76,92 @@ export async function runImport(argv: readonly string[], options: RunImportOptio
 
   const started = Date.now();
   const report = emptyReport();
+  if (options.collect) {
+    const collect = options.collect;
+    const hand = (batch: ImportBatch): Promise<SaveSummary> => {
+      collect(batch);
+      return Promise.resolve({ created: 0, updated: 0, unchanged: 0, problems: [], playersCreated: 0, playersUpdated: 0 });
+    };
+    await job({
+      get db(): Knex {
+        throw new Error('a collecting import has no database');
+      },
+      reportProblems: (problems) => report.problems.push(...problems),
+      log: (message) => {
+        if (options.progress) log(`  ${message}`);
+      },
+      saveMatches: (records) => hand({ kind: 'matches', records }),
+      saveSquad: (records) => hand({ kind: 'squad', records }),
+      savePlayerMatches: (records) => hand({ kind: 'player-matches', records }),
+      saveAdjustments: (records) => hand({ kind: 'adjustments', records }),
+    });
+    report.seconds = (Date.now() - started) / 1000;
+    return report;
+  }
   const db = options.db ?? (await openDatabase(resolveDatabaseTarget('football', env)));
   try {
     await migrateLatest(db, migrations);
-    const withBar = async (kind: Kind, count: number, save: (o: SaveOptions) => Promise<SaveSummary>): Promise<SaveSummary> => {
-      const bar =
-        options.progress && count > 0
-          ? new cliProgress.SingleBar(
-              { format: `  ${kind.padEnd(18)} [{bar}] {percentage}% | {value}/{total}`, hideCursor: true, clearOnComplete: false },
-              cliProgress.Presets.shades_classic,
-            )
-          : null;
-      bar?.start(count, 0);
-      try {
-        const summary = await save({ onProgress: bar ? (done) => bar.update(done) : undefined });
-        const total = report.totals[kind];
-        total.created += summary.created;
-        total.updated += summary.updated;
-        total.unchanged += summary.unchanged;
-        report.playersCreated += summary.playersCreated;
-        report.playersUpdated += summary.playersUpdated;
-        report.problems.push(...summary.problems);
-        return summary;
-      } finally {
-        bar?.stop();
-      }
-    };
     const context: ImportContext = {
       db,
       reportProblems: (problems) => report.problems.push(...problems),
       log: (message) => {
         if (options.progress) log(`  ${message}`);
       },
-      saveMatches: (matches) => withBar('fixtures', matches.length, (o) => saveMatches(db, matches, o)),
-      saveSquad: (members) => withBar('squad members', members.length, (o) => saveSquad(db, members, o)),
-      savePlayerMatches: (lines) => withBar('player match rows', lines.length, (o) => savePlayerMatches(db, lines, o)),
-      saveAdjustments: (adjustments) => withBar('adjustments', adjustments.length, (o) => saveAdjustments(db, adjustments, o)),
+      ...storeCalls(db, report, options.progress ?? false),
     };
     await job(context);
   } finally {
     if (!options.db) await db.destroy();
+  }
+  report.seconds = (Date.now() - started) / 1000;
+  return report;
+}
+
+/** The store's save functions with a progress bar each, adding their summaries to `report`. */
+function storeCalls(db: Knex, report: ImportReport, progress: boolean): StoreCalls {
+  const withBar = async (kind: Kind, count: number, save: (o: SaveOptions) => Promise<SaveSummary>): Promise<SaveSummary> => {
+    const bar =
+      progress && count > 0
+        ? new cliProgress.SingleBar(
+            { format: `  ${kind.padEnd(18)} [{bar}] {percentage}% | {value}/{total}`, hideCursor: true, clearOnComplete: false },
+            cliProgress.Presets.shades_classic,
+          )
+        : null;
+    bar?.start(count, 0);
+    try {
+      const summary = await save({ onProgress: bar ? (done) => bar.update(done) : undefined });
+      const total = report.totals[kind];
+      total.created += summary.created;
+      total.updated += summary.updated;
+      total.unchanged += summary.unchanged;
+      report.playersCreated += summary.playersCreated;
+      report.playersUpdated += summary.playersUpdated;
+      report.problems.push(...summary.problems);
+      return summary;
+    } finally {
+      bar?.stop();
+    }
+  };
+  return {
+    saveMatches: (matches) => withBar('fixtures', matches.length, (o) => saveMatches(db, matches, o)),
+    saveSquad: (members) => withBar('squad members', members.length, (o) => saveSquad(db, members, o)),
+    savePlayerMatches: (lines) => withBar('player match rows', lines.length, (o) => savePlayerMatches(db, lines, o)),
+    saveAdjustments: (adjustments) => withBar('adjustments', adjustments.length, (o) => saveAdjustments(db, adjustments, o)),
+  };
+}
+
+/** Writes collected batches through the store, in order, as an import would (migrating `db` first). */
+export async function writeBatches(db: Knex, batches: readonly ImportBatch[], options: { progress?: boolean } = {}): Promise<ImportReport> {
+  const started = Date.now();
+  const report = emptyReport();
+  await migrateLatest(db, migrations);
+  const calls = storeCalls(db, report, options.progress ?? false);
+  for (const batch of batches) {
+    if (batch.records.length === 0) continue;
+    if (batch.kind === 'matches') await calls.saveMatches(batch.records);
+    else if (batch.kind === 'squad') await calls.saveSquad(batch.records);
+    else if (batch.kind === 'player-matches') await calls.savePlayerMatches(batch.records);
+    else await calls.saveAdjustments(batch.records);
   }
   report.seconds = (Date.now() - started) / 1000;
   return report;

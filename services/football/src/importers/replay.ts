@@ -1,43 +1,134 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { dataDir, dropMysqlDatabase, openDatabase, toDate, type DatabaseTarget, type Knex } from '@matchday/server';
-import { formatReport, runImport } from './cli';
+import { dataDir, dropMysqlDatabase, openDatabase, type DatabaseTarget, type Knex } from '@matchday/server';
+import { formatReport, runImport, writeBatches, type ImportBatch, type ImportReport } from './cli';
+import { holdResults, RESULT_DELAY_MS, type HeldBatch } from './held-results';
+import type { ImportedMatch, ImportedPlayerMatch } from './model';
 
 /**
  * `npm start -- --replay <import args>`: a real season as if it were being played now. The season is
- * imported into its own database (DATA_DIR/replay, or the `matchday_football_replay` MySQL database),
- * then every kick-off moves by whole days so that the middle of the season falls on today. The shift
- * is kept in dataset_meta (`date_shift_days`); the data stays marked as imported, not demo.
+ * read first (nothing written), every kick-off moves by whole days so that the middle of the season, or
+ * the real day given with `--as-of`, is today, and the records are written into their own database
+ * (DATA_DIR/replay, or the `matchday_football_replay` MySQL database) through the store:
+ * - a match over before now (kick-off + 2 h) as the source has it;
+ * - a match still to come as not played: status scheduled, no score, no statistics, pre-match odds only;
+ *   its full record and its players' lines are held back (held-results.ts) and released through the
+ *   same store by the running football service when the clock passes kick-off + 2 h.
+ * The shift is kept in dataset_meta (`date_shift_days`); the data stays marked as imported, not demo.
  */
 
 const DAY = 86_400_000;
 
-/** Moves every fixture so that the middle of the stored season(s) is today; returns the days moved this time. */
-export async function shiftToToday(db: Knex, today: Date = new Date()): Promise<number> {
-  const [range] = (await db('fixtures').min({ first: 'kickoff_at' }).max({ last: 'kickoff_at' })) as Array<{
-    first: unknown;
-    last: unknown;
-  }>;
-  const first = toDate(range?.first);
-  const last = toDate(range?.last);
-  if (!first || !last) return 0;
-  const middle = (first.getTime() + last.getTime()) / 2;
-  const midnight = (ms: number) => Math.floor(ms / DAY) * DAY;
-  const days = Math.round((midnight(today.getTime()) - midnight(middle)) / DAY);
-  await db.transaction(async (trx) => {
-    if (days !== 0) {
-      const expression =
-        trx.client.config.client === 'mysql2'
-          ? trx.raw('DATE_ADD(kickoff_at, INTERVAL ? DAY)', [days])
-          : trx.raw("strftime('%Y-%m-%d %H:%M:%f', kickoff_at, ? || ' days')", [`${days >= 0 ? '+' : ''}${days}`]);
-      await trx('fixtures').update({ kickoff_at: expression });
+/** A bad `--as-of`: one line naming the season's first and last day. */
+export class ReplayDateError extends Error {}
+
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+const midnight = (ms: number) => Math.floor(ms / DAY) * DAY;
+
+/**
+ * Whole days to add to every real kick-off so that `asOf` (a real day, YYYY-MM-DD), or else the middle
+ * of the season, falls on the day of `now`. `first` and `last` are the season's first and last kick-off.
+ */
+export function replayShiftDays(first: Date, last: Date, now: Date, asOf?: string): number {
+  if (asOf === undefined) {
+    const middle = (first.getTime() + last.getTime()) / 2;
+    return Math.round((midnight(now.getTime()) - midnight(middle)) / DAY);
+  }
+  const season = `from ${utcDay(first)} to ${utcDay(last)}`;
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(asOf) ? new Date(`${asOf}T00:00:00Z`) : null;
+  if (!day || Number.isNaN(day.getTime()) || utcDay(day) !== asOf)
+    throw new ReplayDateError(`--as-of "${asOf}" is not a date: give a day of the season (YYYY-MM-DD), ${season}`);
+  if (asOf < utcDay(first) || asOf > utcDay(last)) throw new ReplayDateError(`--as-of ${asOf} is outside the season, which runs ${season}`);
+  return Math.round((midnight(now.getTime()) - day.getTime()) / DAY);
+}
+
+/** The season's first and last kick-off among the collected matches (null when there are none). */
+export function seasonRange(batches: readonly ImportBatch[]): { first: Date; last: Date } | null {
+  let first = Infinity;
+  let last = -Infinity;
+  for (const batch of batches) {
+    if (batch.kind !== 'matches') continue;
+    for (const match of batch.records) {
+      const at = match.kickoffAt.getTime();
+      if (at < first) first = at;
+      if (at > last) last = at;
     }
-    const previous = (await trx('dataset_meta').where({ key: 'date_shift_days' }).first('value')) as { value: string } | undefined;
-    const total = String(Number(previous?.value ?? 0) + days);
-    if (previous) await trx('dataset_meta').where({ key: 'date_shift_days' }).update({ value: total });
-    else await trx('dataset_meta').insert({ key: 'date_shift_days', value: total });
-  });
-  return days;
+  }
+  return first === Infinity ? null : { first: new Date(first), last: new Date(last) };
+}
+
+/** A match as known before it is played: the schedule, the venue and referee, pre-match odds. */
+function notPlayedYet(match: ImportedMatch): ImportedMatch {
+  return {
+    ...match,
+    status: 'scheduled',
+    goals: null,
+    halfTime: null,
+    extraTime: null,
+    penalties: null,
+    stats: null,
+    odds: (match.odds ?? []).filter((odds) => odds.timing === 'opening'),
+  };
+}
+
+export interface ReplayPlan {
+  /** What is known now, to write through the store in this order. */
+  write: ImportBatch[];
+  /** What becomes known later, in import order. */
+  held: HeldBatch[];
+}
+
+/**
+ * Moves every kick-off by `days` and splits the records at `now`: a match whose kick-off + 2 h is after
+ * now is written as not played and held back whole, with the player lines of it; squads and points
+ * adjustments are written as they are.
+ */
+export function planReplay(batches: readonly ImportBatch[], days: number, now: Date): ReplayPlan {
+  const shift = (date: Date) => new Date(date.getTime() + days * DAY);
+  const nowMs = now.getTime();
+  const releaseOf = new Map<string, number>();
+  for (const batch of batches) {
+    if (batch.kind !== 'matches') continue;
+    for (const match of batch.records)
+      releaseOf.set(`${match.source}\u0000${match.externalId}`, shift(match.kickoffAt).getTime() + RESULT_DELAY_MS);
+  }
+  const plan: ReplayPlan = { write: [], held: [] };
+  for (const batch of batches) {
+    if (batch.kind === 'matches') {
+      const now: ImportedMatch[] = [];
+      for (const original of batch.records) {
+        const match = { ...original, kickoffAt: shift(original.kickoffAt) };
+        const releaseMs = match.kickoffAt.getTime() + RESULT_DELAY_MS;
+        if (releaseMs <= nowMs) {
+          now.push(match);
+        } else {
+          now.push(notPlayedYet(match));
+          plan.held.push({ kind: 'matches', releaseMs, records: [match] });
+        }
+      }
+      plan.write.push({ kind: 'matches', records: now });
+    } else if (batch.kind === 'player-matches') {
+      const now: ImportedPlayerMatch[] = [];
+      const later = new Map<number, ImportedPlayerMatch[]>();
+      for (const original of batch.records) {
+        const ref = original.match;
+        const line: ImportedPlayerMatch =
+          'externalId' in ref ? original : { ...original, match: { ...ref, kickoffAt: shift(ref.kickoffAt) } };
+        const releaseMs =
+          'externalId' in line.match
+            ? releaseOf.get(`${line.match.source}\u0000${line.match.externalId}`)
+            : line.match.kickoffAt.getTime() + RESULT_DELAY_MS;
+        if (releaseMs === undefined || releaseMs <= nowMs) now.push(line);
+        else later.set(releaseMs, [...(later.get(releaseMs) ?? []), line]);
+      }
+      plan.write.push({ kind: 'player-matches', records: now });
+      for (const [releaseMs, records] of [...later].sort((a, b) => a[0] - b[0]))
+        plan.held.push({ kind: 'player-matches', releaseMs, records });
+    } else {
+      plan.write.push(batch);
+    }
+  }
+  return plan;
 }
 
 /** The replay database beside the normal one: returned with the environment the football service needs to use it. */
@@ -53,15 +144,29 @@ export function replayTarget(env: NodeJS.ProcessEnv): { target: DatabaseTarget; 
   return { target: { client: 'sqlite', location: path.join(dir, 'football.sqlite') }, serviceEnv: { DATA_DIR: dir } };
 }
 
-/**
- * Builds the replay database from scratch: `args` are import arguments, several imports separated by
- * "+" (e.g. `football-data-co-uk E0-2324.csv + fpl ../shared/data/fpl/2023-24`).
- */
-export async function prepareReplay(
+export interface ReplayOptions {
+  /** A real day of the season (YYYY-MM-DD) to place today on; default: the middle of the season. */
+  asOf?: string;
+  /** Now (tests). */
+  now?: Date;
+}
+
+export interface ReplayRead {
+  plan: ReplayPlan;
+  /** Days added to every real kick-off. */
+  days: number;
+  now: Date;
+  /** Rows the sources could not read. */
+  problems: ImportReport['problems'];
+}
+
+/** Reads the imports (nothing written) and plans the replay; a bad `asOf` throws ReplayDateError. */
+export async function readReplay(
   args: readonly string[],
   env: NodeJS.ProcessEnv,
-  log: (line: string) => void = (line) => console.log(line),
-): Promise<NodeJS.ProcessEnv> {
+  log: (line: string) => void,
+  options: ReplayOptions = {},
+): Promise<ReplayRead> {
   const imports: string[][] = [[]];
   for (const arg of args) {
     if (arg === '+') imports.push([]);
@@ -69,6 +174,41 @@ export async function prepareReplay(
   }
   if (imports.some((argv) => argv.length === 0))
     throw new Error('--replay needs import arguments, e.g. --replay fpl ../shared/data/fpl/2023-24');
+  const now = options.now ?? new Date();
+  const batches: ImportBatch[] = [];
+  const problems: ImportReport['problems'] = [];
+  for (const argv of imports) {
+    log(`  Replay: reading ${argv.join(' ')}`);
+    const report = await runImport(argv, { env, progress: true, log, collect: (batch) => batches.push(batch) });
+    problems.push(...report.problems);
+  }
+  const range = seasonRange(batches);
+  if (!range && options.asOf !== undefined) throw new ReplayDateError('--as-of needs a replay with matches');
+  const days = range ? replayShiftDays(range.first, range.last, now, options.asOf) : 0;
+  return { plan: planReplay(batches, days, now), days, now, problems };
+}
+
+/** Writes a planned replay into `db` (fresh) through the store, holds back what is still to come. */
+export async function writeReplay(db: Knex, read: ReplayRead, options: { progress?: boolean } = {}): Promise<ImportReport> {
+  const report = await writeBatches(db, read.plan.write, options);
+  report.problems.unshift(...read.problems);
+  await holdResults(db, read.plan.held);
+  await db('dataset_meta').insert({ key: 'date_shift_days', value: String(read.days) });
+  return report;
+}
+
+/**
+ * Builds the replay database from scratch: `args` are import arguments, several imports separated by
+ * "+" (e.g. `football-data-co-uk E0-2324.csv + fpl ../shared/data/fpl/2023-24`). Throws ReplayDateError
+ * for a bad `asOf` before any database is touched.
+ */
+export async function prepareReplay(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void = (line) => console.log(line),
+  options: ReplayOptions = {},
+): Promise<NodeJS.ProcessEnv> {
+  const read = await readReplay(args, env, log, options);
   const { target, serviceEnv } = replayTarget(env);
   if (target.client === 'sqlite') {
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${target.location}${suffix}`, { force: true });
@@ -77,13 +217,15 @@ export async function prepareReplay(
   }
   const db = await openDatabase(target);
   try {
-    for (const argv of imports) {
-      log(`  Replay: importing ${argv.join(' ')}`);
-      const report = await runImport(argv, { db, env, progress: true, log });
-      log(formatReport(report, 10).replace(/^/gm, '  '));
-    }
-    const days = await shiftToToday(db);
-    log(`  Replay: kick-offs moved by ${days} days so that the middle of the season is today`);
+    const report = await writeReplay(db, read, { progress: true });
+    log(formatReport(report, 10).replace(/^/gm, '  '));
+    const [count] = (await db('fixtures').where({ status: 'scheduled' }).count({ n: '*' })) as Array<{ n: number | string }>;
+    const realToday = utcDay(new Date(read.now.getTime() - read.days * DAY));
+    log(
+      `  Replay: kick-offs moved by ${read.days} days, so today is ${realToday} of the real season` +
+        `${options.asOf === undefined ? ' (its middle)' : ''}; ${Number(count?.n ?? 0)} fixture(s) still to be played, ` +
+        'each result shown at kick-off + 2 h',
+    );
   } finally {
     await db.destroy();
   }

@@ -1,0 +1,160 @@
+import type { Knex } from '@matchday/server';
+import type { ImportedMatch, ImportedPlayerMatch } from './model';
+import { saveMatches, savePlayerMatches, type SaveSummary } from './store';
+
+/**
+ * Results a replay holds back (table `held_results`): the import records of a match that has not been
+ * played yet "now" (its full record, its players' lines), kept in the source's own form until kick-off
+ * + 2 h. Then `releaseDue` writes them through the same store functions an import uses, and deletes
+ * them, in one transaction: the store is idempotent, so releasing twice changes nothing, and a crash
+ * in between loses nothing. The read side never filters on "now": it only ever sees released rows.
+ */
+
+/** A match is over (and its result known) this long after kick-off: these sources have no live events. */
+export const RESULT_DELAY_MS = 2 * 3_600_000;
+
+export type HeldBatch =
+  | { kind: 'matches'; releaseMs: number; records: readonly ImportedMatch[] }
+  | { kind: 'player-matches'; releaseMs: number; records: readonly ImportedPlayerMatch[] };
+
+const INSERT_BATCH = 100;
+
+/** Stores held batches in the given order (that order is the release order of batches due together). */
+export async function holdResults(db: Knex, batches: readonly HeldBatch[]): Promise<void> {
+  const rows = batches
+    .filter((batch) => batch.records.length > 0)
+    .map((batch) => ({ release_ms: batch.releaseMs, kind: batch.kind, payload: JSON.stringify(batch.records) }));
+  await db.transaction(async (trx) => {
+    for (let i = 0; i < rows.length; i += INSERT_BATCH) await trx('held_results').insert(rows.slice(i, i + INSERT_BATCH));
+  });
+}
+
+/** JSON turns kick-off times into strings: give them back as dates. */
+function revive(key: string, value: unknown): unknown {
+  return key === 'kickoffAt' && typeof value === 'string' ? new Date(value) : value;
+}
+
+export interface ReleaseSummary {
+  /** held_results rows written and removed. */
+  rows: number;
+  matches: number;
+  playerLines: number;
+  /** What the store reported as not stored. */
+  problems: SaveSummary['problems'];
+}
+
+/** Writes every held batch due at `now` through the store, in the order it was held, then removes it. */
+export async function releaseDue(db: Knex, now: Date): Promise<ReleaseSummary> {
+  const summary: ReleaseSummary = { rows: 0, matches: 0, playerLines: 0, problems: [] };
+  const due = (await db('held_results').where('release_ms', '<=', now.getTime()).orderBy('id').select('id', 'kind', 'payload')) as Array<{
+    id: number;
+    kind: string;
+    payload: string;
+  }>;
+  if (due.length === 0) return summary;
+  await db.transaction(async (trx) => {
+    // Consecutive rows of one kind go to the store together (one save per kind and tick, in order).
+    let index = 0;
+    while (index < due.length) {
+      const kind = due[index]!.kind;
+      const records: unknown[] = [];
+      while (index < due.length && due[index]!.kind === kind) {
+        records.push(...(JSON.parse(due[index]!.payload, revive) as unknown[]));
+        index += 1;
+      }
+      let saved: SaveSummary;
+      if (kind === 'matches') {
+        saved = await saveMatches(trx, records as ImportedMatch[]);
+        summary.matches += records.length;
+      } else if (kind === 'player-matches') {
+        saved = await savePlayerMatches(trx, records as ImportedPlayerMatch[]);
+        summary.playerLines += records.length;
+      } else {
+        throw new Error(`held_results: unknown kind "${kind}"`);
+      }
+      summary.problems.push(...saved.problems);
+    }
+    const ids = due.map((row) => Number(row.id));
+    for (let i = 0; i < ids.length; i += 500)
+      await trx('held_results')
+        .whereIn('id', ids.slice(i, i + 500))
+        .delete();
+  });
+  summary.rows = due.length;
+  return summary;
+}
+
+/** When the next held batch is due (epoch ms), or null when nothing is held. */
+export async function nextRelease(db: Knex): Promise<number | null> {
+  const [row] = (await db('held_results').min({ next: 'release_ms' })) as Array<{ next: unknown }>;
+  return row?.next === null || row?.next === undefined ? null : Number(row.next);
+}
+
+export interface ReleaserOptions {
+  /** The clock (epoch ms); tests pass a fake one. */
+  now?: () => number;
+  /** Longest sleep between two looks at the clock (default 60 s; the clock may jump, e.g. a fake one). */
+  maxWaitMs?: number;
+  onRelease?: (summary: ReleaseSummary) => void;
+  onError?: (error: unknown) => void;
+}
+
+export interface Releaser {
+  /** Runs one release now (the timer keeps going). */
+  tick(): Promise<ReleaseSummary>;
+  /** Stops the timer and waits for a release in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The timer of a running football service: releases what is due at start (results that fell due while
+ * it was stopped), then sleeps until the next held result is due (at most `maxWaitMs`), and stops
+ * looking once nothing is held any more.
+ */
+export function startReleaser(db: Knex, options: ReleaserOptions = {}): Releaser {
+  const now = options.now ?? Date.now;
+  const maxWaitMs = options.maxWaitMs ?? 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let chain: Promise<unknown> = Promise.resolve();
+
+  const tick = (): Promise<ReleaseSummary> => {
+    const run = chain.then(async () => {
+      const summary = await releaseDue(db, new Date(now()));
+      if (summary.rows > 0) options.onRelease?.(summary);
+      return summary;
+    });
+    chain = run.catch(() => undefined);
+    return run;
+  };
+
+  const loop = async (): Promise<void> => {
+    timer = undefined;
+    let wait = maxWaitMs;
+    try {
+      await tick();
+      if (stopped) return;
+      const next = await nextRelease(db);
+      if (next === null) return;
+      wait = Math.min(Math.max(next - now(), 10), maxWaitMs);
+    } catch (error) {
+      options.onError?.(error);
+    }
+    if (stopped) return;
+    timer = setTimeout(() => {
+      current = loop();
+    }, wait);
+    timer.unref();
+  };
+  let current = loop();
+
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await current;
+      await chain;
+    },
+  };
+}
