@@ -4,7 +4,7 @@
  * Ctrl-C / SIGTERM stops every process. PORT (default 8080) and DATA_DIR (default .data) let two
  * copies run side by side. `npm start -- --replay <import args>` serves a real season instead of the
  * demo data (imported into DATA_DIR/replay, dates shifted so that its middle is today); several imports
- * are separated by "+".
+ * are separated by "+"; `--as-of 2025-01-02` places today on that real day of the season instead of its middle.
  */
 import { buildFrontends } from './lib/build';
 import { startStack } from './lib/stack';
@@ -12,14 +12,26 @@ import { startStack } from './lib/stack';
 async function main(): Promise<void> {
   const started = Date.now();
   const argv = process.argv.slice(2);
+  // --as-of <YYYY-MM-DD> (or --as-of=...): the real day of a replayed season that is today.
+  let asOf: string | undefined;
+  const asOfAt = argv.findIndex((arg) => arg === '--as-of' || arg.startsWith('--as-of='));
+  if (asOfAt >= 0) {
+    const inline = argv[asOfAt]!.startsWith('--as-of=');
+    asOf = inline ? argv[asOfAt]!.slice('--as-of='.length) : (argv[asOfAt + 1] ?? '');
+    argv.splice(asOfAt, inline ? 1 : 2);
+  }
   const replayAt = argv.indexOf('--replay');
   const args = replayAt >= 0 ? argv.slice(0, replayAt) : argv;
   const replay = replayAt >= 0 ? argv.slice(replayAt + 1) : undefined;
   if (replay && replay.length === 0)
     throw new Error('--replay needs import arguments, e.g. npm start -- --replay fpl ../shared/data/fpl/2023-24');
+  if (asOf !== undefined && !replay)
+    throw new Error(
+      '--as-of belongs to replay: npm start -- --as-of 2025-01-02 --replay <import args> (a real day of the replayed season)',
+    );
   if (!args.includes('--no-build')) await buildFrontends({ force: false });
   const port = Number(process.env.PORT ?? 8080);
-  const stack = await startStack({ port, dataDir: process.env.DATA_DIR ?? '.data', replay });
+  const stack = await startStack({ port, dataDir: process.env.DATA_DIR ?? '.data', replay, asOf });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`\n  Matchday is running at \u001b[1m${stack.url}\u001b[0m  (ready in ${seconds} s)`);
   if (!process.env.GOOGLE_CLIENT_ID) console.log('  Sign in with any e-mail on the development sign-in page.\n');

@@ -8,6 +8,8 @@ export interface StackOptions {
   env?: NodeJS.ProcessEnv;
   /** Import arguments: serve a real season, shifted so that its middle is today, instead of the demo data. */
   replay?: string[];
+  /** With `replay`: the real day of the season (YYYY-MM-DD) that is today instead of its middle. */
+  asOf?: string;
 }
 
 export interface RunningStack {
@@ -58,7 +60,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const serviceEnv: Partial<Record<(typeof SERVICES)[number], NodeJS.ProcessEnv>> = {};
     if (options.replay) {
       const { prepareReplay } = await import('../../services/football/src/importers/replay');
-      serviceEnv.football = await prepareReplay(options.replay, { ...base, INIT_CWD: base.INIT_CWD ?? process.cwd() });
+      const replayEnv = { ...base, INIT_CWD: base.INIT_CWD ?? process.cwd() };
+      serviceEnv.football = await prepareReplay(options.replay, replayEnv, undefined, { asOf: options.asOf });
     }
     await Promise.all(
       SERVICES.map(async (name, index) => {
