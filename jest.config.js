@@ -3,7 +3,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/api-gateway'],
+  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/api-gateway', '<rootDir>/mf-stats', '<rootDir>/scripts'],
   testMatch: ['**/test/**/*.test.ts'],
   transform: {
     '^.+\\.(t|j)sx?$': [
@@ -11,7 +11,7 @@ module.exports = {
       { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(jose|p-queue|p-timeout|eventemitter3)/)'],
   testTimeout: 30_000,
   maxWorkers: 2,
 };

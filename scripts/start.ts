@@ -1,7 +1,8 @@
 /**
  * npm start: builds the frontends that are missing or older than their sources, then starts
  * the development identity provider, the services and the gateway, and prints the URL.
- * Ctrl-C / SIGTERM stops every process. PORT (default 8080) and DATA_DIR (default .data) let two
+ * A process that exits unexpectedly is restarted with backoff; five exits of one process within a
+ * minute stop everything. Ctrl-C / SIGTERM stops every process. PORT (default 8080) and DATA_DIR (default .data) let two
  * copies run side by side. `npm start -- --replay <import args>` serves a real season instead of the
  * demo data (imported into DATA_DIR/replay, dates shifted so that its middle is today); several imports
  * are separated by "+"; `--as-of 2025-01-02` places today on that real day of the season instead of its middle.
@@ -31,10 +32,6 @@ async function main(): Promise<void> {
     );
   if (!args.includes('--no-build')) await buildFrontends({ force: false });
   const port = Number(process.env.PORT ?? 8080);
-  const stack = await startStack({ port, dataDir: process.env.DATA_DIR ?? '.data', replay, asOf });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`\n  Matchday is running at \u001b[1m${stack.url}\u001b[0m  (ready in ${seconds} s)`);
-  if (!process.env.GOOGLE_CLIENT_ID) console.log('  Sign in with any e-mail on the development sign-in page.\n');
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
@@ -43,15 +40,22 @@ async function main(): Promise<void> {
     await stack.stop();
     process.exit(code);
   };
+  const stack = await startStack({
+    port,
+    dataDir: process.env.DATA_DIR ?? '.data',
+    replay,
+    asOf,
+    // A process that exits is restarted with backoff; one that keeps crashing stops everything.
+    onGiveUp(message) {
+      console.error(`\n  ${message}`);
+      void shutdown(1);
+    },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`\n  Matchday is running at \u001b[1m${stack.url}\u001b[0m  (ready in ${seconds} s)`);
+  if (!process.env.GOOGLE_CLIENT_ID) console.log('  Sign in with any e-mail on the development sign-in page.\n');
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
-  for (const { name, child } of stack.processes) {
-    child.once('exit', (code, signal) => {
-      if (stopping) return;
-      console.error(`  ${name} stopped unexpectedly (code ${code ?? signal}); stopping everything.`);
-      void shutdown(1);
-    });
-  }
 }
 
 void main().catch((error: unknown) => {

@@ -11,6 +11,7 @@ import { frontends } from './frontends/static';
 import { health } from './health/router';
 import { crossSiteProtection } from './middleware/csrf';
 import { securityHeaders } from './middleware/security-headers';
+import { Admission } from './proxy/admission';
 import { IdentitySigner } from './proxy/identity';
 import { createServiceProxies, forward } from './proxy/proxy';
 import { matchApiRoute } from './proxy/route-table';
@@ -37,6 +38,11 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
   const signer = new IdentitySigner(config.internalSecret);
   const accounts = new AccountsClient(config.services.accounts, signer);
   const proxies = createServiceProxies(config.services);
+  const admissions = {
+    football: new Admission('football', config.admission),
+    accounts: new Admission('accounts', config.admission),
+    insights: new Admission('insights', config.admission),
+  };
 
   app.use(jsonErrors(logger));
   app.use(requestLogging(logger));
@@ -44,6 +50,13 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
   app.use(health(config, deps.sessionsDb));
   app.use(appConfig(config));
   app.use(frontends(config.frontendRoot, config.dataDir));
+  // Queue, then shed: an /api request waits for a place at its service before any work is done for it
+  // (the session lookup included); past the queue's bound or its longest wait it gets 503 + Retry-After.
+  app.use(async (ctx, next) => {
+    const route = ctx.path.startsWith('/api/') ? matchApiRoute(ctx.path) : undefined;
+    if (!route) return next();
+    await admissions[route.service].run(ctx.res, next);
+  });
   app.use(
     session(
       {

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { dataDir, intEnv, isProduction, repoRoot, requireEnv } from '@matchday/server';
+import { DEFAULT_ADMISSION, type AdmissionLimits } from './proxy/admission';
+import { MAX_SOCKETS_PER_SERVICE } from './proxy/proxy';
 
 export type ServiceName = 'football' | 'accounts' | 'insights';
 
@@ -31,6 +33,8 @@ export interface GatewayConfig {
   adminEmails: ReadonlySet<string>;
   oidc: OidcConfig;
   supportEmail: string;
+  /** Queue, then shed, in front of each service. */
+  admission: AdmissionLimits;
 }
 
 /** In development a session secret is created once under DATA_DIR so sessions survive restarts. */
@@ -94,5 +98,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     ),
     oidc: oidcConfig(env),
     supportEmail: env.SUPPORT_EMAIL ?? 'support@matchday.app',
+    admission: admissionLimits(env),
   };
+}
+
+function admissionLimits(env: NodeJS.ProcessEnv): AdmissionLimits {
+  const limits: AdmissionLimits = {
+    maxInFlight: intEnv('GATEWAY_MAX_IN_FLIGHT', DEFAULT_ADMISSION.maxInFlight, env),
+    maxQueued: intEnv('GATEWAY_MAX_QUEUED', DEFAULT_ADMISSION.maxQueued, env),
+    maxWaitMs: intEnv('GATEWAY_MAX_WAIT_MS', DEFAULT_ADMISSION.maxWaitMs, env),
+  };
+  if (limits.maxInFlight < 1 || limits.maxInFlight > MAX_SOCKETS_PER_SERVICE)
+    throw new Error(`GATEWAY_MAX_IN_FLIGHT must be between 1 and ${MAX_SOCKETS_PER_SERVICE} (the proxy's sockets per service)`);
+  return limits;
 }

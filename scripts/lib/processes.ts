@@ -41,21 +41,105 @@ function pipeLines(name: string, colour: number, stream: NodeJS.ReadableStream, 
 }
 
 export interface ManagedProcess {
-  name: string;
+  readonly name: string;
+  /** The running child; a new one after each restart. */
+  readonly child: ChildProcess;
+  /** Restart the process whenever it exits unless stop() asked for it (see RestartPolicy). */
+  supervise(policy: RestartPolicy): void;
+  /** Ends the process (SIGTERM, SIGKILL after 5 s) without restarting it. */
+  stop(): Promise<void>;
+}
+
+export interface RestartPolicy {
+  /** This many unexpected exits within `windowMs` mean the process keeps crashing: give up. */
+  maxCrashes: number;
+  windowMs: number;
+  /** Delay before the n-th restart within the window (n from 1). */
+  backoffMs(n: number): number;
+  /** Called once when giving up, with a message naming the process; the caller stops everything. */
+  onGiveUp(message: string): void;
+  /** Where the one line per restart goes (default: stderr). */
+  log?(line: string): void;
+}
+
+/** npm start: 250 ms, 500 ms, 1 s, 2 s between restarts; five exits within a minute stop everything. */
+export const DEFAULT_RESTART_POLICY: Omit<RestartPolicy, 'onGiveUp'> = {
+  maxCrashes: 5,
+  windowMs: 60_000,
+  backoffMs: (n) => Math.min(250 * 2 ** (n - 1), 8000),
+};
+
+class NodeProcess implements ManagedProcess {
   child: ChildProcess;
+  private stopping = false;
+  private policy?: RestartPolicy;
+  private crashes: number[] = [];
+  private restartTimer?: NodeJS.Timeout;
+
+  constructor(
+    readonly name: string,
+    private readonly entry: string,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly colour: number,
+  ) {
+    this.child = this.spawn();
+  }
+
+  private spawn(): ChildProcess {
+    const child = spawn(process.execPath, ['--import', 'tsx', this.entry], {
+      cwd: repoRoot,
+      env: this.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    pipeLines(this.name, this.colour, child.stdout!, process.stdout);
+    pipeLines(this.name, this.colour, child.stderr!, process.stderr);
+    child.once('exit', (code, signal) => this.exited(code ?? signal ?? 'unknown'));
+    return child;
+  }
+
+  supervise(policy: RestartPolicy): void {
+    this.policy = policy;
+  }
+
+  private exited(code: number | string): void {
+    const policy = this.policy;
+    if (this.stopping || !policy) return;
+    const now = Date.now();
+    this.crashes = [...this.crashes.filter((at) => now - at < policy.windowMs), now];
+    const log = policy.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+    if (this.crashes.length >= policy.maxCrashes) {
+      this.stopping = true;
+      policy.onGiveUp(
+        `${this.name} keeps crashing: it exited ${this.crashes.length} times within ${policy.windowMs / 1000} s (last exit code ${code}).`,
+      );
+      return;
+    }
+    const delay = policy.backoffMs(this.crashes.length);
+    log(`  ${this.name} exited unexpectedly (exit code ${code}); restarting in ${delay} ms`);
+    this.restartTimer = setTimeout(() => {
+      if (!this.stopping) this.child = this.spawn();
+    }, delay);
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.restartTimer);
+    const child = this.child;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  }
 }
 
 /** Runs a TypeScript entry point with Node + tsx, piping its output with a coloured prefix. */
 export function startTs(name: string, entry: string, env: NodeJS.ProcessEnv, index: number): ManagedProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const colour = COLOURS[index % COLOURS.length]!;
-  pipeLines(name, colour, child.stdout!, process.stdout);
-  pipeLines(name, colour, child.stderr!, process.stderr);
-  return { name, child };
+  return new NodeProcess(name, entry, env, COLOURS[index % COLOURS.length]!);
 }
 
 /** Polls a URL until it answers 2xx (or the process exits, or the time runs out). */
@@ -75,18 +159,5 @@ export async function waitForHttp(url: string, process: ManagedProcess, timeoutM
 }
 
 export async function stopAll(processes: ManagedProcess[]): Promise<void> {
-  await Promise.all(
-    processes.map(
-      ({ child }) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-          child.once('exit', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await Promise.all(processes.map((p) => p.stop()));
 }

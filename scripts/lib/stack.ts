@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { freePort, repoRoot, startTs, stopAll, waitForHttp, type ManagedProcess } from './processes';
+import { DEFAULT_RESTART_POLICY, freePort, repoRoot, startTs, stopAll, waitForHttp, type ManagedProcess } from './processes';
 
 export interface StackOptions {
   port: number;
@@ -10,6 +10,13 @@ export interface StackOptions {
   replay?: string[];
   /** With `replay`: the real day of the season (YYYY-MM-DD) that is today instead of its middle. */
   asOf?: string;
+  /**
+   * A process that exits unexpectedly is restarted with backoff (DEFAULT_RESTART_POLICY); when one
+   * keeps crashing this is called with a message naming it (default: print it and stop the stack).
+   */
+  onGiveUp?: (message: string) => void;
+  /** Use these service URLs instead of starting those services (tests put a stand-in behind the gateway). */
+  serviceUrls?: Partial<Record<(typeof SERVICES)[number], string>>;
 }
 
 export interface RunningStack {
@@ -65,6 +72,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     }
     await Promise.all(
       SERVICES.map(async (name, index) => {
+        const given = options.serviceUrls?.[name];
+        if (given) {
+          gatewayEnv[`${name.toUpperCase()}_URL`] = given;
+          return;
+        }
         const port = await freePort();
         const service = startTs(name, `services/${name}/src/server.ts`, { ...base, ...serviceEnv[name], PORT: String(port) }, index + 1);
         processes.push(service);
@@ -75,6 +87,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const gateway = startTs('gateway', 'api-gateway/src/server.ts', gatewayEnv, 4);
     processes.push(gateway);
     await waitForHttp(`http://127.0.0.1:${options.port}/readyz`, gateway);
+    const onGiveUp =
+      options.onGiveUp ??
+      ((message: string) => {
+        console.error(`  ${message} Stopping every process.`);
+        void stop();
+      });
+    for (const managed of processes) managed.supervise({ ...DEFAULT_RESTART_POLICY, onGiveUp });
     return { url: publicUrl, processes, env: gatewayEnv, stop };
   } catch (error) {
     await stop();

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Koa from 'koa';
@@ -6,6 +7,9 @@ import { HttpError } from './errors';
 import type { Logger } from './logger';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** The request a piece of code runs for, so that an exception outside Koa's chain is logged with its id. */
+export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
 
 /** Request id (reused from the gateway's header when present) and a pino line per request. */
 export function requestLogging(logger: Logger): Koa.Middleware {
@@ -28,7 +32,7 @@ export function requestLogging(logger: Logger): Koa.Middleware {
     http(ctx.req, ctx.res);
     ctx.state.requestId = String(ctx.req.id);
     ctx.state.log = ctx.req.log;
-    await next();
+    await requestContext.run({ requestId: ctx.state.requestId }, next);
   };
 }
 
@@ -44,6 +48,7 @@ export function jsonErrors(logger: Logger): Koa.Middleware {
     } catch (error) {
       const status = errorStatus(error);
       ctx.status = status;
+      if (error instanceof HttpError) ctx.set(error.headers);
       if (status >= 500) {
         (ctx.state.log ?? logger).error({ err: error }, 'request failed');
         ctx.body = { message: 'Internal server error', requestId: ctx.state.requestId };

@@ -1,6 +1,22 @@
 import http from 'node:http';
 import type Koa from 'koa';
+import { requestContext } from './http';
 import type { Logger } from './logger';
+
+/**
+ * Last line of defence: an exception no request handler caught is logged with the id of the request
+ * it happened for (when there is one), then the process exits so that its supervisor (npm start,
+ * systemd, the container runtime) starts a clean one. Going on after an unknown failure could serve
+ * from broken state.
+ */
+export function logFatalExceptions(logger: Logger): void {
+  const fatal = (err: unknown, kind: string) => {
+    logger.fatal({ err, requestId: requestContext.getStore()?.requestId }, kind);
+    process.exit(1);
+  };
+  process.on('uncaughtException', (err) => fatal(err, 'uncaught exception'));
+  process.on('unhandledRejection', (err) => fatal(err, 'unhandled rejection'));
+}
 
 /** Starts an HTTP server and closes it (plus the given resources) on SIGINT/SIGTERM. */
 export async function listen(
@@ -10,6 +26,7 @@ export async function listen(
   logger: Logger,
   onClose: () => Promise<void> = async () => {},
 ): Promise<http.Server> {
+  logFatalExceptions(logger);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {

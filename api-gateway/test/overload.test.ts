@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { signInThroughDevProvider } from '../../libs/dev-oidc/src/sign-in';
+import { freePort, startTs, waitForHttp, type ManagedProcess } from '../../scripts/lib/processes';
+import { startStack, type RunningStack } from '../../scripts/lib/stack';
+
+interface Echo {
+  pid: number;
+  cookie: string | null;
+  identity: boolean;
+  requestId: string | null;
+}
+
+/**
+ * The whole gateway (a real process) in front of a stand-in football service that answers after
+ * 300 ms: more concurrent requests than the proxy has sockets, a service killed mid-request, and the
+ * supervisor that starts it again.
+ */
+describe('gateway under overload and service failure', () => {
+  let stack: RunningStack;
+  let slow: ManagedProcess;
+  let slowUrl: string;
+  let dataDir: string;
+  let cookie: string;
+  const restarts: string[] = [];
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-overload-'));
+    const slowPort = await freePort();
+    slowUrl = `http://127.0.0.1:${slowPort}`;
+    slow = startTs(
+      'slow-football',
+      'api-gateway/test/fixtures/slow-service.ts',
+      { ...process.env, PORT: String(slowPort), SLOW_MS: '300' },
+      1,
+    );
+    await waitForHttp(`${slowUrl}/readyz`, slow);
+    slow.supervise({
+      maxCrashes: 5,
+      windowMs: 60_000,
+      backoffMs: () => 100,
+      onGiveUp: (message) => restarts.push(`gave up: ${message}`),
+      log: (line) => restarts.push(line),
+    });
+    stack = await startStack({ port: await freePort(), dataDir, serviceUrls: { football: slowUrl }, env: { LOG_LEVEL: 'error' } });
+    cookie = await signInThroughDevProvider(stack.url, 'crowd@example.com');
+  }, 90_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    await slow?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 30_000);
+
+  const leagues = () => fetch(`${stack.url}/api/leagues`, { headers: { cookie } });
+
+  it('400 concurrent requests past the socket limit each get 200 or 503, none fails at the socket, and the gateway goes on', async () => {
+    const outcomes = await Promise.all(
+      Array.from({ length: 400 }, async () => {
+        try {
+          const response = await leagues();
+          return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as unknown };
+        } catch (error) {
+          return { status: 0, retryAfter: null, body: String(error) };
+        }
+      }),
+    );
+    const socketFailures = outcomes.filter((o) => o.status === 0);
+    expect(socketFailures).toEqual([]);
+    for (const outcome of outcomes) {
+      expect([200, 503]).toContain(outcome.status);
+      if (outcome.status === 503) {
+        expect(outcome.retryAfter).toMatch(/^\d+$/);
+        expect(outcome.body).toEqual({ message: expect.any(String) });
+      } else {
+        // Settled before the proxy took the request: no browser cookie, the signed identity, the request id.
+        expect(outcome.body).toMatchObject({ cookie: null, identity: true, requestId: expect.stringMatching(/^[\w-]+$/) });
+      }
+    }
+    expect(outcomes.filter((o) => o.status === 200).length).toBeGreaterThan(0);
+    expect(stack.processes.find((p) => p.name === 'gateway')?.child.exitCode).toBeNull();
+    const after = await leagues();
+    expect(after.status).toBe(200);
+    expect((await fetch(`${stack.url}/healthz`)).status).toBe(200);
+  }, 60_000);
+
+  it('a service killed mid-request gives JSON 502, and 200 once the supervisor has restarted it', async () => {
+    const before = (await (await leagues()).json()) as Echo;
+    const pending = leagues();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    slow.child.kill('SIGKILL');
+    const failed = await pending;
+    expect([502, 503]).toContain(failed.status);
+    expect(failed.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await failed.json()).toEqual({ message: expect.any(String), requestId: expect.any(String) });
+
+    let answer: Response | undefined;
+    for (let attempt = 0; attempt < 100 && answer?.status !== 200; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      answer = await leagues();
+    }
+    expect(answer?.status).toBe(200);
+    const echo = (await answer!.json()) as Echo;
+    expect(echo.pid).not.toBe(before.pid);
+    expect(restarts).toEqual([
+      expect.stringMatching(/^ {2}slow-football exited unexpectedly \(exit code SIGKILL\); restarting in 100 ms$/),
+    ]);
+    expect(stack.processes.find((p) => p.name === 'gateway')?.child.exitCode).toBeNull();
+  }, 60_000);
+});

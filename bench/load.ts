@@ -1,0 +1,178 @@
+/**
+ * Load on the whole stack: a mixed workload of signed-in football reads through the gateway at
+ * 100, 200, 500 and 1,000 connections (autocannon), as `npm start` runs it (demo data, SQLite).
+ * For each level it prints socket errors (connection resets, refused connections, timeouts), 503s
+ * (shed by the gateway), other non-2xx answers, p50/p99 latency, throughput, the gateway's peak
+ * resident memory, and whether the gateway still answers /healthz and a normal request afterwards.
+ *
+ *   npx tsx bench/load.ts
+ *
+ * Environment: BENCH_LEVELS (comma-separated connection counts, default 100,200,500,1000),
+ * BENCH_SECONDS per level (default 10), BENCH_TIMEOUT (autocannon's per-request timeout in seconds,
+ * default 10). Levels run one after the other against the same stack; between two levels the bench
+ * waits until the gateway answers again, and a level after a dead gateway is reported as such.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import type { Fixture } from '@matchday/contracts';
+import { signInThroughDevProvider } from '../libs/dev-oidc/src/sign-in';
+import { freePort } from '../scripts/lib/processes';
+import { startStack, type RunningStack } from '../scripts/lib/stack';
+
+const LEVELS = (process.env.BENCH_LEVELS ?? '100,200,500,1000').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const TIMEOUT = Number(process.env.BENCH_TIMEOUT ?? 10);
+
+interface Level {
+  connections: number;
+  requests: number;
+  socketErrors: number;
+  timeouts: number;
+  shed: number;
+  otherNon2xx: number;
+  p50: number;
+  p99: number;
+  rps: number;
+  gatewayPeakMb: number;
+  aliveAfter: boolean;
+}
+
+/** A mixed read workload: the calls a fan's screens make, over several fixtures of the demo data. */
+async function workload(url: string, cookie: string): Promise<string[]> {
+  const response = await fetch(`${url}/api/fixtures/filter?type=week`, { headers: { cookie } });
+  if (!response.ok) throw new Error(`fixtures: ${response.status} ${await response.text()}`);
+  const fixtures = ((await response.json()) as Fixture[]).slice(0, 8);
+  if (fixtures.length === 0) throw new Error('no fixtures this week in the demo data');
+  const paths = ['/api/leagues', '/api/fixtures/filter?type=today', '/api/auth/user'];
+  for (const f of fixtures) {
+    paths.push(
+      `/api/standings?leagueId=${f.leagueId}&season=${f.season}`,
+      `/api/h2h?homeTeamId=${f.homeTeamId}&awayTeamId=${f.awayTeamId}`,
+      `/api/team-stats?teamId=${f.homeTeamId}&leagueId=${f.leagueId}&season=${f.season}`,
+      `/api/players?teamId=${f.homeTeamId}&leagueId=${f.leagueId}&season=${f.season}`,
+      `/api/top-scorers/${f.leagueId}/${f.season}`,
+    );
+  }
+  return paths;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** Resident memory of a process in MB (Linux /proc), 0 when it is gone. */
+function rssMb(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+async function alive(url: string, cookie: string, waitMs: number): Promise<boolean> {
+  const until = Date.now() + waitMs;
+  while (Date.now() < until) {
+    try {
+      const health = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
+      const leagues = await fetch(`${url}/api/leagues`, { headers: { cookie }, signal: AbortSignal.timeout(5000) });
+      await health.body?.cancel();
+      await leagues.body?.cancel();
+      if (health.ok && leagues.ok) return true;
+    } catch {
+      // not answering (yet)
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return false;
+}
+
+async function level(stack: RunningStack, cookie: string, paths: string[], connections: number): Promise<Level> {
+  const gateway = stack.processes.find((p) => p.name === 'gateway')?.child;
+  const times: number[] = [];
+  let shed = 0;
+  let otherNon2xx = 0;
+  const statuses = new Map<number, number>();
+  let peak = rssMb(gateway?.pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(gateway?.pid))), 250);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: stack.url,
+        connections,
+        duration: SECONDS,
+        timeout: TIMEOUT,
+        headers: { cookie },
+        requests: paths.map((p) => ({ method: 'GET', path: p })),
+      },
+      (error: unknown, done: autocannon.Result) =>
+        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done),
+    );
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      times.push(responseTime);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      if (status === 503) shed += 1;
+      else if (status < 200 || status >= 300) otherNon2xx += 1;
+    });
+  });
+  clearInterval(sampler);
+  process.stderr.write(`    statuses: ${JSON.stringify(Object.fromEntries(statuses))}\n`);
+  times.sort((a, b) => a - b);
+  return {
+    connections,
+    requests: times.length + result.errors,
+    socketErrors: result.errors - result.timeouts,
+    timeouts: result.timeouts,
+    shed,
+    otherNon2xx,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    rps: times.length / SECONDS,
+    gatewayPeakMb: peak,
+    aliveAfter: await alive(stack.url, cookie, 15_000),
+  };
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-bench-load-'));
+  const stack = await startStack({ port: await freePort(), dataDir, env: { LOG_LEVEL: 'error' } });
+  const results: Level[] = [];
+  try {
+    const cookie = await signInThroughDevProvider(stack.url, 'load@example.com');
+    const paths = await workload(stack.url, cookie);
+    process.stderr.write(`workload: ${paths.length} paths, ${SECONDS} s per level\n`);
+    for (const connections of LEVELS) {
+      process.stderr.write(`  ${connections} connections...\n`);
+      const gateway = stack.processes.find((p) => p.name === 'gateway')?.child;
+      if (!gateway || gateway.exitCode !== null || gateway.signalCode !== null) {
+        process.stderr.write(`  gateway is down; ${connections} not measured\n`);
+        break;
+      }
+      results.push(await level(stack, cookie, paths, connections));
+    }
+  } finally {
+    await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const share = (n: number, of: number) => (of ? `${((n / of) * 100).toFixed(1)}%` : '-');
+  console.log(`\nMixed reads through the gateway, ${SECONDS} s per level, ${os.cpus().length} cores\n`);
+  console.log(
+    '| connections | requests | socket errors | timeouts | 503 shed | other non-2xx | p50 ms | p99 ms | req/s | gateway peak RSS | alive after |',
+  );
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|');
+  for (const r of results) {
+    console.log(
+      `| ${r.connections} | ${r.requests} | ${r.socketErrors} | ${r.timeouts} | ${r.shed} (${share(r.shed, r.requests)}) | ${r.otherNon2xx} | ${Math.round(r.p50)} | ${Math.round(r.p99)} | ${Math.round(r.rps)} | ${Math.round(r.gatewayPeakMb)} MB | ${r.aliveAfter ? 'yes' : 'NO'} |`,
+    );
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
