@@ -19,6 +19,8 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: '/fixture-players/:fixtureId', remote: 'mf-stats', screen: 'fixture-players' },
   { path: '/standings', remote: 'mf-stats', screen: 'standings' },
   { path: '/top-scorers/:leagueId/:season', remote: 'mf-stats', screen: 'top-scorers' },
+  { path: '/leagues', remote: 'mf-stats', screen: 'leagues' },
+  { path: '/league/:leagueId/:season', remote: 'mf-stats', screen: 'league' },
   { path: '/h2h', remote: 'mf-stats', screen: 'h2h' },
   { path: '/team-stats/:teamId/:leagueId/:season', remote: 'mf-stats', screen: 'team-stats' },
   { path: '/betting-tips', remote: 'mf-tips', screen: 'betting-tips' },
@@ -33,3 +35,38 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: '/social-preview/:referralCode', remote: 'mf-account', screen: 'social-preview' },
   { path: '/admin', remote: 'mf-admin', screen: 'admin' },
 ];
+
+/** Routes the shell renders itself (no remote involved), so they work while any remote is down. */
+export const SHELL_ROUTES = {
+  /** Search screen on phones (on wider screens the box sits in the header); query q. */
+  search: '/search',
+} as const;
+
+/** Tabs of the league hub, `/league/:leagueId/:season?tab=` (default table). */
+export const LEAGUE_TABS = ['table', 'matches', 'scorers'] as const;
+export type LeagueTab = (typeof LEAGUE_TABS)[number];
+
+export function leagueHubPath(leagueId: number | string, season: number | string, tab?: LeagueTab): string {
+  return `/league/${leagueId}/${season}${tab && tab !== 'table' ? `?tab=${tab}` : ''}`;
+}
+
+export interface NavItem {
+  label: 'Matches' | 'Leagues' | 'Tips' | 'Fantasy';
+  path: string;
+  /** Path prefixes that belong to the section (the item is marked current on them). */
+  sections: readonly string[];
+}
+
+/** The shell's primary navigation: bottom tab bar up to 768 px, in the header above. */
+export const PRIMARY_NAV: readonly NavItem[] = [
+  { label: 'Matches', path: '/', sections: ['/', '/squad', '/fixture', '/fixture-stats', '/fixture-players', '/h2h'] },
+  { label: 'Leagues', path: '/leagues', sections: ['/leagues', '/league', '/standings', '/top-scorers', '/team', '/team-stats'] },
+  { label: 'Tips', path: '/betting-tips', sections: ['/betting-tips'] },
+  { label: 'Fantasy', path: '/dream11-predictions', sections: ['/dream11-predictions'] },
+];
+
+/** The navigation item a path belongs to, if any ('/fixture-stats/12' -> Matches, '/league/39/2023' -> Leagues). */
+export function navItemFor(pathname: string): NavItem | undefined {
+  const first = `/${pathname.split('/')[1] ?? ''}`;
+  return PRIMARY_NAV.find((item) => item.sections.some((section) => (section === '/' ? pathname === '/' : first === section)));
+}

@@ -9,6 +9,8 @@ import { StandingsScreen } from '../features/standings/components/StandingsScree
 import { TopScorersScreen } from '../features/top-scorers/components/TopScorersScreen';
 import { H2hScreen } from '../features/h2h/components/H2hScreen';
 import { TeamStatsScreen } from '../features/team-stats/components/TeamStatsScreen';
+import { LeaguesScreen } from '../features/leagues/components/LeaguesScreen';
+import { LeagueHubScreen } from '../features/league/components/LeagueHubScreen';
 
 /** Screens of this remote, by the key the shell's route table gives. */
 const SCREENS: Record<string, ComponentType> = {
@@ -21,6 +23,8 @@ const SCREENS: Record<string, ComponentType> = {
   'top-scorers': TopScorersScreen,
   h2h: H2hScreen,
   'team-stats': TeamStatsScreen,
+  leagues: LeaguesScreen,
+  league: LeagueHubScreen,
 };
 
 export default function App({ screen }: RemoteAppProps) {

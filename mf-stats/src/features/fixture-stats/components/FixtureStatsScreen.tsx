@@ -76,11 +76,22 @@ export function FixtureStatsScreen() {
     <Page>
       {backElement}
       <FixtureHeader stats={data} fixtureId={fixtureId} title={title} />
-      <Grid>
-        {comparisonGroups(data).map((group) => (
-          <ComparisonCard key={group.title} group={group} homeName={data.homeTeamName} awayName={data.awayTeamName} />
-        ))}
-      </Grid>
+      {data.status === 'scheduled' || data.status === 'postponed' ? (
+        <MessageCard
+          title="No statistics yet"
+          message={
+            data.status === 'postponed'
+              ? 'This match has been postponed. Its statistics will appear once it has been played.'
+              : 'This match has not started yet. Its statistics will appear once it kicks off.'
+          }
+        />
+      ) : (
+        <Grid>
+          {comparisonGroups(data).map((group) => (
+            <ComparisonCard key={group.title} group={group} homeName={data.homeTeamName} awayName={data.awayTeamName} />
+          ))}
+        </Grid>
+      )}
     </Page>
   );
 }

@@ -1,13 +1,13 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { StandingRow } from '@matchday/contracts';
-import { Button, Card, media, Page, usePageMeta } from '@matchday/ui';
-import { BackLink, HeaderCard, LoadingBlock, MessageCard, Muted, Row, Stack, Title } from '../../../lib/components';
+import { Button, media, Page, usePageMeta } from '@matchday/ui';
+import { leagueHubPath } from '@matchday/contracts';
+import { BackLink, HeaderCard, LoadingBlock, MessageCard, Muted, Row, Title } from '../../../lib/components';
 import { isHighlighted } from '../../../lib/names';
 import { isId } from '../../../lib/numbers';
 import { useStandings } from '../api/standings';
-import { groupsOf, zonesOf } from '../hooks/zones';
-import { StandingsTable } from './StandingsTable';
+import { StandingsView } from './StandingsView';
 
 const Top = styled.div`
   display: flex;
@@ -20,28 +20,6 @@ const Top = styled.div`
       width: 100%;
     }
   }
-`;
-
-const Legend = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.4rem 1.2rem;
-  font-size: 0.85rem;
-  li {
-    display: flex;
-    align-items: center;
-    gap: 0.4rem;
-  }
-`;
-
-const Swatch = styled.span<{ $colour: string }>`
-  width: 0.8rem;
-  height: 0.8rem;
-  border-radius: 3px;
-  background: ${({ $colour }) => $colour};
 `;
 
 /** Standings (spec §2): highlighted teams, links to team stats and top scorers carrying returnTo, zones, groups. */
@@ -84,8 +62,6 @@ export function StandingsScreen() {
 
   const linkFor = (row: StandingRow) => `/team-stats/${row.teamId}/${leagueId}/${season}?returnTo=${returnTo}`;
   const highlighted = (row: StandingRow) => isHighlighted(row.teamName, highlightTeams);
-  const zones = zonesOf(rows);
-  const adjusted = rows.filter((row) => row.pointsAdjustment !== 0);
   return (
     <Page>
       {back}
@@ -97,42 +73,17 @@ export function StandingsScreen() {
             </Title>
             <Muted>Season {first.season}</Muted>
           </div>
-          <Button as={Link} to={`/top-scorers/${leagueId}/${season}?returnTo=${returnTo}`} $variant="outline">
-            Top Scorers
-          </Button>
+          <Row $gap="0.5rem" $wrap>
+            <Button as={Link} to={leagueHubPath(leagueId, season)} $variant="outline" data-testid="league-hub-link">
+              League page
+            </Button>
+            <Button as={Link} to={`/top-scorers/${leagueId}/${season}?returnTo=${returnTo}`} $variant="outline">
+              Top Scorers
+            </Button>
+          </Row>
         </Top>
       </HeaderCard>
-      <Stack>
-        {groupsOf(rows).map((group) => (
-          <Card key={group.name ?? 'table'}>
-            <StandingsTable rows={group.rows} caption={group.name} linkFor={linkFor} highlighted={highlighted} />
-          </Card>
-        ))}
-        {(zones.length > 0 || adjusted.length > 0) && (
-          <Card>
-            <Stack $gap="0.6rem">
-              {zones.length > 0 && (
-                <Legend aria-label="Qualification zones" data-testid="zones">
-                  {zones.map((zone) => (
-                    <li key={zone.description}>
-                      <Swatch $colour={zone.colour} aria-hidden="true" />
-                      {zone.description}
-                    </li>
-                  ))}
-                </Legend>
-              )}
-              {adjusted.map((row) => (
-                <Row key={row.id} as="p" style={{ margin: 0 }}>
-                  <Muted>
-                    * {row.teamName}:{' '}
-                    {row.pointsAdjustment > 0 ? `${row.pointsAdjustment} points added` : `${-row.pointsAdjustment} points deducted`}
-                  </Muted>
-                </Row>
-              ))}
-            </Stack>
-          </Card>
-        )}
-      </Stack>
+      <StandingsView rows={rows} linkFor={linkFor} highlighted={highlighted} />
     </Page>
   );
 }

@@ -1,118 +1,10 @@
-import { Link, useParams, useSearchParams } from 'react-router-dom';
-import styled from 'styled-components';
-import { media, Page, Skeleton, TeamLogo, usePageMeta } from '@matchday/ui';
-import { BackLink, HeaderCard, MessageCard, Muted, PlayerPhoto, Stack, Title } from '../../../lib/components';
-import { isId, num } from '../../../lib/numbers';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Page, usePageMeta } from '@matchday/ui';
+import { BackLink, HeaderCard, MessageCard, Muted, Title } from '../../../lib/components';
+import { isId } from '../../../lib/numbers';
 import { useLeagues, useTopScorers } from '../api/top-scorers';
-import { rankColours, ranked } from '../hooks/rank';
-
-const SKELETON_ROWS = 10;
-
-const List = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 0.6rem;
-`;
-
-const Item = styled.li`
-  display: grid;
-  grid-template-columns: auto auto 1fr auto;
-  grid-template-areas: 'rank photo who goals' 'rank photo figures goals';
-  align-items: center;
-  gap: 0.2rem 0.9rem;
-  padding: 0.8rem 1rem;
-  border-radius: 12px;
-  background: ${({ theme }) => theme.surface};
-  border: 1px solid ${({ theme }) => theme.border};
-  ${media.mobile} {
-    grid-template-areas: 'rank photo who goals' 'figures figures figures figures';
-    gap: 0.5rem 0.7rem;
-    padding: 0.7rem;
-  }
-`;
-
-const RankBadge = styled.span<{ $background: string; $text: string }>`
-  grid-area: rank;
-  display: inline-grid;
-  place-items: center;
-  width: 2.1rem;
-  height: 2.1rem;
-  border-radius: 50%;
-  font-weight: 900;
-  background: ${({ $background }) => $background};
-  color: ${({ $text }) => $text};
-`;
-
-const Photo = styled.span`
-  grid-area: photo;
-`;
-
-const Who = styled.div`
-  grid-area: who;
-  min-width: 0;
-  a {
-    font-weight: 700;
-    text-decoration: none;
-    display: block;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
-  a:hover {
-    text-decoration: underline;
-  }
-`;
-
-const TeamLine = styled.span`
-  display: flex;
-  align-items: center;
-  gap: 0.35rem;
-  font-size: 0.85rem;
-  color: ${({ theme }) => theme.textMuted};
-  min-width: 0;
-  span {
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
-`;
-
-const Figures = styled.dl`
-  grid-area: figures;
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.2rem 1rem;
-  margin: 0;
-  font-size: 0.85rem;
-  div {
-    display: flex;
-    gap: 0.3rem;
-  }
-  dt {
-    color: ${({ theme }) => theme.textMuted};
-  }
-  dd {
-    margin: 0;
-    font-weight: 700;
-    font-variant-numeric: tabular-nums;
-  }
-`;
-
-const Goals = styled.div`
-  grid-area: goals;
-  text-align: center;
-  strong {
-    display: block;
-    font-size: 1.7rem;
-    line-height: 1;
-    font-variant-numeric: tabular-nums;
-  }
-  small {
-    color: ${({ theme }) => theme.textMuted};
-  }
-`;
+import { ranked } from '../hooks/rank';
+import { TopScorersList, TopScorersLoading } from './TopScorersList';
 
 /** Top scorers (spec §2): ranked by goals with coloured rank badges; back to the standings (returnTo, default '/'). */
 export function TopScorersScreen() {
@@ -146,69 +38,11 @@ export function TopScorersScreen() {
         {league && <Muted>{league.country}</Muted>}
       </HeaderCard>
       {isLoading ? (
-        <Stack $gap="0.6rem" aria-busy="true" aria-label="Loading top scorers" data-testid="loading">
-          {Array.from({ length: SKELETON_ROWS }, (_, index) => (
-            <Skeleton key={index} $height="4.2rem" data-testid="scorer-skeleton" />
-          ))}
-        </Stack>
+        <TopScorersLoading />
       ) : error || scorers.length === 0 ? (
         <MessageCard title="No Top Scorers Data" message="Top scorers data is not available for this league" />
       ) : (
-        <List aria-label="Top scorers">
-          {scorers.map((scorer) => {
-            const colours = rankColours(scorer.rank);
-            return (
-              <Item key={scorer.id} data-testid="scorer">
-                <RankBadge $background={colours.background} $text={colours.text} data-testid="rank">
-                  <span className="visually-hidden">Rank </span>
-                  {scorer.rank}
-                </RankBadge>
-                <Photo>
-                  <PlayerPhoto name={scorer.playerName} src={scorer.playerPhoto} size={44} />
-                </Photo>
-                <Who>
-                  <Link to={`/player/${scorer.playerId}/${leagueId}/${season}`} data-testid="scorer-name">
-                    {scorer.playerName}
-                  </Link>
-                  <TeamLine>
-                    <TeamLogo name={scorer.teamName} src={scorer.teamLogo} size={18} />
-                    <span>
-                      {scorer.teamName}
-                      {scorer.games_Position ? ` · ${scorer.games_Position}` : ''}
-                      {scorer.nationality ? ` · ${scorer.nationality}` : ''}
-                    </span>
-                  </TeamLine>
-                </Who>
-                <Goals>
-                  <strong data-testid="goals">{num(scorer.goals_Total)}</strong>
-                  <small>goals</small>
-                </Goals>
-                <Figures>
-                  <div>
-                    <dt>Assists</dt>
-                    <dd data-testid="assists">{num(scorer.goals_Assists)}</dd>
-                  </div>
-                  <div>
-                    <dt>Apps</dt>
-                    <dd>{num(scorer.games_Appearences)}</dd>
-                  </div>
-                  <div>
-                    <dt>Minutes</dt>
-                    <dd>{num(scorer.games_MinutesPlayed)}</dd>
-                  </div>
-                  <div>
-                    <dt>Yellow</dt>
-                    <dd>{num(scorer.cards_Yellow)}</dd>
-                  </div>
-                  <div>
-                    <dt>Red</dt>
-                    <dd>{num(scorer.cards_Red)}</dd>
-                  </div>
-                </Figures>
-              </Item>
-            );
-          })}
-        </List>
+        <TopScorersList scorers={scorers} leagueId={leagueId} season={season} />
       )}
     </Page>
   );

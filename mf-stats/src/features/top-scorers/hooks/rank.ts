@@ -11,7 +11,9 @@ export function rankColours(rank: number): { background: string; text: string } 
   return { background: '#475569', text: '#ffffff' };
 }
 
+export type RankedScorer = TopScorer & { rank: number };
+
 /** Top scorers sorted by goals, descending, ranked from 1 (spec §9). */
-export function ranked(scorers: readonly TopScorer[]): Array<TopScorer & { rank: number }> {
+export function ranked(scorers: readonly TopScorer[]): RankedScorer[] {
   return [...scorers].sort((a, b) => num(b.goals_Total) - num(a.goals_Total)).map((scorer, index) => ({ ...scorer, rank: index + 1 }));
 }

@@ -1,0 +1,145 @@
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { LEAGUE_TABS, leagueHubPath, type LeagueTab, type StandingRow } from '@matchday/contracts';
+import { media, Page, TeamLogo, usePageMeta } from '@matchday/ui';
+import { BackLink, HeaderCard, LoadingBlock, MessageCard, Muted, Stack, Tabs, Title } from '../../../lib/components';
+import { isId } from '../../../lib/numbers';
+import { useLeagues } from '../../leagues/api/leagues';
+import { seasonLabel } from '../../leagues/hooks/order';
+import { useStandings } from '../../standings/api/standings';
+import { StandingsView } from '../../standings/components/StandingsView';
+import { useTopScorers } from '../../top-scorers/api/top-scorers';
+import { ranked } from '../../top-scorers/hooks/rank';
+import { TopScorersList, TopScorersLoading } from '../../top-scorers/components/TopScorersList';
+import { MatchesTab } from './MatchesTab';
+
+const Head = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 1rem;
+  flex-wrap: wrap;
+  > div {
+    flex: 1;
+    min-width: 12rem;
+  }
+  label {
+    display: grid;
+    gap: 0.2rem;
+    font-size: 0.8rem;
+    font-weight: 700;
+    color: ${({ theme }) => theme.textMuted};
+  }
+  select {
+    font: inherit;
+    font-weight: 600;
+    padding: 0.45rem 0.6rem;
+    border-radius: 8px;
+    border: 1px solid ${({ theme }) => theme.border};
+    background: ${({ theme }) => theme.surface};
+    color: ${({ theme }) => theme.text};
+  }
+  ${media.mobile} {
+    gap: 0.75rem;
+  }
+`;
+
+const TAB_LABELS: Record<LeagueTab, string> = { table: 'Table', matches: 'Matches', scorers: 'Top scorers' };
+
+function TableTab({ leagueId, season }: { leagueId: string; season: string }) {
+  const { data, error, isLoading } = useStandings(leagueId, season);
+  if (isLoading) return <LoadingBlock rows={10} label="Loading standings" />;
+  if (error || !data || data.length === 0) return <MessageCard title="No Standings Data" message="League standings are not available" />;
+  return <StandingsView rows={data} linkFor={(row: StandingRow) => `/team/${row.teamId}/${leagueId}/${season}`} />;
+}
+
+function ScorersTab({ leagueId, season }: { leagueId: string; season: string }) {
+  const { data, error, isLoading } = useTopScorers(leagueId, season);
+  const scorers = ranked(data ?? []);
+  if (isLoading) return <TopScorersLoading />;
+  if (error || scorers.length === 0)
+    return <MessageCard title="No Top Scorers Data" message="Top scorers data is not available for this league" />;
+  return <TopScorersList scorers={scorers} leagueId={leagueId} season={season} />;
+}
+
+/** League hub (/league/:leagueId/:season?tab=table|matches|scorers): header with a season picker and three tabs. */
+export function LeagueHubScreen() {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const leagueId = isId(params.leagueId) ? params.leagueId : null;
+  const season = isId(params.season) ? params.season : null;
+  const requested = search.get('tab');
+  const tab: LeagueTab = (LEAGUE_TABS as readonly string[]).includes(requested ?? '') ? (requested as LeagueTab) : 'table';
+  const { data: leagues, isLoading } = useLeagues();
+  const league = leagues?.find((l) => String(l.id) === leagueId);
+  usePageMeta({
+    title: league && season ? `${league.displayName} ${seasonLabel(Number(season))}: ${TAB_LABELS[tab]}` : 'League',
+    description: league ? `${league.displayName} (${league.country}): table, results and fixtures by round, and top scorers.` : undefined,
+  });
+
+  const back = <BackLink to="/leagues">All leagues</BackLink>;
+  if (isLoading) {
+    return (
+      <Page>
+        {back}
+        <LoadingBlock rows={8} label="Loading league" />
+      </Page>
+    );
+  }
+  if (!leagueId || !season || !league) {
+    return (
+      <Page>
+        {back}
+        <MessageCard title="League not found" message="This competition has no data on Matchday." />
+      </Page>
+    );
+  }
+  const seasons = [...new Set([...(league.seasons ?? []), league.currentSeason, Number(season)])].sort((a, b) => b - a);
+  return (
+    <Page>
+      {back}
+      <Stack>
+        <HeaderCard>
+          <Head>
+            <TeamLogo name={league.displayName} src={league.logo} size={56} />
+            <div>
+              <Title>{league.displayName}</Title>
+              <Muted>{league.country}</Muted>
+            </div>
+            <label>
+              Season
+              <select
+                value={season}
+                data-testid="season-select"
+                onChange={(event) => navigate(leagueHubPath(league.id, event.target.value, tab))}
+              >
+                {seasons.map((s) => (
+                  <option key={s} value={s}>
+                    {seasonLabel(s)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </Head>
+        </HeaderCard>
+        <div>
+          <Tabs
+            label="League views"
+            value={tab}
+            options={LEAGUE_TABS.map((value) => ({ value, label: TAB_LABELS[value], testId: `tab-${value}` }))}
+            onChange={(value) => navigate(leagueHubPath(league.id, season, value), { replace: true })}
+          />
+        </div>
+        <div role="tabpanel" aria-label={TAB_LABELS[tab]}>
+          {tab === 'table' ? (
+            <TableTab leagueId={leagueId} season={season} />
+          ) : tab === 'matches' ? (
+            <MatchesTab leagueId={leagueId} season={season} />
+          ) : (
+            <ScorersTab leagueId={leagueId} season={season} />
+          )}
+        </div>
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,235 @@
+import { useMemo, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import type { Fixture } from '@matchday/contracts';
+import { Button, Card, media, TeamLogo } from '@matchday/ui';
+import { LoadingBlock, MessageCard, Muted, Stack } from '../../../lib/components';
+import { useLeagueFixtures } from '../api/league-fixtures';
+import { currentRoundIndex, groupByRound, isFinished } from '../hooks/rounds';
+
+const Nav = styled.div`
+  display: grid;
+  grid-template-columns: auto 1fr auto;
+  align-items: center;
+  gap: 0.5rem;
+  select {
+    justify-self: center;
+    max-width: 100%;
+    font: inherit;
+    font-weight: 700;
+    padding: 0.45rem 0.6rem;
+    border-radius: 8px;
+    border: 1px solid ${({ theme }) => theme.border};
+    background: ${({ theme }) => theme.surface};
+    color: ${({ theme }) => theme.text};
+  }
+`;
+
+const Day = styled.h3`
+  margin: 0.4rem 0 0.2rem;
+  font-size: 0.85rem;
+  font-weight: 700;
+  color: ${({ theme }) => theme.textMuted};
+`;
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 0.4rem;
+`;
+
+const match = `
+  display: grid;
+  grid-template-columns: 1fr auto 1fr;
+  align-items: center;
+  gap: 0.75rem;
+  min-height: 3rem;
+  padding: 0.55rem 0.75rem;
+  border-radius: 10px;
+  text-decoration: none;
+`;
+
+const ResultLink = styled(Link)`
+  ${match}
+  color: ${({ theme }) => theme.text};
+  background: ${({ theme }) => theme.surfaceRaised};
+  &:hover,
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.accent};
+    outline-offset: 1px;
+  }
+`;
+
+const Upcoming = styled.div`
+  ${match}
+  background: ${({ theme }) => theme.surfaceRaised};
+`;
+
+const Side = styled.span<{ $away?: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: 0.5rem;
+  min-width: 0;
+  justify-content: ${({ $away }) => ($away ? 'flex-start' : 'flex-end')};
+  text-align: ${({ $away }) => ($away ? 'left' : 'right')};
+  font-weight: 600;
+  span.name {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  ${media.mobile} {
+    font-size: 0.9rem;
+    gap: 0.35rem;
+  }
+`;
+
+const Middle = styled.span`
+  display: grid;
+  justify-items: center;
+  min-width: 4.2rem;
+  font-variant-numeric: tabular-nums;
+  strong {
+    font-size: 1.15rem;
+    letter-spacing: 0.04em;
+  }
+  small {
+    font-size: 0.72rem;
+    font-weight: 700;
+    color: ${({ theme }) => theme.textMuted};
+  }
+`;
+
+const localDay = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const localTime = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+
+function Teams({ fixture, children }: { fixture: Fixture; children: ReactNode }) {
+  return (
+    <>
+      <Side>
+        <span className="name">{fixture.homeTeam}</span>
+        <TeamLogo name={fixture.homeTeam} src={fixture.homeTeamLogo} size={24} />
+      </Side>
+      {children}
+      <Side $away>
+        <TeamLogo name={fixture.awayTeam} src={fixture.awayTeamLogo} size={24} />
+        <span className="name">{fixture.awayTeam}</span>
+      </Side>
+    </>
+  );
+}
+
+function MatchRow({ fixture }: { fixture: Fixture }) {
+  if (isFinished(fixture)) {
+    return (
+      <ResultLink
+        to={`/fixture-stats/${fixture.id}`}
+        data-testid="result"
+        aria-label={`${fixture.homeTeam} ${fixture.goalsHome}, ${fixture.awayTeam} ${fixture.goalsAway}, full time: match statistics`}
+      >
+        <Teams fixture={fixture}>
+          <Middle>
+            <strong data-testid="score">
+              {fixture.goalsHome} – {fixture.goalsAway}
+            </strong>
+            <small>FT</small>
+          </Middle>
+        </Teams>
+      </ResultLink>
+    );
+  }
+  return (
+    <Upcoming data-testid="upcoming">
+      <Teams fixture={fixture}>
+        <Middle>
+          <strong>
+            <time dateTime={fixture.eventDate} data-testid="kickoff">
+              {localTime(fixture.eventDate)}
+            </time>
+          </strong>
+          <small>{fixture.status === 'postponed' ? 'Postponed' : fixture.status === 'live' ? 'Live' : 'Kick-off'}</small>
+        </Middle>
+      </Teams>
+    </Upcoming>
+  );
+}
+
+/**
+ * The league hub's Matches tab: the season's fixtures by round or matchday, opening on the current round
+ * (?round= keeps another one in the URL). Results link to their statistics; upcoming matches show their
+ * kick-off in the viewer's local time.
+ */
+export function MatchesTab({ leagueId, season }: { leagueId: string; season: string }) {
+  const [search, setSearch] = useSearchParams();
+  const { data, error, isLoading } = useLeagueFixtures(leagueId, season);
+  const groups = useMemo(() => groupByRound(data ?? []), [data]);
+  if (isLoading) return <LoadingBlock rows={8} label="Loading matches" />;
+  if (error || groups.length === 0) return <MessageCard title="No matches found" message="No fixtures or results for this season yet." />;
+
+  const requested = groups.findIndex((g) => g.key === search.get('round'));
+  const index = requested >= 0 ? requested : currentRoundIndex(groups);
+  const group = groups[index]!;
+  const go = (to: number) => {
+    const next = new URLSearchParams(search);
+    next.set('round', groups[to]!.key);
+    setSearch(next, { replace: true });
+  };
+  const days: Array<{ day: string; fixtures: Fixture[] }> = [];
+  for (const fixture of group.fixtures) {
+    const day = localDay(fixture.eventDate);
+    if (days[days.length - 1]?.day !== day) days.push({ day, fixtures: [] });
+    days[days.length - 1]!.fixtures.push(fixture);
+  }
+  return (
+    <Card>
+      <Stack $gap="0.6rem">
+        <Nav>
+          <Button type="button" $variant="outline" onClick={() => go(index - 1)} disabled={index === 0} aria-label="Previous round">
+            <span aria-hidden="true">‹</span>
+          </Button>
+          <select
+            aria-label="Round"
+            value={group.key}
+            onChange={(event) => go(groups.findIndex((g) => g.key === event.target.value))}
+            data-testid="round-select"
+          >
+            {groups.map((g) => (
+              <option key={g.key} value={g.key}>
+                {g.label}
+              </option>
+            ))}
+          </select>
+          <Button
+            type="button"
+            $variant="outline"
+            onClick={() => go(index + 1)}
+            disabled={index === groups.length - 1}
+            aria-label="Next round"
+          >
+            <span aria-hidden="true">›</span>
+          </Button>
+        </Nav>
+        <section aria-label={group.label} data-testid="round">
+          {days.map(({ day, fixtures }) => (
+            <div key={day}>
+              <Day>{day}</Day>
+              <List>
+                {fixtures.map((fixture) => (
+                  <li key={fixture.id}>
+                    <MatchRow fixture={fixture} />
+                  </li>
+                ))}
+              </List>
+            </div>
+          ))}
+        </section>
+        <Muted as="p" style={{ margin: 0, fontSize: '0.8rem' }}>
+          Kick-off times in your local time.
+        </Muted>
+      </Stack>
+    </Card>
+  );
+}
