@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { Knex, ServiceState } from '@matchday/server';
+import { noQuery, parseQuery, type Knex, type ServiceState } from '@matchday/server';
 import { requireAdmin } from '../../lib/identity';
 import { adminDashboard } from './repository';
 
@@ -7,6 +7,7 @@ export function adminRouter(db: Knex) {
   const router = new Router<ServiceState>({ prefix: '/api/admin' });
   router.get('/dashboard', async (ctx) => {
     requireAdmin(ctx);
+    parseQuery(noQuery, ctx.query);
     ctx.body = await adminDashboard(db);
   });
   return router;

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { badRequest, HttpError, notFound, parseInput, toDate, type Knex, type ServiceState } from '@matchday/server';
+import { badRequest, HttpError, noQuery, notFound, parseInput, parseQuery, toDate, type Knex, type ServiceState } from '@matchday/server';
 import type { ApplyReferralResult, ReferralCodeInfo } from '@matchday/contracts';
 import { currentUserId } from '../../lib/identity';
 import { REFERRAL_CODE_PATTERN } from '../../lib/referral-code';
@@ -29,6 +29,7 @@ export function referralsRouter(db: Knex) {
   const router = new Router<ServiceState>({ prefix: '/api/referral' });
 
   router.get('/my-code', async (ctx) => {
+    parseQuery(noQuery, ctx.query);
     const row = await findUserById(db, currentUserId(ctx));
     if (!row) throw notFound('User not found');
     const reply: ReferralCodeInfo = {
@@ -41,6 +42,7 @@ export function referralsRouter(db: Knex) {
 
   router.post('/apply', async (ctx) => {
     const userId = currentUserId(ctx);
+    parseQuery(noQuery, ctx.query);
     const input = parseInput(applyReferralInput, ctx.request.body);
     const code = input.referralCode.trim().toUpperCase();
     if (!code) throw badRequest(REFERRAL_MESSAGES.empty);
@@ -64,6 +66,7 @@ export function referralsRouter(db: Knex) {
   });
 
   router.get('/my-referrals', async (ctx) => {
+    parseQuery(noQuery, ctx.query);
     ctx.body = await listReferralsBy(db, currentUserId(ctx));
   });
   return router;

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { forbidden, notFound, parseInput, unauthorized, type Knex, type ServiceState } from '@matchday/server';
+import { forbidden, noQuery, notFound, parseInput, parseQuery, unauthorized, type Knex, type ServiceState } from '@matchday/server';
 import type { DeleteAccountResult, UserPreferences } from '@matchday/contracts';
 import { currentUserId } from '../../lib/identity';
 import { deleteUser, findUserById, toAuthUser, updateTheme, upsertFromSignIn } from './repository';
@@ -19,6 +19,7 @@ export function usersRouter(db: Knex) {
   router.get('/api/auth/user', async (ctx) => {
     const { userId, isAdmin } = ctx.state.identity;
     if (userId === undefined) throw unauthorized();
+    parseQuery(noQuery, ctx.query);
     const row = await findUserById(db, userId);
     if (!row) throw notFound('User not found');
     ctx.body = toAuthUser(row, isAdmin);
@@ -26,6 +27,7 @@ export function usersRouter(db: Knex) {
 
   router.post('/api/user/preferences', async (ctx) => {
     const userId = currentUserId(ctx);
+    parseQuery(noQuery, ctx.query);
     const { theme } = parseInput(preferencesInput, ctx.request.body);
     if (!(await updateTheme(db, userId, theme))) throw notFound('User not found');
     const reply: UserPreferences = { theme };
@@ -35,6 +37,7 @@ export function usersRouter(db: Knex) {
   // The gateway calls this and then ends every session of the user.
   router.delete('/api/auth/delete-account', async (ctx) => {
     const userId = currentUserId(ctx);
+    parseQuery(noQuery, ctx.query);
     const deleted = await deleteUser(db, userId);
     const reply: DeleteAccountResult = {
       message: deleted ? 'Your account has been permanently deleted.' : 'This account has already been deleted.',

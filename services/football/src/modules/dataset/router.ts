@@ -1,11 +1,12 @@
 import Router from '@koa/router';
-import type { Knex, ServiceState } from '@matchday/server';
+import { noQuery, parseQuery, type Knex, type ServiceState } from '@matchday/server';
 import { isDemoData } from '../../db/seeds/demo';
 
 /** GET /api/dataset: where the football data comes from (the UI shows a "Demo data" badge for demo). */
 export function datasetRouter(db: Knex) {
   const router = new Router<ServiceState>({ prefix: '/api/dataset' });
   router.get('/', async (ctx) => {
+    parseQuery(noQuery, ctx.query);
     ctx.body = { demo: await isDemoData(db) };
   });
   return router;

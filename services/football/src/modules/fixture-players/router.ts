@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { parseInput, type Knex, type ServiceState } from '@matchday/server';
+import { noQuery, parseInput, parseQuery, type Knex, type ServiceState } from '@matchday/server';
 import { findFixturePlayers } from './repository';
 import { fixturePlayersParams } from './schema';
 
@@ -7,6 +7,7 @@ import { fixturePlayersParams } from './schema';
 export function fixturePlayersRouter(db: Knex) {
   const router = new Router<ServiceState>({ prefix: '/api/fixture' });
   router.get('/:fixtureId/players', async (ctx) => {
+    parseQuery(noQuery, ctx.query);
     const { fixtureId } = parseInput(fixturePlayersParams, ctx.params);
     ctx.body = await findFixturePlayers(db, fixtureId);
   });

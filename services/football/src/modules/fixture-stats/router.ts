@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { notFound, parseInput, type Knex, type ServiceState } from '@matchday/server';
+import { noQuery, notFound, parseInput, parseQuery, type Knex, type ServiceState } from '@matchday/server';
 import { findFixtureStats } from './repository';
 import { fixtureParams } from './schema';
 
@@ -7,6 +7,7 @@ import { fixtureParams } from './schema';
 export function fixtureStatsRouter(db: Knex) {
   const router = new Router<ServiceState>({ prefix: '/api/fixture-stats' });
   router.get('/:fixtureId', async (ctx) => {
+    parseQuery(noQuery, ctx.query);
     const { fixtureId } = parseInput(fixtureParams, ctx.params);
     const stats = await findFixtureStats(db, fixtureId);
     if (!stats) throw notFound(`Fixture ${fixtureId} not found`);

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { parseInput, type Knex, type ServiceState } from '@matchday/server';
+import { parseQuery, type Knex, type ServiceState } from '@matchday/server';
 import { findHeadToHead } from './repository';
 import { headToHeadQuery } from './schema';
 
@@ -7,7 +7,7 @@ import { headToHeadQuery } from './schema';
 export function headToHeadRouter(db: Knex) {
   const router = new Router<ServiceState>({ prefix: '/api/h2h' });
   router.get('/', async (ctx) => {
-    const query = parseInput(headToHeadQuery, ctx.query);
+    const query = parseQuery(headToHeadQuery, ctx.query);
     ctx.body = await findHeadToHead(db, query.homeTeamId, query.awayTeamId);
   });
   return router;

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { parseInput, type Knex, type ServiceState } from '@matchday/server';
+import { parseQuery, type Knex, type ServiceState } from '@matchday/server';
 import { findLeagueStats, findRecentFixtures } from './repository';
 import { DEFAULT_RECENT_FIXTURES, leagueStatsQuery, recentFixturesQuery } from './schema';
 
@@ -10,11 +10,11 @@ import { DEFAULT_RECENT_FIXTURES, leagueStatsQuery, recentFixturesQuery } from '
 export function playerStatsRouter(db: Knex) {
   const router = new Router<ServiceState>({ prefix: '/api/player-stats' });
   router.get('/league', async (ctx) => {
-    const query = parseInput(leagueStatsQuery, ctx.query);
+    const query = parseQuery(leagueStatsQuery, ctx.query);
     ctx.body = await findLeagueStats(db, query.playerId, query.leagueId, query.season);
   });
   router.get('/fixtures', async (ctx) => {
-    const query = parseInput(recentFixturesQuery, ctx.query);
+    const query = parseQuery(recentFixturesQuery, ctx.query);
     ctx.body = await findRecentFixtures(db, query.playerId, {
       leagueId: query.leagueId,
       season: query.season,

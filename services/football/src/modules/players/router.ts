@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { parseInput, type Knex, type ServiceState } from '@matchday/server';
+import { parseQuery, type Knex, type ServiceState } from '@matchday/server';
 import { startOfZonedDay } from '../../lib/time';
 import { findSquads, listPlayers } from './repository';
 import { playersQuery } from './schema';
@@ -12,7 +12,7 @@ import { playersQuery } from './schema';
 export function playersRouter(db: Knex) {
   const router = new Router<ServiceState>({ prefix: '/api/players' });
   router.get('/', async (ctx) => {
-    const query = parseInput(playersQuery, ctx.query);
+    const query = parseQuery(playersQuery, ctx.query);
     if (query.leagueId === undefined || query.season === undefined) {
       ctx.body = await listPlayers(db, startOfZonedDay(new Date(), 'UTC', 0));
       return;

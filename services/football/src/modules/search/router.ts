@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { parseInput, type Knex, type ServiceState } from '@matchday/server';
+import { parseQuery, type Knex, type ServiceState } from '@matchday/server';
 import { search } from './repository';
 import { searchQuery } from './schema';
 
@@ -7,7 +7,7 @@ import { searchQuery } from './schema';
 export function searchRouter(db: Knex) {
   const router = new Router<ServiceState>({ prefix: '/api/search' });
   router.get('/', async (ctx) => {
-    const { q } = parseInput(searchQuery, ctx.query);
+    const { q } = parseQuery(searchQuery, ctx.query);
     ctx.body = await search(db, q);
   });
   return router;

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { parseInput, type Knex, type ServiceState } from '@matchday/server';
+import { parseQuery, type Knex, type ServiceState } from '@matchday/server';
 import { findStandings } from './repository';
 import { standingsQuery } from './schema';
 
@@ -7,7 +7,7 @@ import { standingsQuery } from './schema';
 export function standingsRouter(db: Knex) {
   const router = new Router<ServiceState>({ prefix: '/api/standings' });
   router.get('/', async (ctx) => {
-    const query = parseInput(standingsQuery, ctx.query);
+    const query = parseQuery(standingsQuery, ctx.query);
     ctx.body = await findStandings(db, query.leagueId, query.season);
   });
   return router;

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { parseInput, type Knex, type ServiceState } from '@matchday/server';
+import { parseQuery, type Knex, type ServiceState } from '@matchday/server';
 import { findTeamStats } from './repository';
 import { teamStatsQuery } from './schema';
 
@@ -7,7 +7,7 @@ import { teamStatsQuery } from './schema';
 export function teamStatsRouter(db: Knex) {
   const router = new Router<ServiceState>({ prefix: '/api/team-stats' });
   router.get('/', async (ctx) => {
-    const query = parseInput(teamStatsQuery, ctx.query);
+    const query = parseQuery(teamStatsQuery, ctx.query);
     ctx.body = await findTeamStats(db, query.teamId, query.leagueId, query.season);
   });
   return router;

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { parseInput, type Knex, type ServiceState } from '@matchday/server';
+import { noQuery, parseInput, parseQuery, type Knex, type ServiceState } from '@matchday/server';
 import { findTopScorers } from './repository';
 import { topScorersParams } from './schema';
 
@@ -7,6 +7,7 @@ import { topScorersParams } from './schema';
 export function topScorersRouter(db: Knex) {
   const router = new Router<ServiceState>({ prefix: '/api/top-scorers' });
   router.get('/:leagueId/:season', async (ctx) => {
+    parseQuery(noQuery, ctx.query);
     const { leagueId, season } = parseInput(topScorersParams, ctx.params);
     ctx.body = await findTopScorers(db, leagueId, season);
   });
