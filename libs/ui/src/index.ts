@@ -9,3 +9,4 @@ export * from './meta';
 export * from './standalone';
 export * from './placeholder';
 export * from './clipboard';
+export * from './return-to';

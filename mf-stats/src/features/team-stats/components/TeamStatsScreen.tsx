@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { TeamStatsRecord } from '@matchday/contracts';
-import { Button, Card, media, Page, TeamLogo, usePageMeta } from '@matchday/ui';
+import { Button, Card, media, Page, safeReturnPath, TeamLogo, usePageMeta } from '@matchday/ui';
 import { ChartSlot } from '../../../lib/chart-slot';
 import {
   BackLink,
@@ -95,11 +95,7 @@ export function TeamStatsScreen() {
   const home = records.find((r) => r.is_Home_Stats === 1);
   const away = records.find((r) => r.is_Home_Stats === 0);
   const any: TeamStatsRecord | undefined = home ?? away;
-  const returnParam = search.get('returnTo');
-  const returnTo =
-    returnParam && returnParam.startsWith('/') && !returnParam.startsWith('//')
-      ? returnParam
-      : `/standings?leagueId=${leagueId}&season=${season}`;
+  const returnTo = safeReturnPath(search.get('returnTo'), `/standings?leagueId=${leagueId}&season=${season}`);
   usePageMeta({
     title: any ? `${any.teamName} Team Stats ${season}` : 'Team Stats',
     description: any ? `${any.teamName} ${season}: results, goals, clean sheets and form at home and away.` : undefined,

@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Page, usePageMeta } from '@matchday/ui';
+import { Page, safeReturnPath, usePageMeta } from '@matchday/ui';
 import { BackLink, HeaderCard, MessageCard, Muted, Title } from '../../../lib/components';
 import { isId } from '../../../lib/numbers';
 import { useLeagues, useTopScorers } from '../api/top-scorers';
@@ -15,8 +15,7 @@ export function TopScorersScreen() {
   const { data, error, isLoading } = useTopScorers(leagueId, season);
   const { data: leagues } = useLeagues();
   const league = leagues?.find((l) => String(l.id) === leagueId);
-  const returnTo = search.get('returnTo');
-  const backTo = returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/';
+  const backTo = safeReturnPath(search.get('returnTo'), '/');
   const title = `${league ? `${league.displayName} ` : ''}Top Scorers${season ? ` ${season}` : ''}`;
   usePageMeta({ title, description: league ? `The leading goal scorers of the ${league.displayName} ${season} season.` : undefined });
 
