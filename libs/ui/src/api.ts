@@ -7,6 +7,18 @@ export function withCacheBuster(url: string): string {
 }
 
 /**
+ * Reads a reply's body to the end and drops it. A body nobody reads keeps the request open in the browser
+ * (network-idle tooling never settles), so every fetch path reads or discards its body.
+ */
+export async function discardBody(response: Response): Promise<void> {
+  try {
+    await response.arrayBuffer();
+  } catch {
+    // already read, or the connection went away: nothing is left open either way
+  }
+}
+
+/**
  * The one reader of the app: GET with cookies and no-cache headers; 401 resolves to null ("no data");
  * any other non-OK reply throws "status: body" (or the status text when the body is empty).
  */
@@ -15,7 +27,10 @@ export async function apiGet<T>(url: string): Promise<T | null> {
     credentials: 'include',
     headers: { 'cache-control': 'no-cache', pragma: 'no-cache', accept: 'application/json' },
   });
-  if (response.status === 401) return null;
+  if (response.status === 401) {
+    await discardBody(response);
+    return null;
+  }
   if (!response.ok) {
     const body = await response.text();
     throw new Error(`${response.status}: ${body || response.statusText}`);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, toast } from '@matchday/ui';
+import { Button, discardBody, toast } from '@matchday/ui';
 import type { VersionInfo } from '@matchday/contracts';
 
 const Bar = styled.footer`
@@ -36,7 +36,10 @@ export function Footer({ supportEmail = 'support@matchday.app' }: { supportEmail
     setChecking(true);
     try {
       const response = await fetch('/version.json', { cache: 'no-store' });
-      if (!response.ok) throw new Error(String(response.status));
+      if (!response.ok) {
+        await discardBody(response);
+        throw new Error(String(response.status));
+      }
       const { buildTime } = (await response.json()) as VersionInfo;
       if (loadedBuildTime && buildTime !== loadedBuildTime) {
         toast({ title: 'Update Available!', description: 'Reload to get the latest version of Matchday.', durationMs: 10_000 });

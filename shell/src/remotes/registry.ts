@@ -2,6 +2,7 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import type { ComponentType } from 'react';
 import { containerName, type RemoteManifest, type RemoteName } from '@matchday/contracts';
 import type { RemoteAppProps } from '@matchday/contracts';
+import { discardBody } from '@matchday/ui';
 
 /** How long a remote entry may take before its area shows the fallback. */
 export const REMOTE_TIMEOUT_MS = 10_000;
@@ -34,7 +35,10 @@ function register(name: RemoteName, force: boolean): boolean {
 export async function initRemotes(): Promise<RemoteManifest | null> {
   try {
     const response = await fetch('/mf-manifest.json', { cache: 'no-store' });
-    if (!response.ok) throw new Error(`manifest ${response.status}`);
+    if (!response.ok) {
+      await discardBody(response);
+      throw new Error(`manifest ${response.status}`);
+    }
     manifest = (await response.json()) as RemoteManifest;
     for (const name of Object.keys(manifest.remotes) as RemoteName[]) register(name, false);
   } catch (error) {
