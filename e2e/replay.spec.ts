@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { freePort, repoRoot } from '../scripts/lib/processes';
+import { signedInPage } from './support/screens';
+
+/**
+ * A replay (`--as-of 2023-12-01 --replay football-data-co-uk <file>`) of a three-match made-up season:
+ * Everton - Arsenal was played 3-1 on 2 Dec 2023, which is tomorrow in the replay, so it must show its
+ * kick-off time and no score, on Home and on the team's fixture list. Its own small stack, started once
+ * as a user would: `npm start -- --no-build --as-of 2023-12-01 --replay ...` (scripts/start.ts).
+ */
+
+let npmStart: ChildProcess | undefined;
+let url: string;
+let dataDir: string;
+let previousBaseUrl: string | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-e2e-replay-'));
+  const file = path.join(dataDir, 'E0-2324.csv');
+  fs.writeFileSync(
+    file,
+    [
+      'Div,Date,Time,HomeTeam,AwayTeam,FTHG,FTAG',
+      'E0,25/11/2023,15:00,Arsenal,Chelsea,2,0',
+      'E0,02/12/2023,15:00,Everton,Arsenal,3,1',
+      'E0,30/12/2023,15:00,Chelsea,Everton,1,1',
+    ].join('\n'),
+  );
+  const port = await freePort();
+  url = `http://localhost:${port}`;
+  npmStart = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/start.ts', '--no-build', '--as-of', '2023-12-01', '--replay', 'football-data-co-uk', file],
+    { cwd: repoRoot, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'inherit' },
+  );
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (npmStart.exitCode !== null) throw new Error(`npm start exited with ${npmStart.exitCode}`);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error('the replay stack did not start within 90 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  // The sign-in helpers and getJson read the stack's address from here; the demo stack's comes back after.
+  previousBaseUrl = process.env.E2E_BASE_URL;
+  process.env.E2E_BASE_URL = url;
+});
+
+test.afterAll(async () => {
+  process.env.E2E_BASE_URL = previousBaseUrl;
+  const child = npmStart;
+  if (child && child.exitCode === null) {
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  }
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('a replay shows a fixture after now with its kick-off time and no score, on Home and on the team page', async ({ browser }) => {
+  const { page, context } = await signedInPage(browser, { width: 1280, theme: 'light' }, 'replay@example.com');
+  // The API serves it as not played.
+  const response = await page.request.get(`${url}/api/fixtures/filter?type=tomorrow&tz=UTC`);
+  expect(response.ok()).toBe(true);
+  const tomorrow = (await response.json()) as Array<{ homeTeam: string; status: string; goalsHome: number | null }>;
+  expect(tomorrow).toEqual([expect.objectContaining({ homeTeam: 'Everton', status: 'scheduled', goalsHome: null })]);
+
+  // Home, Tomorrow tab.
+  await page.getByRole('tab', { name: 'Tomorrow' }).click();
+  const card = page.getByTestId('fixture-card');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('Everton');
+  await expect(card).toContainText('Tomorrow, 15:00');
+  await expect(card).toContainText('VS');
+  await expect(card).not.toContainText('Final score');
+  await expect(card).not.toContainText('3 - 1');
+
+  // The team's fixtures (Home filtered by the team): the same match, still no score.
+  await page.goto(`${url}/?team=Everton`);
+  await expect(page.getByRole('heading', { name: 'Everton Fixtures' })).toBeVisible();
+  const teamCard = page.getByTestId('fixture-card').filter({ hasText: 'Arsenal' });
+  await expect(teamCard).toHaveCount(1);
+  await expect(teamCard).toContainText('Tomorrow, 15:00');
+  await expect(teamCard).toContainText('VS');
+  await expect(teamCard).not.toContainText('3 - 1');
+  await context.close();
+});
