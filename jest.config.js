@@ -11,7 +11,7 @@ module.exports = {
       { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(jose|p-queue|p-timeout|eventemitter3)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(jose|p-queue|p-timeout|eventemitter3|fmin)/)'],
   testTimeout: 30_000,
   maxWorkers: 2,
 };

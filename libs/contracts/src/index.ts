@@ -6,3 +6,4 @@ export * from './football';
 export * from './account';
 export * from './manifest';
 export * from './routes';
+export * from './insights';

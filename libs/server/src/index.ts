@@ -8,3 +8,4 @@ export * from './listen';
 export * from './http';
 export * from './validation';
 export * from './service-runner';
+export * from './discovery';

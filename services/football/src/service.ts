@@ -8,6 +8,7 @@ import { fixtureStatsRouter } from './modules/fixture-stats/router';
 import { fixturesRouter } from './modules/fixtures/router';
 import { headToHeadRouter } from './modules/h2h/router';
 import { leaguesRouter } from './modules/leagues/router';
+import { modelFeedRouter } from './modules/model-feed/router';
 import { playerStatsRouter } from './modules/player-stats/router';
 import { playersRouter } from './modules/players/router';
 import { searchRouter } from './modules/search/router';
@@ -31,6 +32,7 @@ export const football: ServiceDefinition = {
     headToHeadRouter(db),
     teamStatsRouter(db),
     searchRouter(db),
+    modelFeedRouter(db),
   ],
   seedIfEmpty: (db) => seedDemo(db),
   onStart: (db) => startFootball(db),

@@ -1,0 +1,252 @@
+/**
+ * Contracts of the insights service (tips, their record, Dream11 picks) and of the internal bulk read
+ * the football service offers it (`/internal/model-feed/*`, identity token only, not routed by the gateway).
+ */
+
+/** One bookmaker's prices for a fixture (decimal odds; null where not offered). */
+export interface FeedOdds {
+  bookmaker: string;
+  home: number | null;
+  draw: number | null;
+  away: number | null;
+  over25: number | null;
+  under25: number | null;
+  /** Asian handicap line for the home side (e.g. -1) and its prices. */
+  ahLine: number | null;
+  ahHome: number | null;
+  ahAway: number | null;
+}
+
+export interface FeedMatch {
+  id: number;
+  leagueId: number;
+  season: number;
+  /** ISO 8601 UTC. */
+  kickoffAt: string;
+  status: string;
+  homeTeamId: number;
+  awayTeamId: number;
+  homeTeam: string;
+  awayTeam: string;
+  homeTeamLogo: string | null;
+  awayTeamLogo: string | null;
+  /** 90-minute score, null until played. */
+  homeGoals: number | null;
+  awayGoals: number | null;
+  homeShotsOnTarget: number | null;
+  awayShotsOnTarget: number | null;
+  /** Pre-match prices as collected (never closing). */
+  opening: FeedOdds | null;
+  /** Closing prices: for evaluation only, never a model input. */
+  closing: FeedOdds | null;
+}
+
+export interface FeedLeague {
+  id: number;
+  name: string;
+  displayName: string;
+  country: string;
+  logo: string | null;
+  currentSeason: number;
+}
+
+export interface FeedMatches {
+  league: FeedLeague;
+  matches: FeedMatch[];
+  /** Seasons of this league that have at least one fixture stored. */
+  seasons: number[];
+  demo: boolean;
+}
+
+export type FantasyRole = 'GK' | 'DEF' | 'MID' | 'FWD';
+
+/** One player-match line (FPL rows where imported). */
+export interface FeedPlayerLine {
+  fixtureId: number;
+  kickoffAt: string;
+  minutes: number;
+  started: boolean;
+  goals: number;
+  assists: number;
+  goalsConceded: number;
+  saves: number;
+  yellowCards: number;
+  redCards: number;
+}
+
+export interface FeedSquadPlayer {
+  playerId: number;
+  name: string;
+  teamId: number;
+  position: string;
+  /** Fantasy price in tenths (55 = 5.5), when a fantasy source provided it. */
+  price: number | null;
+  ownership: number | null;
+  /** Most recent first, at most the count asked for. */
+  recent: FeedPlayerLine[];
+}
+
+export interface FeedSquads {
+  fixture: FeedMatch;
+  /** Matches each side played before this fixture (for minutes: 0-minute absences included). */
+  teamRecent: Record<number, Array<{ fixtureId: number; kickoffAt: string }>>;
+  players: FeedSquadPlayer[];
+}
+
+// ---- public insights API ----------------------------------------------------------------------------
+
+export type TipMarket = 'home' | 'draw' | 'away' | 'over25' | 'under25' | 'bttsYes' | 'bttsNo' | 'homeMinus1';
+
+export interface MarketProbabilities {
+  home: number;
+  draw: number;
+  away: number;
+  over25: number;
+  under25: number;
+  bttsYes: number;
+  bttsNo: number;
+  /** Home wins by 2 or more (the -1 handicap wins); by exactly 1 is a push. */
+  homeMinus1: number;
+  homeMinus1Push: number;
+}
+
+/** A tip card (spec §3 "Derived tip card" fields, now from the model). */
+export interface TipCard {
+  id: number;
+  fixtureId: number;
+  match: string;
+  homeTeam: string;
+  awayTeam: string;
+  homeTeamLogo: string | null;
+  awayTeamLogo: string | null;
+  league: string;
+  leagueId: number;
+  /** ISO kick-off and its UTC day / time. */
+  kickoffAt: string;
+  date: string;
+  time: string;
+  tipType: 'Match Winner' | 'Over/Under 2.5' | 'Both Teams Score' | 'Handicap';
+  market: TipMarket;
+  prediction: string;
+  /** Model probability of the prediction, percent (one decimal). */
+  confidence: number;
+  /** 1 / p. */
+  fairOdds: number;
+  /** Bookmaker's price for the prediction, when imported. */
+  odds: number | null;
+  bookmaker: string | null;
+  /** p x odds - 1 (with a push returning the stake for the handicap), null without odds. */
+  edge: number | null;
+  analysis: string;
+  status: 'upcoming' | 'won' | 'lost' | 'push';
+  /** When the tip was made and frozen (ISO). */
+  madeAt: string;
+  demo: boolean;
+}
+
+export interface TipsDay {
+  day: 'today' | 'tomorrow';
+  date: string;
+  tips: TipCard[];
+  demo: boolean;
+}
+
+export interface WeekendSpecial {
+  picks: TipCard[];
+  combinedOdds: number | null;
+  combinedProbability: number;
+  note: string;
+}
+
+export interface TeamRating {
+  teamId: number;
+  name: string;
+  attack: number;
+  defence: number;
+  /** Last five results, most recent last: W, D, L. */
+  form: string[];
+}
+
+export interface RecordSummary {
+  leagueId: number;
+  league: string;
+  tips: number;
+  graded: number;
+  won: number;
+  lost: number;
+  pushed: number;
+  hitRate: number | null;
+  /** Profit per unit staked over graded tips with bookmaker odds. */
+  roi: number | null;
+  withOdds: number;
+  /** Mean RPS of the model's 1X2 and of the bookmaker's (overround removed) on the same matches. */
+  modelRps: number | null;
+  bookmakerRps: number | null;
+  rpsMatches: number;
+  /** 10 bins of 1X2 probability over all three outcomes of graded tips. */
+  calibration: Array<{ bin: number; predicted: number; observed: number; count: number }>;
+  recent: TipCard[];
+}
+
+export interface FixtureAnalysis {
+  fixtureId: number;
+  tip: TipCard;
+  leagueId: number;
+  league: string;
+  homeTeam: string;
+  awayTeam: string;
+  kickoffAt: string;
+  expectedGoals: { home: number; away: number };
+  probabilities: MarketProbabilities;
+  /** Bookmaker implied probabilities (overround removed) per market, null where not priced. */
+  bookmaker: Partial<Record<TipMarket, number>> & { name: string | null };
+  /** Blend of model and market (geometric, 0.35 / 0.65) for 1X2 when odds exist. */
+  blend: { home: number; draw: number; away: number } | null;
+  /** scoreMatrix[h][a] for 0..6 goals. */
+  scoreMatrix: number[][];
+  mostLikelyScores: Array<{ home: number; away: number; probability: number }>;
+  ratings: { home: TeamRating; away: TeamRating; homeAdvantage: number };
+  record: RecordSummary;
+  demo: boolean;
+}
+
+export interface Dream11Player {
+  playerId: number;
+  name: string;
+  team: string;
+  teamId: number;
+  role: FantasyRole;
+  credits: number;
+  expectedPoints: number;
+  startProbability: number;
+  ownership: number;
+}
+
+export interface Dream11Team {
+  players: Dream11Player[];
+  captainId: number;
+  viceCaptainId: number;
+  credits: number;
+  /** With captain x2 and vice-captain x1.5. */
+  expectedPoints: number;
+}
+
+export interface Dream11Card {
+  fixtureId: number;
+  match: string;
+  homeTeam: string;
+  awayTeam: string;
+  homeTeamLogo: string | null;
+  awayTeamLogo: string | null;
+  league: string;
+  kickoffAt: string;
+  captain: { name: string; team: string; points: number; ownership: number };
+  viceCaptain: { name: string; team: string; points: number; ownership: number };
+  credits: number;
+  expectedPoints: number;
+  /** Out of 10: mean start probability of the safe XI. */
+  safetyScore: number;
+  safe: Dream11Team;
+  differential: Dream11Team;
+  demo: boolean;
+}

@@ -1,0 +1,158 @@
+import type { FeedMatch } from '@matchday/contracts';
+import {
+  DEFAULT_SETTINGS,
+  fitDixonColes,
+  predict,
+  type FittedModel,
+  type Markets,
+  type ModelSettings,
+  type TrainingMatch,
+} from './dixon-coles';
+import { blendOneXTwo, impliedOneXTwo, type OneXTwo } from './market';
+import { outcomeOf, score, type Outcome, type Scores } from './metrics';
+
+const DAY = 86_400_000;
+/** Refit every 3 days, on a calendar anchored at 1970-01-01 so the schedule never depends on the data. */
+export const REFIT_DAYS = 3;
+
+export function trainingMatches(matches: readonly FeedMatch[]): TrainingMatch[] {
+  return matches
+    .filter((m) => m.homeGoals !== null && m.awayGoals !== null)
+    .map((m) => ({
+      time: Date.parse(m.kickoffAt),
+      season: m.season,
+      home: m.homeTeamId,
+      away: m.awayTeamId,
+      homeGoals: m.homeGoals!,
+      awayGoals: m.awayGoals!,
+      homeShotsOnTarget: m.homeShotsOnTarget,
+      awayShotsOnTarget: m.awayShotsOnTarget,
+    }));
+}
+
+export interface BacktestRow {
+  match: FeedMatch;
+  date: string;
+  outcome: Outcome;
+  model: Markets;
+  blend: OneXTwo;
+  opening: OneXTwo | null;
+  closing: OneXTwo | null;
+}
+
+export interface BacktestResult {
+  rows: BacktestRow[];
+  fits: number;
+  fitMilliseconds: number;
+  baseRate: OneXTwo;
+  /** Scores on the matches with both Bet365 pre-match and closing prices. */
+  compared: Record<'model' | 'blend' | 'preMatch' | 'closing' | 'baseRate', Scores>;
+}
+
+export class MissingSeasons extends Error {
+  constructor(
+    readonly leagueId: number,
+    readonly missing: number[],
+  ) {
+    super(`missing seasons ${missing.join(', ')}`);
+  }
+}
+
+/** Seasons that must be stored before `first` (the model's 3-season window). */
+export function requiredEarlierSeasons(first: number, windowDays = DEFAULT_SETTINGS.windowDays): number[] {
+  const count = Math.ceil(windowDays / 365);
+  return Array.from({ length: count }, (_, k) => first - count + k);
+}
+
+/**
+ * Walk-forward: for each block of REFIT_DAYS days holding a test match, fit on every result strictly before
+ * the block's first day and predict the block's matches. No input ever comes from the match's day or later
+ * (results, shots) and the market blend uses pre-match prices only; closing prices are only scored.
+ */
+export function walkForward(
+  all: readonly FeedMatch[],
+  testSeasons: readonly number[],
+  settings: ModelSettings = DEFAULT_SETTINGS,
+): BacktestResult {
+  const seasons = new Set(all.map((m) => m.season));
+  const missing = requiredEarlierSeasons(Math.min(...testSeasons), settings.windowDays).filter((s) => !seasons.has(s));
+  if (missing.length) throw new MissingSeasons(all[0]?.leagueId ?? 0, missing);
+  const training = trainingMatches(all);
+  const tests = all
+    .filter((m) => testSeasons.includes(m.season) && m.homeGoals !== null && m.awayGoals !== null)
+    .sort((a, b) => Date.parse(a.kickoffAt) - Date.parse(b.kickoffAt) || a.id - b.id);
+  const firstTest = Math.min(...tests.map((m) => Date.parse(m.kickoffAt)));
+  const before = training.filter((m) => m.time < firstTest - (firstTest % DAY));
+  const counts = [0, 0, 0];
+  for (const m of before.filter((m) => m.time >= firstTest - settings.windowDays * DAY)) counts[outcomeOf(m.homeGoals, m.awayGoals)]! += 1;
+  const totalCount = counts[0]! + counts[1]! + counts[2]! || 1;
+  const baseRate: OneXTwo = { home: counts[0]! / totalCount, draw: counts[1]! / totalCount, away: counts[2]! / totalCount };
+
+  const rows: BacktestRow[] = [];
+  let previous: FittedModel | undefined;
+  let fits = 0;
+  let fitMilliseconds = 0;
+  let k = 0;
+  while (k < tests.length) {
+    const day = Math.floor(Date.parse(tests[k]!.kickoffAt) / DAY);
+    const blockStart = day - (day % REFIT_DAYS);
+    const blockEnd = blockStart + REFIT_DAYS;
+    const block: FeedMatch[] = [];
+    while (k < tests.length && Math.floor(Date.parse(tests[k]!.kickoffAt) / DAY) < blockEnd) block.push(tests[k++]!);
+    const started = performance.now();
+    const model = fitDixonColes(training, {
+      asOf: blockStart * DAY,
+      season: block[0]!.season,
+      settings,
+      warmStart: previous,
+      alsoTeams: block.flatMap((m) => [m.homeTeamId, m.awayTeamId]),
+    });
+    fitMilliseconds += performance.now() - started;
+    fits += 1;
+    previous = model;
+    for (const match of block) {
+      const { markets } = predict(model, match.homeTeamId, match.awayTeamId, settings);
+      const opening = impliedOneXTwo(match.opening);
+      rows.push({
+        match,
+        date: match.kickoffAt.slice(0, 10),
+        outcome: outcomeOf(match.homeGoals!, match.awayGoals!),
+        model: markets,
+        blend: blendOneXTwo(markets, opening),
+        opening,
+        closing: impliedOneXTwo(match.closing),
+      });
+    }
+  }
+  const compared = rows.filter((r) => r.opening && r.closing);
+  const scoreOf = (pick: (r: BacktestRow) => OneXTwo) => score(compared.map((r) => ({ p: pick(r), outcome: r.outcome })));
+  return {
+    rows,
+    fits,
+    fitMilliseconds,
+    baseRate,
+    compared: {
+      model: scoreOf((r) => r.model),
+      blend: scoreOf((r) => r.blend),
+      preMatch: scoreOf((r) => r.opening!),
+      closing: scoreOf((r) => r.closing!),
+      baseRate: scoreOf(() => baseRate),
+    },
+  };
+}
+
+const fixed = (value: number) => value.toFixed(6);
+
+/** CSV: date,home,away,pH,pD,pA,pOver25,pBTTS,variant (a model and a blend row per match). */
+export function toCsv(rows: readonly BacktestRow[]): string {
+  const lines = ['date,home,away,pH,pD,pA,pOver25,pBTTS,variant'];
+  const quote = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+  for (const row of rows) {
+    const base = [row.date, quote(row.match.homeTeam), quote(row.match.awayTeam)];
+    const m = row.model;
+    lines.push([...base, fixed(m.home), fixed(m.draw), fixed(m.away), fixed(m.over25), fixed(m.bttsYes), 'model'].join(','));
+    const b = row.blend;
+    lines.push([...base, fixed(b.home), fixed(b.draw), fixed(b.away), fixed(m.over25), fixed(m.bttsYes), 'blend'].join(','));
+  }
+  return `${lines.join('\n')}\n`;
+}
