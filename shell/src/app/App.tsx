@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Toaster } from '@matchday/ui';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
+import { BOTTOM_BAR_SPACE, PrimaryNav } from '../components/PrimaryNav';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { LoginPage } from '../components/LoginPage';
 import { NotFound } from '../components/NotFound';
@@ -10,7 +11,8 @@ import { useAuthUser } from '../lib/auth';
 import { useNavigationGuard } from '../lib/navigation-guard';
 import { useServerTheme } from '../lib/server-theme';
 import { RemoteArea } from '../remotes/RemoteArea';
-import { AREA_ROUTES } from '@matchday/contracts';
+import { SearchScreen } from '../search/SearchScreen';
+import { AREA_ROUTES, SHELL_ROUTES } from '@matchday/contracts';
 
 const Layout = styled.div`
   min-height: 100vh;
@@ -20,6 +22,7 @@ const Layout = styled.div`
   > div.area {
     flex: 1;
   }
+  ${BOTTOM_BAR_SPACE}
 `;
 
 export function App() {
@@ -47,11 +50,13 @@ export function App() {
               element={<RemoteArea key={route.remote} name={route.remote} screen={route.screen} />}
             />
           ))}
+          <Route path={SHELL_ROUTES.search} element={<SearchScreen />} />
           <Route path="/login" element={<Navigate to="/" replace />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </div>
       <Footer />
+      <PrimaryNav placement="bottom" />
       <Toaster />
     </Layout>
   );

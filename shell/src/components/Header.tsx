@@ -2,9 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
 import useSWR from 'swr';
-import { Badge, initials, media } from '@matchday/ui';
-import type { AuthUser } from '@matchday/contracts';
+import { Badge, initials, media, MOBILE_BREAKPOINT } from '@matchday/ui';
+import { SHELL_ROUTES, type AuthUser } from '@matchday/contracts';
+import { SearchBox } from '../search/SearchBox';
 import { Logo } from './Logo';
+import { PrimaryNav } from './PrimaryNav';
 import { ShareMenu } from './ShareMenu';
 
 const Bar = styled.header`
@@ -23,6 +25,35 @@ const Bar = styled.header`
   }
   ${media.mobile} {
     padding: 0.5rem 0.75rem;
+  }
+`;
+
+const Left = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 1.25rem;
+  flex: 1;
+  min-width: 0;
+`;
+
+const SearchLink = styled(Link)`
+  display: none;
+  place-items: center;
+  width: 2.25rem;
+  height: 2.25rem;
+  border-radius: 50%;
+  border: 1px solid ${({ theme }) => theme.border};
+  background: ${({ theme }) => theme.surfaceRaised};
+  svg {
+    width: 1.1rem;
+    height: 1.1rem;
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 2;
+    stroke-linecap: round;
+  }
+  @media (max-width: ${MOBILE_BREAKPOINT}px) {
+    display: inline-grid;
   }
 `;
 
@@ -115,10 +146,22 @@ export function Header({ user, loading }: { user: AuthUser | null; loading: bool
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.email || '';
   return (
     <Bar>
-      <Link to="/" aria-label="Matchday home">
-        <Logo />
-      </Link>
+      <Left>
+        <Link to="/" aria-label="Matchday home">
+          <Logo />
+        </Link>
+        {user && <PrimaryNav placement="header" />}
+        {user && <SearchBox />}
+      </Left>
       <Right ref={menuRef}>
+        {user && (
+          <SearchLink to={SHELL_ROUTES.search} aria-label="Search" data-testid="search-link">
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <circle cx="11" cy="11" r="6.5" />
+              <path d="M16 16l4.5 4.5" />
+            </svg>
+          </SearchLink>
+        )}
         {dataset?.demo && (
           <Badge title="Fictional clubs and generated results" data-testid="demo-badge">
             Demo data

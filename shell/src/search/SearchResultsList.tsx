@@ -1,0 +1,148 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { leagueHubPath, type SearchResults } from '@matchday/contracts';
+import { initials } from '@matchday/ui';
+
+const Groups = styled.div`
+  display: grid;
+  gap: 0.75rem;
+  h2 {
+    margin: 0 0 0.3rem;
+    padding: 0 0.5rem;
+    font-size: 0.75rem;
+    text-transform: uppercase;
+    letter-spacing: 0.05em;
+    color: ${({ theme }) => theme.textMuted};
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  a,
+  .unlinked {
+    display: flex;
+    align-items: center;
+    gap: 0.6rem;
+    padding: 0.45rem 0.5rem;
+    border-radius: 8px;
+    text-decoration: none;
+    min-height: 2.75rem;
+  }
+  a:hover,
+  a:focus-visible {
+    background: ${({ theme }) => theme.surfaceRaised};
+  }
+  small {
+    display: block;
+    color: ${({ theme }) => theme.textMuted};
+    font-size: 0.8rem;
+  }
+  p {
+    margin: 0;
+    padding: 0.5rem;
+    color: ${({ theme }) => theme.textMuted};
+  }
+`;
+
+const Pic = styled.span`
+  flex: none;
+  display: inline-grid;
+  place-items: center;
+  width: 2rem;
+  height: 2rem;
+  border-radius: 50%;
+  overflow: hidden;
+  font-size: 0.75rem;
+  font-weight: 700;
+  background: ${({ theme }) => theme.surfaceRaised};
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+`;
+
+function Picture({ name, src }: { name: string; src: string | null }) {
+  return <Pic aria-hidden="true">{src ? <img src={src} alt="" loading="lazy" /> : initials(name)}</Pic>;
+}
+
+interface Entry {
+  key: string;
+  name: string;
+  detail: string;
+  picture: string | null;
+  to: string | null;
+}
+
+function Group({ title, entries, onPick }: { title: string; entries: Entry[]; onPick?: () => void }) {
+  if (entries.length === 0) return null;
+  return (
+    <section aria-label={title} data-testid={`search-${title.toLowerCase()}`}>
+      <h2>{title}</h2>
+      <ul>
+        {entries.map((entry) => {
+          const body = (
+            <>
+              <Picture name={entry.name} src={entry.picture} />
+              <span>
+                {entry.name}
+                {entry.detail && <small>{entry.detail}</small>}
+              </span>
+            </>
+          );
+          return (
+            <li key={entry.key}>
+              {entry.to ? (
+                <Link to={entry.to} onClick={onPick} data-testid="search-result">
+                  {body}
+                </Link>
+              ) : (
+                <span className="unlinked">{body}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** Search results in three groups (Teams, Players, Competitions), each entry a link to its page. */
+export function SearchResultsList({ results, onPick }: { results: SearchResults; onPick?: () => void }) {
+  const teams: Entry[] = results.teams.map((t) => ({
+    key: `t${t.id}`,
+    name: t.name,
+    detail: t.country ?? '',
+    picture: t.logo,
+    to: t.leagueId !== null && t.season !== null ? `/team/${t.id}/${t.leagueId}/${t.season}` : null,
+  }));
+  const players: Entry[] = results.players.map((p) => ({
+    key: `p${p.id}`,
+    name: p.name,
+    detail: p.teamName ?? '',
+    picture: p.photo,
+    to: p.leagueId !== null && p.season !== null ? `/player/${p.id}/${p.leagueId}/${p.season}` : null,
+  }));
+  const leagues: Entry[] = results.leagues.map((l) => ({
+    key: `l${l.id}`,
+    name: l.name,
+    detail: l.country,
+    picture: l.logo,
+    to: leagueHubPath(l.id, l.currentSeason),
+  }));
+  if (teams.length + players.length + leagues.length === 0) {
+    return (
+      <Groups>
+        <p role="status">No teams, players or competitions match “{results.query}”.</p>
+      </Groups>
+    );
+  }
+  return (
+    <Groups>
+      <Group title="Teams" entries={teams} onPick={onPick} />
+      <Group title="Players" entries={players} onPick={onPick} />
+      <Group title="Competitions" entries={leagues} onPick={onPick} />
+    </Groups>
+  );
+}
