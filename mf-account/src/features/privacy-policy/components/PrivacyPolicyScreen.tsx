@@ -56,6 +56,10 @@ export function PrivacyPolicyScreen() {
           We keep your data while your account exists. After you delete your account, data may remain in backups for up to 30 days. Login
           history is kept for 12 months.
         </p>
+        <p>
+          When an account that used a referral code is deleted, we keep a keyed hash of its e-mail address (a one-way code, not the address
+          itself) for as long as the referral programme runs. It is used only to refuse a second referral for the same e-mail address.
+        </p>
         <h2>Your rights</h2>
         <p>
           You can see your data on your <Link to="/profile">Profile</Link>, delete your account at any time (see{' '}

@@ -25,7 +25,7 @@ function publicOrigin(ctx: { protocol: string; host: string }): string {
   return (process.env.PUBLIC_URL ?? `${ctx.protocol}://${ctx.host}`).replace(/\/$/, '');
 }
 
-export function referralsRouter(db: Knex) {
+export function referralsRouter(db: Knex, emailHashSecret: string) {
   const router = new Router<ServiceState>({ prefix: '/api/referral' });
 
   router.get('/my-code', async (ctx) => {
@@ -47,7 +47,7 @@ export function referralsRouter(db: Knex) {
     const code = input.referralCode.trim().toUpperCase();
     if (!code) throw badRequest(REFERRAL_MESSAGES.empty);
     if (!REFERRAL_CODE_PATTERN.test(code)) throw badRequest(REFERRAL_MESSAGES.malformed);
-    const outcome = await applyReferral(db, userId, code);
+    const outcome = await applyReferral(db, userId, code, emailHashSecret);
     switch (outcome.kind) {
       case 'applied': {
         const reply: ApplyReferralResult = { message: REFERRAL_MESSAGES.applied, freeAccessUntil: outcome.freeAccessUntil.toISOString() };
