@@ -28,6 +28,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { prefix: '/api/dataset', service: 'football', access: 'user' },
   { prefix: '/api/search', service: 'football', access: 'user' },
   { prefix: '/api/insights', service: 'insights', access: 'user' },
+  { prefix: '/api/tips', service: 'insights', access: 'user' },
+  { prefix: '/api/dream11', service: 'insights', access: 'user' },
 ];
 
 export function matchApiRoute(path: string): ApiRoute | undefined {

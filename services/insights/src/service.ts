@@ -1,9 +1,27 @@
-import type { ServiceDefinition } from '@matchday/server';
+import { requireEnv, type ServiceDefinition } from '@matchday/server';
 import { migrations } from './db/migrations';
+import { footballUrlFromEnvironment, httpFootballClient, type FootballClient } from './lib/football-client';
 import { statusRouter } from './modules/status/router';
+import { TipsEngine } from './modules/tips/engine';
+import { tipsRouter } from './modules/tips/router';
 
-export const insights: ServiceDefinition = {
-  name: 'insights',
-  migrations,
-  routers: (db) => [statusRouter(db)],
-};
+export interface InsightsOptions {
+  /** The football service's internal reads (default: FOOTBALL_URL or the address its process published). */
+  football?: FootballClient;
+  /** Clock (tests). */
+  now?: () => Date;
+}
+
+export function createInsights(options: InsightsOptions = {}): ServiceDefinition {
+  return {
+    name: 'insights',
+    migrations,
+    routers: (db) => {
+      const football = options.football ?? httpFootballClient(footballUrlFromEnvironment(), () => requireEnv('INTERNAL_JWT_SECRET'));
+      const tips = new TipsEngine(db, football, options.now);
+      return [statusRouter(db), tipsRouter(tips)];
+    },
+  };
+}
+
+export const insights: ServiceDefinition = createInsights();

@@ -15,12 +15,12 @@ export class FootballUnavailable extends HttpError {
  * `baseUrl` may be a function (resolved at each call): under `npm start` the football address is found
  * through the discovery file the football process writes (see discovery.ts) unless FOOTBALL_URL is set.
  */
-export function httpFootballClient(baseUrl: string | (() => string | null), secret: string): FootballClient {
+export function httpFootballClient(baseUrl: string | (() => string | null), secret: string | (() => string)): FootballClient {
   return {
     async get<T>(pathAndQuery: string): Promise<T> {
       const base = typeof baseUrl === 'function' ? baseUrl() : baseUrl;
       if (!base) throw new FootballUnavailable('Football service address unknown (set FOOTBALL_URL)');
-      const token = await signIdentity({ scope: 'internal', isAdmin: false }, secret, 'football');
+      const token = await signIdentity({ scope: 'internal', isAdmin: false }, typeof secret === 'function' ? secret() : secret, 'football');
       let response: Response;
       try {
         response = await fetch(`${base}${pathAndQuery}`, { headers: { 'x-matchday-identity': token } });

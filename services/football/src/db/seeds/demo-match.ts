@@ -226,7 +226,7 @@ const ASSIST_WEIGHT: Readonly<Record<PlayerPosition, number>> = { Goalkeeper: 0.
 const CARD_WEIGHT: Readonly<Record<PlayerPosition, number>> = { Goalkeeper: 0.3, Defender: 2.2, Midfielder: 2, Attacker: 1 };
 const PASS_WEIGHT: Readonly<Record<PlayerPosition, number>> = { Goalkeeper: 0.45, Defender: 1.15, Midfielder: 1.35, Attacker: 0.7 };
 
-function expectedGoals(own: number, other: number, home: boolean): number {
+export function expectedGoals(own: number, other: number, home: boolean): number {
   return Math.min(3.6, Math.max(0.3, (home ? 1.45 : 1.15) + 1.4 * (own - other)));
 }
 

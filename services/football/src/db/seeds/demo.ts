@@ -16,6 +16,7 @@ import {
   type TeamStatsRow,
 } from './demo-match';
 import { FOREIGN_COUNTRIES, NAME_POOLS, POOL_COUNTRIES } from './demo-names';
+import { demoOdds } from './demo-odds';
 
 /**
  * Deterministic demo data (seeded PRNG): the Indian Super League (13 clubs, head-to-head tie-break),
@@ -543,6 +544,7 @@ export async function generateDataset(db: Knex, options: GenerateOptions = {}): 
         await insertRows(trx, 'fixtures', builder.rows.fixtures);
         await insertRows(trx, 'fixture_team_stats', builder.rows.teamStats);
         await insertRows(trx, 'fixture_player_stats', builder.rows.playerStats);
+        await insertRows(trx, 'fixture_odds', demoOdds(builder.rows.fixtures, (teamId) => form.get(teamId)!));
         summary.fixtures += builder.rows.fixtures.length;
         summary.finishedFixtures += builder.rows.fixtures.filter((f) => f.status === 'finished').length;
         summary.teamStatRows += builder.rows.teamStats.length;

@@ -1,6 +1,8 @@
 import type { MigrationList } from '@matchday/server';
 import * as insightRuns from './20261122a-insight-runs';
+import * as tips from './20261123a-tips';
 
 export const migrations: MigrationList = {
   '20261122a-insight-runs': insightRuns,
+  '20261123a-tips': tips,
 };

@@ -1,0 +1,163 @@
+import type { FixtureAnalysis, RecordSummary, TipsDay, WeekendSpecial } from '@matchday/contracts';
+import { toSqlDateTime } from '@matchday/server';
+import { startService, TEST_SECRET, testDatabases, type RunningService } from '@matchday/testing';
+import { football } from '../../football/src/service';
+import { httpFootballClient } from '../src/lib/football-client';
+import { createInsights } from '../src/service';
+
+const DAY = 86_400_000;
+
+async function json<T>(response: Response, status = 200): Promise<T> {
+  const text = await response.text();
+  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** Tips on the demo data (its upcoming fixtures carry the generator's bookmaker-like prices), frozen and graded. */
+describe.each(testDatabases())('tips on %s', (_label, target) => {
+  let footballService: RunningService;
+  let service: RunningService;
+  const midnight = Math.floor(Date.now() / DAY) * DAY;
+  let clock = midnight + 60_000;
+
+  beforeAll(async () => {
+    footballService = await startService(football, target('football'), { seed: true });
+    const client = httpFootballClient(footballService.url, TEST_SECRET);
+    service = await startService(createInsights({ football: client, now: () => new Date(clock) }), target('insights'));
+  }, 120_000);
+  afterAll(async () => {
+    await service?.close();
+    await footballService?.close();
+  });
+
+  it("lists today's tips, most confident first, with fair odds, the bookmaker's odds and the edge", async () => {
+    const day = await json<TipsDay>(await service.request('/api/tips?day=today'));
+    expect(day.demo).toBe(true);
+    expect(day.date).toBe(new Date(midnight).toISOString().slice(0, 10));
+    expect(day.tips.length).toBeGreaterThan(0);
+    expect(day.tips.length).toBeLessThanOrEqual(6);
+    const confidences = day.tips.map((t) => t.confidence);
+    expect([...confidences].sort((a, b) => b - a)).toEqual(confidences);
+    for (const tip of day.tips) {
+      expect(tip.date).toBe(day.date);
+      expect(tip.status).toBe('upcoming');
+      expect(tip.confidence).toBeGreaterThan(33);
+      expect(tip.fairOdds).toBeCloseTo(100 / tip.confidence, 1);
+      if (tip.market !== 'bttsYes' && tip.market !== 'bttsNo') {
+        expect(tip.odds).not.toBeNull();
+        expect(tip.bookmaker).toBe('Demo');
+      }
+      if (tip.odds !== null && tip.market !== 'homeMinus1') expect(tip.edge).toBeCloseTo((tip.confidence / 100) * tip.odds - 1, 2);
+      expect(tip.analysis).toMatch(/expected goals/);
+    }
+  });
+
+  it('freezes a tip when it is first shown: later calls return it unchanged', async () => {
+    const first = await json<TipsDay>(await service.request('/api/tips?day=tomorrow'));
+    clock += 60 * 60_000;
+    const again = await json<TipsDay>(await service.request('/api/tips?day=tomorrow'));
+    expect(again.tips.map((t) => [t.id, t.madeAt, t.confidence, t.odds])).toEqual(
+      first.tips.map((t) => [t.id, t.madeAt, t.confidence, t.odds]),
+    );
+    const [row] = await service.db('tips').where('fixture_id', first.tips[0]!.fixtureId).select('made_at', 'p_home', 'status');
+    expect(row).toBeDefined();
+    expect(new Date(first.tips[0]!.madeAt).getTime()).toBeLessThan(Date.parse(first.tips[0]!.kickoffAt));
+  });
+
+  it('grades a tip once its result is in and counts it in the league record', async () => {
+    const day = await json<TipsDay>(await service.request('/api/tips?day=today'));
+    const tip = day.tips[0]!;
+    // the match is played: 2-0 to the home side
+    await footballService.db('fixtures').where('id', tip.fixtureId).update({ status: 'finished', home_goals: 2, away_goals: 0 });
+    clock = Date.parse(tip.kickoffAt) + 3 * 60 * 60_000;
+    const record = await json<RecordSummary>(await service.request(`/api/tips/record?leagueId=${tip.leagueId}`));
+    expect(record.graded).toBeGreaterThanOrEqual(1);
+    const graded = record.recent.find((t) => t.id === tip.id)!;
+    const expected = {
+      home: 'won',
+      draw: 'lost',
+      away: 'lost',
+      over25: 'lost',
+      under25: 'won',
+      bttsYes: 'lost',
+      bttsNo: 'won',
+      homeMinus1: 'won',
+    }[tip.market];
+    expect(graded.status).toBe(expected);
+    const row = await service.db('tips').where('id', tip.id).first();
+    // RPS of the frozen 1X2 against a home win
+    expect(Number(row.rps)).toBeCloseTo(((1 - row.p_home) ** 2 + row.p_away ** 2) / 2, 9);
+    expect(record.modelRps).not.toBeNull();
+    expect(record.bookmakerRps).not.toBeNull();
+    expect(record.hitRate).toBe(record.won / (record.won + record.lost));
+    expect(record.calibration.reduce((s, b) => s + b.count, 0)).toBe(3 * record.graded);
+    const all = await json<RecordSummary[]>(await service.request('/api/tips/record'));
+    expect(all.map((r) => r.leagueId)).toContain(tip.leagueId);
+  });
+
+  it('never makes a tip for a match that has kicked off', async () => {
+    const before = await service.db('tips').count({ n: '*' });
+    clock = midnight + 2 * DAY + 23.9 * 60 * 60_000;
+    const day = await json<TipsDay>(await service.request('/api/tips?day=today'));
+    const after = await service.db('tips').count({ n: '*' });
+    expect(Number(after[0]!.n)).toBe(Number(before[0]!.n));
+    for (const tip of day.tips) expect(Date.parse(tip.madeAt)).toBeLessThan(Date.parse(tip.kickoffAt));
+    clock = midnight + 60_000;
+  });
+
+  it('builds the Weekend Special from 3 to 5 picks with combined odds and probability, assumed independent', async () => {
+    const special = await json<WeekendSpecial>(await service.request('/api/tips/weekend'));
+    expect(special.picks.length).toBeGreaterThanOrEqual(3);
+    expect(special.picks.length).toBeLessThanOrEqual(5);
+    const product = special.picks.reduce((p, t) => p * (t.confidence / 100), 1);
+    expect(special.combinedProbability).toBeCloseTo(product, 3);
+    if (special.combinedOdds !== null)
+      expect(special.combinedOdds).toBeCloseTo(
+        special.picks.reduce((o, t) => o * t.odds!, 1),
+        1,
+      );
+    expect(special.note).toMatch(/independent/);
+    for (const pick of special.picks) expect([0, 6]).toContain(new Date(pick.kickoffAt).getUTCDay());
+  });
+
+  it("gives one fixture's full analysis: score matrix, markets beside the bookmaker's, ratings, form, record", async () => {
+    const day = await json<TipsDay>(await service.request('/api/tips?day=tomorrow'));
+    const tip = day.tips[0]!;
+    const analysis = await json<FixtureAnalysis>(await service.request(`/api/tips/fixture/${tip.fixtureId}`));
+    expect(analysis.tip.id).toBe(tip.id);
+    expect(analysis.scoreMatrix).toHaveLength(7);
+    const mass = analysis.scoreMatrix.flat().reduce((s, p) => s + p, 0);
+    expect(mass).toBeGreaterThan(0.9);
+    expect(mass).toBeLessThanOrEqual(1 + 1e-9);
+    const p = analysis.probabilities;
+    expect(p.home + p.draw + p.away).toBeCloseTo(1, 9);
+    expect(analysis.bookmaker.name).toBe('Demo');
+    expect(analysis.bookmaker.home! + analysis.bookmaker.draw! + analysis.bookmaker.away!).toBeCloseTo(1, 9);
+    expect(analysis.mostLikelyScores[0]!.probability).toBe(Math.max(...analysis.scoreMatrix.flat()));
+    expect(analysis.ratings.home.name).toBe(tip.homeTeam);
+    expect(analysis.ratings.home.form.length).toBeGreaterThan(0);
+    expect(analysis.record.leagueId).toBe(tip.leagueId);
+  });
+
+  it('answers 400 for bad ids and days and 404 for unknown fixtures and leagues', async () => {
+    expect((await json<{ message: string }>(await service.request('/api/tips?day=yesterday'), 400)).message).toMatch(/^day:/);
+    expect((await json<{ message: string }>(await service.request('/api/tips/fixture/abc'), 400)).message).toMatch(/fixtureId/);
+    expect((await json<{ message: string }>(await service.request('/api/tips/fixture/99999999'), 404)).message).toBe('Fixture not found');
+    expect((await json<{ message: string }>(await service.request('/api/tips/record?leagueId=x'), 400)).message).toMatch(/leagueId/);
+    expect((await json<{ message: string }>(await service.request('/api/tips/record?leagueId=999999'), 404)).message).toBe(
+      'League not found',
+    );
+  });
+
+  it('stores tips with the probabilities behind them', async () => {
+    const rows = await service.db('tips').select('*');
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(Number(row.p_home) + Number(row.p_draw) + Number(row.p_away)).toBeCloseTo(1, 6);
+      expect(new Date(`${String(row.made_at).replace(' ', 'T')}Z`).getTime() || new Date(row.made_at).getTime()).toBeLessThan(
+        new Date(row.kickoff_at instanceof Date ? row.kickoff_at : `${String(row.kickoff_at).replace(' ', 'T')}Z`).getTime(),
+      );
+    }
+    expect(toSqlDateTime(new Date(0))).toBe('1970-01-01 00:00:00.000');
+  });
+});
