@@ -10,7 +10,8 @@
  * Environment: BENCH_LEAGUES (50), BENCH_SEASONS (5), BENCH_SECONDS per run (5), BENCH_CONNECTIONS (4),
  * BENCH_MYSQL_URL (mysql://user:pass@host:port: also generate into MySQL and measure the stack on it),
  * BENCH_REUSE_SQLITE (a football.sqlite generated before: copied instead of generating again),
- * BENCH_SQLITE=0 (measure MySQL only).
+ * BENCH_SQLITE=0 (measure MySQL only), BENCH_ENDPOINTS (comma-separated parts of endpoint names: measure only those,
+ * e.g. BENCH_ENDPOINTS=search), BENCH_IMPORT=0 (skip the real-season import).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -102,7 +103,11 @@ async function samples(db: Knex, currentSeason: number) {
     'id',
     fixtures.map((f) => f.home_team_id),
   );
-  return { fixtures, players, teams };
+  const names: Array<{ name: string }> = await db('players').whereIn(
+    'id',
+    players.map((p) => p.player_id),
+  );
+  return { fixtures, players, teams, names };
 }
 
 type Paths = Array<[endpoint: string, paths: string[]]>;
@@ -115,6 +120,7 @@ function endpointPaths(s: Awaited<ReturnType<typeof samples>>): Paths {
     ['GET /api/fixtures/filter?type=today', ['/api/fixtures/filter?type=today']],
     ['GET /api/fixtures/filter?type=week', ['/api/fixtures/filter?type=week']],
     ['GET /api/fixtures/filter?leagueId', f.map((x) => `/api/fixtures/filter?leagueId=${x.league_id}`)],
+    ['GET /api/fixtures/filter?leagueId&season', f.map((x) => `/api/fixtures/filter?leagueId=${x.league_id}&season=${x.season}`)],
     ['GET /api/fixtures?team', s.teams.map((t) => `/api/fixtures?team=${encodeURIComponent(t.name.split(' ')[0]!)}`)],
     [
       'GET /api/players?teamId&leagueId&season',
@@ -139,7 +145,27 @@ function endpointPaths(s: Awaited<ReturnType<typeof samples>>): Paths {
       'GET /api/team-stats?teamId&leagueId&season',
       f.map((x) => `/api/team-stats?teamId=${x.home_team_id}&leagueId=${x.league_id}&season=${x.season}`),
     ],
+    // What a fan types: a player's last name, its first 3 letters, a team's last word, and 2-letter starts
+    // that match thousands of names (the index range is read only as far as the first candidates).
+    [
+      'GET /api/search?q',
+      [
+        ...s.names.map((p) => p.name.split(' ').pop()!.toLowerCase()),
+        ...s.names.map((p) => p.name.slice(0, 3).toLowerCase()),
+        ...s.teams.map((t) => t.name.split(' ').pop()!.toLowerCase()),
+        'ma',
+        'jo',
+        'sa',
+        'fc',
+      ].map((q) => `/api/search?q=${encodeURIComponent(q)}`),
+    ],
   ];
+}
+
+/** The endpoints BENCH_ENDPOINTS names (all when unset). */
+function selected(all: Paths): Paths {
+  const wanted = (process.env.BENCH_ENDPOINTS ?? '').split(',').filter(Boolean);
+  return wanted.length === 0 ? all : all.filter(([endpoint]) => wanted.some((w) => endpoint.includes(w)));
 }
 
 async function generate(target: DatabaseTarget): Promise<GenerateSummary> {
@@ -193,7 +219,7 @@ async function benchStack(label: string, dataDir: string, env: NodeJS.ProcessEnv
   let paths: Paths;
   try {
     const [league] = await db('leagues').limit(1).select('current_season');
-    paths = endpointPaths(await samples(db, Number(league.current_season)));
+    paths = selected(endpointPaths(await samples(db, Number(league.current_season))));
   } finally {
     await db.destroy();
   }
@@ -245,8 +271,10 @@ async function main(): Promise<void> {
     '',
   );
 
-  process.stderr.write('Importing one real season...\n');
-  report.push(`Import of one real season (Premier League 2023-24, football-data.co.uk + FPL, SQLite): ${await importRealSeason()}`, '');
+  if (process.env.BENCH_IMPORT !== '0') {
+    process.stderr.write('Importing one real season...\n');
+    report.push(`Import of one real season (Premier League 2023-24, football-data.co.uk + FPL, SQLite): ${await importRealSeason()}`, '');
+  }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-bench-'));
   try {
