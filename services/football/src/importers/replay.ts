@@ -95,20 +95,20 @@ export function planReplay(batches: readonly ImportBatch[], days: number, now: D
   const plan: ReplayPlan = { write: [], held: [] };
   for (const batch of batches) {
     if (batch.kind === 'matches') {
-      const now: ImportedMatch[] = [];
+      const known: ImportedMatch[] = [];
       for (const original of batch.records) {
         const match = { ...original, kickoffAt: shift(original.kickoffAt) };
         const releaseMs = match.kickoffAt.getTime() + RESULT_DELAY_MS;
         if (releaseMs <= nowMs) {
-          now.push(match);
+          known.push(match);
         } else {
-          now.push(notPlayedYet(match));
+          known.push(notPlayedYet(match));
           plan.held.push({ kind: 'matches', releaseMs, records: [match] });
         }
       }
-      plan.write.push({ kind: 'matches', records: now });
+      plan.write.push({ kind: 'matches', records: known });
     } else if (batch.kind === 'player-matches') {
-      const now: ImportedPlayerMatch[] = [];
+      const known: ImportedPlayerMatch[] = [];
       const later = new Map<number, ImportedPlayerMatch[]>();
       for (const original of batch.records) {
         const ref = original.match;
@@ -118,10 +118,15 @@ export function planReplay(batches: readonly ImportBatch[], days: number, now: D
           'externalId' in line.match
             ? releaseOf.get(`${line.match.source}\u0000${line.match.externalId}`)
             : line.match.kickoffAt.getTime() + RESULT_DELAY_MS;
-        if (releaseMs === undefined || releaseMs <= nowMs) now.push(line);
-        else later.set(releaseMs, [...(later.get(releaseMs) ?? []), line]);
+        if (releaseMs === undefined || releaseMs <= nowMs) {
+          known.push(line);
+        } else {
+          const group = later.get(releaseMs) ?? [];
+          group.push(line);
+          later.set(releaseMs, group);
+        }
       }
-      plan.write.push({ kind: 'player-matches', records: now });
+      plan.write.push({ kind: 'player-matches', records: known });
       for (const [releaseMs, records] of [...later].sort((a, b) => a[0] - b[0]))
         plan.held.push({ kind: 'player-matches', releaseMs, records });
     } else {
