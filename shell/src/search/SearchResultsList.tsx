@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { leagueHubPath, type SearchResults } from '@matchday/contracts';
@@ -63,8 +64,14 @@ const Pic = styled.span`
   }
 `;
 
+/** The photo or logo, or the initials when there is none or it fails to load. */
 function Picture({ name, src }: { name: string; src: string | null }) {
-  return <Pic aria-hidden="true">{src ? <img src={src} alt="" loading="lazy" /> : initials(name)}</Pic>;
+  const [broken, setBroken] = useState(false);
+  return (
+    <Pic aria-hidden="true">
+      {src && !broken ? <img src={src} alt="" loading="lazy" onError={() => setBroken(true)} /> : initials(name)}
+    </Pic>
+  );
 }
 
 interface Entry {

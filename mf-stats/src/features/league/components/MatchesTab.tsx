@@ -42,7 +42,7 @@ const List = styled.ul`
 
 const match = `
   display: grid;
-  grid-template-columns: 1fr auto 1fr;
+  grid-template-columns: minmax(0, 1fr) auto minmax(0, 1fr);
   align-items: center;
   gap: 0.75rem;
   min-height: 3rem;
@@ -81,8 +81,15 @@ const Side = styled.span<{ $away?: boolean }>`
     white-space: nowrap;
   }
   ${media.mobile} {
-    font-size: 0.9rem;
-    gap: 0.35rem;
+    font-size: 0.88rem;
+    span.name {
+      white-space: normal;
+      overflow-wrap: anywhere;
+      line-height: 1.2;
+    }
+    > span:not(.name) {
+      display: none;
+    }
   }
 `;
 
@@ -125,11 +132,7 @@ function Teams({ fixture, children }: { fixture: Fixture; children: ReactNode })
 function MatchRow({ fixture }: { fixture: Fixture }) {
   if (isFinished(fixture)) {
     return (
-      <ResultLink
-        to={`/fixture-stats/${fixture.id}`}
-        data-testid="result"
-        aria-label={`${fixture.homeTeam} ${fixture.goalsHome}, ${fixture.awayTeam} ${fixture.goalsAway}, full time: match statistics`}
-      >
+      <ResultLink to={`/fixture-stats/${fixture.id}`} data-testid="result">
         <Teams fixture={fixture}>
           <Middle>
             <strong data-testid="score">
@@ -138,6 +141,7 @@ function MatchRow({ fixture }: { fixture: Fixture }) {
             <small>FT</small>
           </Middle>
         </Teams>
+        <span className="visually-hidden"> (full time, match statistics)</span>
       </ResultLink>
     );
   }
