@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import Koa from 'koa';
 import session from 'koa-session';
 import { badRequest, createLogger, forbidden, jsonErrors, notFound, requestLogging, unauthorized, type Knex } from '@matchday/server';
@@ -9,16 +10,19 @@ import { authRouter, grantMiddleware, isAdminEmail } from './auth/routes';
 import { appConfig } from './frontends/app-config';
 import { frontends } from './frontends/static';
 import { health } from './health/router';
+import { apiBodyLimit } from './middleware/body-limit';
+import { canonicalHost } from './middleware/canonical-host';
 import { crossSiteProtection } from './middleware/csrf';
+import { rateLimiting } from './middleware/rate-limit';
 import { securityHeaders } from './middleware/security-headers';
 import { Admission } from './proxy/admission';
 import { IdentitySigner } from './proxy/identity';
-import { createServiceProxies, forward } from './proxy/proxy';
+import { createServiceProxies } from './proxy/proxy';
 import { matchApiRoute } from './proxy/route-table';
+import { SESSION_IDLE_MS, sessionKeyId, sessionLifetime } from './sessions/lifetime';
 import type { KnexSessionStore, SessionData } from './sessions/store';
 
 export const SESSION_COOKIE = 'matchday.sid';
-const THIRTY_DAYS = 30 * 24 * 60 * 60 * 1000;
 
 export interface GatewayDeps {
   sessionsDb: Knex;
@@ -34,10 +38,10 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
   const logger = createLogger('api-gateway');
   const app = new Koa();
   app.keys = [config.sessionSecret];
-  app.proxy = process.env.TRUST_PROXY === '1';
+  app.proxy = config.trustProxy;
   const signer = new IdentitySigner(config.internalSecret);
   const accounts = new AccountsClient(config.services.accounts, signer);
-  const proxies = createServiceProxies(config.services);
+  const proxies = createServiceProxies(config.services, config.trustProxy);
   const admissions = {
     football: new Admission('football', config.admission),
     accounts: new Admission('accounts', config.admission),
@@ -46,10 +50,14 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
 
   app.use(jsonErrors(logger));
   app.use(requestLogging(logger));
-  app.use(securityHeaders());
+  app.use(securityHeaders({ shellIndex: path.join(config.frontendRoot, 'shell', 'dist', 'index.html'), production: config.production }));
   app.use(health(config, deps.sessionsDb));
+  app.use(canonicalHost(config.publicUrl));
+  const limits = rateLimiting(config.rateLimits);
+  app.use(limits.byIp);
   app.use(appConfig(config));
   app.use(frontends(config.frontendRoot, config.dataDir));
+  app.use(apiBodyLimit());
   // Queue, then shed: an /api request waits for a place at its service before any work is done for it
   // (the session lookup included); past the queue's bound or its longest wait it gets 503 + Retry-After.
   app.use(async (ctx, next) => {
@@ -61,7 +69,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
     session(
       {
         key: SESSION_COOKIE,
-        maxAge: THIRTY_DAYS,
+        maxAge: SESSION_IDLE_MS,
         httpOnly: true,
         sameSite: 'lax',
         secure: config.production,
@@ -74,6 +82,12 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
       app as never,
     ),
   );
+  app.use(sessionLifetime(sessionKeyId(config.sessionSecret)));
+  app.use(async (ctx, next) => {
+    const sessionKey = (ctx.session as unknown as { externalKey?: string } | null)?.externalKey;
+    if (ctx.path.startsWith('/api/') && sessionOf(ctx)?.user && sessionKey) await limits.perSession(sessionKey);
+    await next();
+  });
   app.use(crossSiteProtection(config.publicUrl));
   app.use(grantMiddleware(config));
   const auth = authRouter(config, accounts);
@@ -111,7 +125,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
     if (route.access === 'admin' && !isAdmin) throw forbidden('Administrators only');
     const sessionId = (ctx.session as unknown as { externalKey?: string }).externalKey;
     const token = await signer.sign(route.service, { scope: 'user', userId: user.id, email: user.email, isAdmin, sessionId });
-    await forward(ctx, proxies[route.service], token);
+    await proxies[route.service].forward(ctx, token);
   });
   return app;
 }

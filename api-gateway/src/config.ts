@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { dataDir, intEnv, isProduction, repoRoot, requireEnv } from '@matchday/server';
+import { z } from 'zod';
+import { countVar, dataDir, optional, portVar, processEnvSchema, readEnv, repoRoot, secretVar, urlVar } from '@matchday/server';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './middleware/rate-limit';
 import { DEFAULT_ADMISSION, type AdmissionLimits } from './proxy/admission';
 import { MAX_SOCKETS_PER_SERVICE } from './proxy/proxy';
 
@@ -33,8 +35,11 @@ export interface GatewayConfig {
   adminEmails: ReadonlySet<string>;
   oidc: OidcConfig;
   supportEmail: string;
+  /** TRUST_PROXY=1: behind a TLS-terminating proxy whose X-Forwarded-* headers are believed. */
+  trustProxy: boolean;
   /** Queue, then shed, in front of each service. */
   admission: AdmissionLimits;
+  rateLimits: RateLimits;
 }
 
 /** In development a session secret is created once under DATA_DIR so sessions survive restarts. */
@@ -45,20 +50,61 @@ function developmentSessionSecret(dir: string): string {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
-function oidcConfig(env: NodeJS.ProcessEnv): OidcConfig {
+const gatewayEnvSchema = processEnvSchema
+  .extend({
+    PORT: optional(portVar),
+    FOOTBALL_URL: urlVar,
+    ACCOUNTS_URL: urlVar,
+    INSIGHTS_URL: urlVar,
+    GOOGLE_CLIENT_ID: optional(z.string()),
+    GOOGLE_CLIENT_SECRET: optional(z.string()),
+    DEV_OIDC_ISSUER: optional(urlVar),
+    DEV_OIDC_CLIENT_ID: optional(z.string()),
+    DEV_OIDC_CLIENT_SECRET: optional(z.string()),
+    SESSION_SECRET: optional(secretVar),
+    ADMIN_EMAILS: optional(z.string()),
+    SUPPORT_EMAIL: optional(z.email('must be an e-mail address')),
+    TRUST_PROXY: optional(z.enum(['0', '1'])),
+    FRONTEND_ROOT: optional(z.string()),
+    GATEWAY_MAX_IN_FLIGHT: optional(countVar(1, MAX_SOCKETS_PER_SERVICE)),
+    GATEWAY_MAX_QUEUED: optional(countVar(0, 100_000)),
+    GATEWAY_MAX_WAIT_MS: optional(countVar(100, 60_000)),
+    GATEWAY_RATE_AUTH_PER_MINUTE: optional(countVar(1, 1_000_000)),
+    GATEWAY_RATE_APPLY_PER_MINUTE: optional(countVar(1, 1_000_000)),
+    GATEWAY_RATE_API_PER_10S: optional(countVar(1, 10_000_000)),
+  })
+  .superRefine((env, ctx) => {
+    const need = (name: keyof typeof env, why: string) => {
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: why });
+    };
+    if (env.NODE_ENV === 'production') {
+      // The development sign-in is refused in production whatever else is set.
+      need('GOOGLE_CLIENT_ID', 'is required in production (the development sign-in is never used there)');
+      need('GOOGLE_CLIENT_SECRET', 'is required in production');
+      need('SESSION_SECRET', 'is required in production (at least 32 characters)');
+      need('PUBLIC_URL', 'is required in production');
+    } else if (!env.GOOGLE_CLIENT_ID) {
+      need('DEV_OIDC_ISSUER', 'is required without GOOGLE_CLIENT_ID (the development sign-in provider)');
+    } else {
+      need('GOOGLE_CLIENT_SECRET', 'is required with GOOGLE_CLIENT_ID');
+    }
+  });
+
+type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
+
+function oidcConfig(env: GatewayEnv): OidcConfig {
   if (env.GOOGLE_CLIENT_ID) {
     return {
       kind: 'google',
       clientId: env.GOOGLE_CLIENT_ID,
-      clientSecret: requireEnv('GOOGLE_CLIENT_SECRET', env),
+      clientSecret: env.GOOGLE_CLIENT_SECRET ?? '',
       issuer: 'https://accounts.google.com',
       authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
       tokenUrl: 'https://oauth2.googleapis.com/token',
       jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
     };
   }
-  const issuer = env.DEV_OIDC_ISSUER;
-  if (!issuer) throw new Error('Set GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET, or DEV_OIDC_ISSUER for the development provider');
+  const issuer = env.DEV_OIDC_ISSUER ?? '';
   return {
     kind: 'dev',
     clientId: env.DEV_OIDC_CLIENT_ID ?? 'matchday-dev',
@@ -70,26 +116,22 @@ function oidcConfig(env: NodeJS.ProcessEnv): OidcConfig {
   };
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  const production = isProduction(env);
-  const port = intEnv('PORT', 8080, env);
-  const dir = dataDir(env);
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
-  if (production && env.GOOGLE_CLIENT_ID === undefined) throw new Error('GOOGLE_CLIENT_ID is required in production');
+/** Every variable is checked at start-up (one zod schema); a bad one stops the start with its name and the reason. */
+export function loadConfig(raw: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const env = readEnv(gatewayEnvSchema, raw);
+  const production = env.NODE_ENV === 'production';
+  const port = env.PORT ?? 8080;
+  const dir = dataDir(raw);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
-    publicUrl,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     production,
     dataDir: dir,
     frontendRoot: path.resolve(repoRoot, env.FRONTEND_ROOT ?? '.'),
-    services: {
-      football: requireEnv('FOOTBALL_URL', env),
-      accounts: requireEnv('ACCOUNTS_URL', env),
-      insights: requireEnv('INSIGHTS_URL', env),
-    },
-    internalSecret: requireEnv('INTERNAL_JWT_SECRET', env),
-    sessionSecret: production ? requireEnv('SESSION_SECRET', env) : (env.SESSION_SECRET ?? developmentSessionSecret(dir)),
+    services: { football: env.FOOTBALL_URL, accounts: env.ACCOUNTS_URL, insights: env.INSIGHTS_URL },
+    internalSecret: env.INTERNAL_JWT_SECRET,
+    sessionSecret: env.SESSION_SECRET ?? developmentSessionSecret(dir),
     adminEmails: new Set(
       (env.ADMIN_EMAILS ?? '')
         .split(',')
@@ -98,17 +140,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     ),
     oidc: oidcConfig(env),
     supportEmail: env.SUPPORT_EMAIL ?? 'support@matchday.app',
-    admission: admissionLimits(env),
+    trustProxy: env.TRUST_PROXY === '1',
+    admission: {
+      maxInFlight: env.GATEWAY_MAX_IN_FLIGHT ?? DEFAULT_ADMISSION.maxInFlight,
+      maxQueued: env.GATEWAY_MAX_QUEUED ?? DEFAULT_ADMISSION.maxQueued,
+      maxWaitMs: env.GATEWAY_MAX_WAIT_MS ?? DEFAULT_ADMISSION.maxWaitMs,
+    },
+    rateLimits: {
+      authPerIpPerMinute: env.GATEWAY_RATE_AUTH_PER_MINUTE ?? DEFAULT_RATE_LIMITS.authPerIpPerMinute,
+      referralApplyPerIpPerMinute: env.GATEWAY_RATE_APPLY_PER_MINUTE ?? DEFAULT_RATE_LIMITS.referralApplyPerIpPerMinute,
+      apiPerSessionPer10s: env.GATEWAY_RATE_API_PER_10S ?? DEFAULT_RATE_LIMITS.apiPerSessionPer10s,
+    },
   };
-}
-
-function admissionLimits(env: NodeJS.ProcessEnv): AdmissionLimits {
-  const limits: AdmissionLimits = {
-    maxInFlight: intEnv('GATEWAY_MAX_IN_FLIGHT', DEFAULT_ADMISSION.maxInFlight, env),
-    maxQueued: intEnv('GATEWAY_MAX_QUEUED', DEFAULT_ADMISSION.maxQueued, env),
-    maxWaitMs: intEnv('GATEWAY_MAX_WAIT_MS', DEFAULT_ADMISSION.maxWaitMs, env),
-  };
-  if (limits.maxInFlight < 1 || limits.maxInFlight > MAX_SOCKETS_PER_SERVICE)
-    throw new Error(`GATEWAY_MAX_IN_FLIGHT must be between 1 and ${MAX_SOCKETS_PER_SERVICE} (the proxy's sockets per service)`);
-  return limits;
 }

@@ -1,4 +1,4 @@
-import { createLogger, listen, openDatabase, resolveDatabaseTarget } from '@matchday/server';
+import { createLogger, failStart, listen, openDatabase, resolveDatabaseTarget } from '@matchday/server';
 import { createGateway } from './app';
 import { loadConfig } from './config';
 import { KnexSessionStore } from './sessions/store';
@@ -16,7 +16,4 @@ async function main(): Promise<void> {
   logger.info({ url: config.publicUrl, signIn: config.oidc.kind }, 'gateway ready');
 }
 
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+void main().catch((error: unknown) => failStart('gateway', error));

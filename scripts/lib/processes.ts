@@ -46,7 +46,7 @@ export interface ManagedProcess {
   readonly child: ChildProcess;
   /** Restart the process whenever it exits unless stop() asked for it (see RestartPolicy). */
   supervise(policy: RestartPolicy): void;
-  /** Ends the process (SIGTERM, SIGKILL after 5 s) without restarting it. */
+  /** Ends the process (SIGTERM, SIGKILL after 15 s: it may drain requests for 10 s) without restarting it. */
   stop(): Promise<void>;
 }
 
@@ -127,7 +127,7 @@ class NodeProcess implements ManagedProcess {
     const child = this.child;
     if (child.exitCode !== null || child.signalCode !== null) return;
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       child.once('exit', () => {
         clearTimeout(timer);
         resolve();

@@ -41,7 +41,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     INTERNAL_JWT_SECRET: process.env.INTERNAL_JWT_SECRET ?? randomBytes(32).toString('hex'),
     TZ: 'UTC',
   };
-  const publicUrl = base.PUBLIC_URL ?? `http://localhost:${options.port}`;
+  const publicUrl = base.PUBLIC_URL || `http://localhost:${options.port}`;
+  // Every process builds links from this one origin, never from request headers.
+  base.PUBLIC_URL = publicUrl;
+  if (base.NODE_ENV === 'production' && !base.GOOGLE_CLIENT_ID)
+    throw new Error(
+      'NODE_ENV=production needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: the development sign-in never runs in production.',
+    );
   const processes: ManagedProcess[] = [];
   const stop = () => stopAll(processes);
   try {

@@ -5,6 +5,7 @@ import type Koa from 'koa';
 import type { GatewayConfig } from '../config';
 import type { SessionData } from '../sessions/store';
 import type { AccountsClient } from './accounts-client';
+import { sessionKeyId, startSessionClock } from '../sessions/lifetime';
 import { idTokenVerifier } from './id-token';
 
 export const CALLBACK_PATH = '/auth/callback';
@@ -41,7 +42,7 @@ export function grantMiddleware(config: GatewayConfig): Koa.Middleware {
 }
 
 export function authRouter(config: GatewayConfig, accounts: AccountsClient) {
-  const router = new Router();
+  const router = new Router({ strict: true, sensitive: true });
   const verify = idTokenVerifier(config.oidc);
 
   router.get('/auth/google', (ctx) => {
@@ -70,6 +71,7 @@ export function authRouter(config: GatewayConfig, accounts: AccountsClient) {
     const user = await accounts.signIn(profile, isAdminEmail(config, profile.email));
     delete session.grant;
     session.user = { id: user.id, email: user.email };
+    startSessionClock(session, sessionKeyId(config.sessionSecret));
     // New session id at sign-in (no session fixation).
     await (ctx.session as unknown as { regenerate(): Promise<void> }).regenerate();
     ctx.redirect('/');

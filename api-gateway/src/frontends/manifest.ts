@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_NAMES, type RemoteManifest, type RemoteName } from '@matchday/contracts';
 
-const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:[-+][\w.-]+)?$/;
+/** A remote's version directory name: plain semver, never a path segment such as `..`. */
+export const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:[-+][\w.-]+)?$/;
 
 function compareVersions(a: string, b: string): number {
   const pa = a.split(/[.+-]/).map((p) => (Number.isNaN(Number(p)) ? p : Number(p)));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type Koa from 'koa';
 import send from 'koa-send';
 import { REMOTE_NAMES, type RemoteName, type VersionInfo } from '@matchday/contracts';
-import { buildManifest } from './manifest';
+import { buildManifest, VERSION_PATTERN } from './manifest';
 
 const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|png|svg|jpg|webp)$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -55,7 +55,8 @@ export function frontends(frontendRoot: string, dataDir: string): Koa.Middleware
     const remote = /^\/remotes\/([\w-]+)\/([\w.+-]+)\/(.+)$/.exec(requested);
     if (remote) {
       const [, name = '', version = '', file = ''] = remote;
-      if (!REMOTE_NAMES.includes(name as RemoteName)) {
+      // Only a built version directory: `..` or any other path segment in place of the version is refused.
+      if (!REMOTE_NAMES.includes(name as RemoteName) || !VERSION_PATTERN.test(version)) {
         ctx.status = 404;
         ctx.body = { message: 'Not found' };
         return;

@@ -38,10 +38,13 @@ export class Admission {
     if (this.queue.size >= this.limits.maxQueued) throw this.shed();
     const gaveUp = new AbortController();
     const timer = setTimeout(() => gaveUp.abort(new Error('waited too long')), this.limits.maxWaitMs);
-    // The response closes before it is sent only when the connection went away.
-    const hungUp = () => gaveUp.abort(new Error('Client closed request'));
-    res.once('close', hungUp);
+    // The response closes before it is sent only when the connection went away. The signal only ever
+    // fires while the request waits: once it runs it keeps its place until the response is done.
     let started = false;
+    const hungUp = () => {
+      if (!started) gaveUp.abort(new Error('Client closed request'));
+    };
+    res.once('close', hungUp);
     try {
       await this.queue.add(
         () => {

@@ -1,64 +1,99 @@
 import http from 'node:http';
-import type net from 'node:net';
 import type Koa from 'koa';
+import CircuitBreaker from 'opossum';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
-import { IDENTITY_HEADER, REQUEST_ID_HEADER, type Logger } from '@matchday/server';
+import { IDENTITY_HEADER, REQUEST_ID_HEADER, serviceUnavailable, type Logger } from '@matchday/server';
 import type { ServiceName } from '../config';
 
-type ProxiedRequest = http.IncomingMessage & { id?: unknown; log?: Logger };
+type ProxiedRequest = http.IncomingMessage & { id?: unknown; log?: Logger; failProxy?: (error: Error) => void };
 
 /** Sockets per service; the admission queue (admission.ts) keeps in-flight requests below this. */
 export const MAX_SOCKETS_PER_SERVICE = 128;
 
-/** The JSON error a proxied request ends with when its service fails it. */
-function failRequest(err: Error, req: ProxiedRequest, res: http.ServerResponse | net.Socket): void {
-  req.log?.error({ err, requestId: req.id }, 'service request failed');
-  if (!(res instanceof http.ServerResponse)) {
-    res.destroy();
-    return;
-  }
-  if (res.headersSent) {
-    // The service's answer was already on its way: cut it off rather than send half a body as whole.
-    res.destroy();
-    return;
-  }
-  res.writeHead(502, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(JSON.stringify({ message: 'Service unavailable', requestId: req.id }));
+/** A service that has not answered within this time is taken as hung: the request ends with 503. */
+export const UPSTREAM_TIMEOUT_MS = 2000;
+
+const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip'];
+
+export interface ServiceProxy {
+  /**
+   * Hands the raw request to the service and resolves once the response has been sent. The headers
+   * the service receives are set here, before the proxy copies them: no cookie, no client-made
+   * forwarding headers (unless TRUST_PROXY), the signed identity and the request id. A service that
+   * is down, hung or failing ends the request with 503 {message}; while it keeps failing the circuit
+   * is open and requests get that 503 at once instead of waiting.
+   */
+  forward(ctx: Koa.Context, identityToken: string): Promise<void>;
+  readonly breaker: CircuitBreaker<[Koa.Context], void>;
 }
 
 /**
  * One keep-alive proxy per service (http-proxy-middleware). It copies the incoming request's headers
- * as they are when the proxy takes the request: everything a service must (not) see is settled on
- * the incoming request first (forward), never in a proxy event that could fire after the outgoing
- * headers were flushed (a request that waited for a socket).
+ * as they are when it takes the request, so nothing is set in a proxy event that could fire after the
+ * outgoing headers were flushed (a request that waited for a socket).
  */
-export function createServiceProxies(services: Record<ServiceName, string>): Record<ServiceName, RequestHandler> {
-  const make = (target: string): RequestHandler =>
-    createProxyMiddleware({
-      target,
-      changeOrigin: false,
-      xfwd: true,
-      agent: new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS_PER_SERVICE }),
-      proxyTimeout: 30_000,
-      on: { error: (err, req, res) => failRequest(err, req as ProxiedRequest, res) },
+function serviceProxy(service: ServiceName, target: string, trustProxy: boolean): ServiceProxy {
+  const handler: RequestHandler = createProxyMiddleware({
+    target,
+    changeOrigin: false,
+    xfwd: true,
+    agent: new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS_PER_SERVICE }),
+    proxyTimeout: UPSTREAM_TIMEOUT_MS,
+    on: {
+      error(error, req, res) {
+        const request = req as ProxiedRequest;
+        if (request.failProxy) request.failProxy(error);
+        else res.destroy();
+      },
+    },
+  });
+
+  const pipe = (ctx: Koa.Context) =>
+    new Promise<void>((resolve, reject) => {
+      (ctx.req as ProxiedRequest).failProxy = reject;
+      ctx.res.once('close', resolve);
+      ctx.res.once('finish', resolve);
+      void handler(ctx.req, ctx.res, (error?: unknown) => (error ? reject(error as Error) : resolve()));
     });
-  return { football: make(services.football), accounts: make(services.accounts), insights: make(services.insights) };
+
+  const breaker = new CircuitBreaker(pipe, {
+    name: service,
+    timeout: false, // the proxy's own timeout cancels the upstream request; the breaker only counts
+    errorThresholdPercentage: 50,
+    volumeThreshold: 5,
+    resetTimeout: 1000,
+    rollingCountTimeout: 10_000,
+  });
+
+  return {
+    breaker,
+    async forward(ctx, identityToken) {
+      const request = ctx.req as ProxiedRequest;
+      delete request.headers.cookie;
+      if (!trustProxy) for (const name of FORWARDED_HEADERS) delete request.headers[name];
+      request.headers[IDENTITY_HEADER] = identityToken;
+      if (request.id !== undefined) request.headers[REQUEST_ID_HEADER] = String(request.id);
+      ctx.respond = false;
+      try {
+        await breaker.fire(ctx);
+      } catch (error) {
+        request.log?.error({ err: error, service }, 'service request failed');
+        if (ctx.res.headersSent) {
+          // The service's answer was already on its way: cut it off rather than pass half a body as whole.
+          ctx.res.destroy();
+          return;
+        }
+        ctx.respond = true;
+        throw serviceUnavailable(`The ${service} service is not answering; try again shortly`, 2);
+      }
+    },
+  };
 }
 
-/**
- * Hands the raw request to the proxy and resolves once the response has been sent. The headers a
- * service receives are set here, before the proxy copies them: no cookie, the signed identity and
- * the request id.
- */
-export async function forward(ctx: Koa.Context, proxy: RequestHandler, identityToken: string): Promise<void> {
-  const request = ctx.req as ProxiedRequest;
-  delete request.headers.cookie;
-  request.headers[IDENTITY_HEADER] = identityToken;
-  if (request.id !== undefined) request.headers[REQUEST_ID_HEADER] = String(request.id);
-  ctx.respond = false;
-  await new Promise<void>((resolve, reject) => {
-    ctx.res.once('close', resolve);
-    ctx.res.once('finish', resolve);
-    proxy(ctx.req, ctx.res, (error?: unknown) => (error ? reject(error) : resolve()));
-  });
+export function createServiceProxies(services: Record<ServiceName, string>, trustProxy: boolean): Record<ServiceName, ServiceProxy> {
+  return {
+    football: serviceProxy('football', services.football, trustProxy),
+    accounts: serviceProxy('accounts', services.accounts, trustProxy),
+    insights: serviceProxy('insights', services.insights, trustProxy),
+  };
 }

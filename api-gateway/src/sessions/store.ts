@@ -25,6 +25,10 @@ export const sessionMigrations: MigrationList = {
 export interface SessionData {
   user?: { id: number; email: string };
   grant?: { nonce?: string; response?: Record<string, unknown> };
+  /** Sign-in time (ms): the absolute lifetime counts from here (sessions/lifetime.ts). */
+  signedInAt?: number;
+  /** Fingerprint of the SESSION_SECRET the session was made under. */
+  keyId?: string;
   [key: string]: unknown;
 }
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { z } from 'zod';
 
 /** Repository root (libs/server/src -> ../../..). */
 export const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -12,17 +13,87 @@ export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.NODE_ENV === 'production';
 }
 
+/** The public origin links are built from (never from request headers); PUBLIC_URL is required in production. */
+export function publicUrl(env: NodeJS.ProcessEnv = process.env): string {
+  return (env.PUBLIC_URL || 'http://localhost:8080').replace(/\/$/, '');
+}
+
+/* ---- The one way every process reads its environment: a zod schema checked at start-up. ---- */
+
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** A variable that may be left out (an empty value counts as left out). */
+export const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+export const portVar = z.coerce
+  .number({ error: 'must be a port number (0-65535)' })
+  .int('must be a whole number')
+  .min(0)
+  .max(65_535, 'must be a port number (0-65535)');
+export const countVar = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
+export const urlVar = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+export const mysqlUrlVar = z.url({ protocol: /^mysql2?$/, error: 'must be a mysql://user:pass@host:port URL' });
+export const secretVar = z.string().min(32, 'must be at least 32 characters');
+
+/** Variables every back-end process (gateway and services) reads. */
+export const processEnvSchema = z.object({
+  NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+  HOST: optional(z.string()),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(mysqlUrlVar),
+  PUBLIC_URL: optional(urlVar),
+  INTERNAL_JWT_SECRET: secretVar,
+});
+
+/** A service's variables: the common ones plus its port and optional database URL. */
+export function serviceEnvSchema(service: string) {
+  return processEnvSchema
+    .extend({ PORT: optional(portVar) })
+    .loose()
+    .superRefine((env, ctx) => {
+      const own = `${service.toUpperCase()}_DATABASE_URL`;
+      const ownUrl = (env as Record<string, unknown>)[own];
+      if (typeof ownUrl === 'string' && ownUrl && !mysqlUrlVar.safeParse(ownUrl).success)
+        ctx.addIssue({ code: 'custom', path: [own], message: 'must be a mysql://user:pass@host:port/database URL' });
+      if (env.NODE_ENV === 'production' && !env.PUBLIC_URL)
+        ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production (share links are built from it)' });
+    });
+}
+
+/**
+ * Checks the environment against a schema and returns the parsed values; otherwise stops the start
+ * with one line per bad variable, e.g. "INTERNAL_JWT_SECRET: must be at least 32 characters".
+ */
+export function readEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = issue.path.join('.');
+    const given = issue.code === 'invalid_type' && env[name] === undefined ? 'is required' : issue.message;
+    return `  ${name}: ${given}`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
 /** Reads a required variable; throws a message naming it. */
 export function requireEnv(name: string, env: NodeJS.ProcessEnv = process.env): string {
   const value = env[name];
-  if (!value) throw new Error(`Environment variable ${name} is required`);
+  if (!value) throw new ConfigError(`Environment variable ${name} is required`);
   return value;
 }
 
-export function intEnv(name: string, fallback: number, env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`Environment variable ${name} must be a non-negative integer, got "${raw}"`);
-  return value;
+/** How a process's start-up failure is reported: a configuration error as its message alone, anything else in full. */
+export function failStart(name: string, error: unknown): never {
+  console.error(error instanceof ConfigError ? `${name}: ${error.message}` : error);
+  process.exit(1);
 }

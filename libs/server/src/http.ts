@@ -48,8 +48,11 @@ export function jsonErrors(logger: Logger): Koa.Middleware {
     } catch (error) {
       const status = errorStatus(error);
       ctx.status = status;
-      if (error instanceof HttpError) ctx.set(error.headers);
-      if (status >= 500) {
+      if (error instanceof HttpError) {
+        // Written for the caller (503 busy, 413 too large, ...): shown as it is.
+        ctx.set(error.headers);
+        ctx.body = { message: error.message };
+      } else if (status >= 500) {
         (ctx.state.log ?? logger).error({ err: error }, 'request failed');
         ctx.body = { message: 'Internal server error', requestId: ctx.state.requestId };
       } else {

@@ -18,6 +18,9 @@ export function logFatalExceptions(logger: Logger): void {
   process.on('unhandledRejection', (err) => fatal(err, 'unhandled rejection'));
 }
 
+/** How long a stopping process lets requests in flight finish. */
+export const DRAIN_MS = 10_000;
+
 /** Starts an HTTP server and closes it (plus the given resources) on SIGINT/SIGTERM. */
 export async function listen(
   app: Koa<any>,
@@ -39,12 +42,18 @@ export async function listen(
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'shutting down');
-    server.closeAllConnections();
-    server.close(() => {
-      void onClose().finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 5000).unref();
+    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    // Stop accepting and close idle keep-alive connections; requests in flight finish (at most
+    // DRAIN_MS), then the rest are cut and the resources (database pools) closed.
+    server.close(() => void onClose().finally(() => process.exit(0)));
+    // A keep-alive connection that finishes its request becomes idle: close it then, not at its timeout.
+    setInterval(() => server.closeIdleConnections(), 100).unref();
+    server.closeIdleConnections();
+    setTimeout(() => {
+      logger.warn('requests still in flight after the drain time: closing their connections');
+      server.closeAllConnections();
+    }, DRAIN_MS).unref();
+    setTimeout(() => process.exit(0), DRAIN_MS + 5000).unref();
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));

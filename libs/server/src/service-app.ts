@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import type { Knex } from 'knex';
 import { IDENTITY_HEADER, verifyIdentity, type Identity } from './identity';
-import { unauthorized } from './errors';
+import { notFound, unauthorized } from './errors';
 import { jsonErrors, requestLogging } from './http';
 import type { Logger } from './logger';
 
@@ -14,6 +14,18 @@ export interface ServiceState {
 }
 
 export type ServiceRouter = Router<ServiceState>;
+
+/** Largest JSON body a service parses, and so the most the gateway lets through to one. */
+export const MAX_JSON_BODY_BYTES = 16 * 1024;
+
+/**
+ * The one way a service router is made: case-sensitive, so that one spelling of a path reaches a
+ * handler (`/api/auth/Delete-Account` is 404). Together with the app's rule that no path ends in "/",
+ * `/api/auth/delete-account/` is 404 too, as it is at the gateway.
+ */
+export function serviceRouter(prefix?: string): ServiceRouter {
+  return new Router<ServiceState>({ prefix, sensitive: true });
+}
 
 export interface ServiceAppOptions {
   /** Service name; also the JWT audience the gateway signs identities for. */
@@ -54,8 +66,16 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
     await next();
   });
 
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '16kb' }));
-  for (const router of options.routers) app.use(router.routes()).use(router.allowedMethods());
+  // One exact rule for paths everywhere: a trailing slash is another path, and no route has one.
+  app.use(async (ctx, next) => {
+    if (ctx.path.length > 1 && ctx.path.endsWith('/')) throw notFound();
+    await next();
+  });
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: MAX_JSON_BODY_BYTES }));
+  for (const router of options.routers) {
+    if (!router.opts.sensitive) throw new Error(`${options.name}: make routers with serviceRouter() (case-sensitive paths)`);
+    app.use(router.routes()).use(router.allowedMethods());
+  }
   app.on('error', (err: unknown) => {
     options.logger.debug({ err }, 'koa error event');
   });

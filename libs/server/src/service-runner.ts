@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { intEnv, requireEnv } from './config';
+import { readEnv, serviceEnvSchema } from './config';
 import { migrateLatest, openDatabase, resolveDatabaseTarget, type MigrationList } from './db';
 import { createLogger } from './logger';
 import { listen } from './listen';
@@ -33,6 +33,7 @@ export function buildServiceApp(definition: ServiceDefinition, db: Knex, interna
 
 /** `tsx src/server.ts`: migrate, seed when empty, listen on PORT (loopback unless HOST is set). */
 export async function runService(definition: ServiceDefinition): Promise<void> {
+  const env = readEnv(serviceEnvSchema(definition.name));
   const logger = createLogger(definition.name);
   const db = await openServiceDatabase(definition);
   if (process.env.SEED_DEMO !== '0' && definition.seedIfEmpty) {
@@ -40,8 +41,8 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     logger.info({ outcome }, 'demo seed');
   }
   const stop = await definition.onStart?.(db);
-  const app = buildServiceApp(definition, db, requireEnv('INTERNAL_JWT_SECRET'));
-  await listen(app, intEnv('PORT', 0), process.env.HOST ?? '127.0.0.1', logger, async () => {
+  const app = buildServiceApp(definition, db, env.INTERNAL_JWT_SECRET);
+  await listen(app, env.PORT ?? 0, env.HOST ?? '127.0.0.1', logger, async () => {
     if (stop) await stop();
     await db.destroy();
   });

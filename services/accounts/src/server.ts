@@ -1,7 +1,4 @@
-import { runService } from '@matchday/server';
+import { failStart, runService } from '@matchday/server';
 import { accounts } from './service';
 
-void runService(accounts).catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+void runService(accounts).catch((error: unknown) => failStart('accounts', error));

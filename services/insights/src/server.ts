@@ -1,7 +1,4 @@
-import { runService } from '@matchday/server';
+import { failStart, runService } from '@matchday/server';
 import { insights } from './service';
 
-void runService(insights).catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+void runService(insights).catch((error: unknown) => failStart('insights', error));

@@ -1,10 +1,9 @@
-import Router from '@koa/router';
-import { noQuery, parseQuery, type Knex, type ServiceState } from '@matchday/server';
+import { type Knex, noQuery, parseQuery, serviceRouter } from '@matchday/server';
 import { requireAdmin } from '../../lib/identity';
 import { adminDashboard } from './repository';
 
 export function adminRouter(db: Knex) {
-  const router = new Router<ServiceState>({ prefix: '/api/admin' });
+  const router = serviceRouter('/api/admin');
   router.get('/dashboard', async (ctx) => {
     requireAdmin(ctx);
     parseQuery(noQuery, ctx.query);

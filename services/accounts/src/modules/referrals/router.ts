@@ -1,5 +1,15 @@
-import Router from '@koa/router';
-import { badRequest, HttpError, noQuery, notFound, parseInput, parseQuery, toDate, type Knex, type ServiceState } from '@matchday/server';
+import {
+  badRequest,
+  HttpError,
+  type Knex,
+  noQuery,
+  notFound,
+  parseInput,
+  parseQuery,
+  publicUrl,
+  serviceRouter,
+  toDate,
+} from '@matchday/server';
 import type { ApplyReferralResult, ReferralCodeInfo } from '@matchday/contracts';
 import { currentUserId } from '../../lib/identity';
 import { REFERRAL_CODE_PATTERN } from '../../lib/referral-code';
@@ -17,16 +27,8 @@ export const REFERRAL_MESSAGES = {
   applied: "You've successfully applied the referral code and received 1 month free access!",
 } as const;
 
-/**
- * The public origin share links point at: PUBLIC_URL when the service is given one, otherwise the origin
- * the browser used, as the gateway forwards it (X-Forwarded-Proto/-Host; the service trusts its proxy).
- */
-function publicOrigin(ctx: { protocol: string; host: string }): string {
-  return (process.env.PUBLIC_URL ?? `${ctx.protocol}://${ctx.host}`).replace(/\/$/, '');
-}
-
 export function referralsRouter(db: Knex, emailHashSecret: string) {
-  const router = new Router<ServiceState>({ prefix: '/api/referral' });
+  const router = serviceRouter('/api/referral');
 
   router.get('/my-code', async (ctx) => {
     parseQuery(noQuery, ctx.query);
@@ -34,7 +36,7 @@ export function referralsRouter(db: Knex, emailHashSecret: string) {
     if (!row) throw notFound('User not found');
     const reply: ReferralCodeInfo = {
       referralCode: row.referral_code,
-      shareLink: `${publicOrigin(ctx)}/social-preview/${row.referral_code}`,
+      shareLink: `${publicUrl()}/social-preview/${row.referral_code}`,
       freeAccessUntil: toDate(row.free_access_until)?.toISOString() ?? null,
     };
     ctx.body = reply;

@@ -1,12 +1,11 @@
-import Router from '@koa/router';
-import { forbidden, noQuery, notFound, parseInput, parseQuery, unauthorized, type Knex, type ServiceState } from '@matchday/server';
+import { forbidden, type Knex, noQuery, notFound, parseInput, parseQuery, serviceRouter, unauthorized } from '@matchday/server';
 import type { DeleteAccountResult, UserPreferences } from '@matchday/contracts';
 import { currentUserId } from '../../lib/identity';
 import { deleteUser, findUserById, toAuthUser, updateTheme, upsertFromSignIn } from './repository';
 import { preferencesInput, signInProfile } from './schema';
 
 export function usersRouter(db: Knex) {
-  const router = new Router<ServiceState>();
+  const router = serviceRouter();
 
   // Called by the gateway only, after it has verified the identity provider's id_token.
   router.post('/internal/sign-in', async (ctx) => {

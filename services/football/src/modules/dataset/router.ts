@@ -1,10 +1,9 @@
-import Router from '@koa/router';
-import { noQuery, parseQuery, type Knex, type ServiceState } from '@matchday/server';
+import { type Knex, noQuery, parseQuery, serviceRouter } from '@matchday/server';
 import { isDemoData } from '../../db/seeds/demo';
 
 /** GET /api/dataset: where the football data comes from (the UI shows a "Demo data" badge for demo). */
 export function datasetRouter(db: Knex) {
-  const router = new Router<ServiceState>({ prefix: '/api/dataset' });
+  const router = serviceRouter('/api/dataset');
   router.get('/', async (ctx) => {
     parseQuery(noQuery, ctx.query);
     ctx.body = { demo: await isDemoData(db) };

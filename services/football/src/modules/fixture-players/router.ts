@@ -1,11 +1,10 @@
-import Router from '@koa/router';
-import { noQuery, parseInput, parseQuery, type Knex, type ServiceState } from '@matchday/server';
+import { type Knex, noQuery, parseInput, parseQuery, serviceRouter } from '@matchday/server';
 import { findFixturePlayers } from './repository';
 import { fixturePlayersParams } from './schema';
 
 /** GET /api/fixture/{fixtureId}/players: who played and how, home team first; empty for an unknown fixture. */
 export function fixturePlayersRouter(db: Knex) {
-  const router = new Router<ServiceState>({ prefix: '/api/fixture' });
+  const router = serviceRouter('/api/fixture');
   router.get('/:fixtureId/players', async (ctx) => {
     parseQuery(noQuery, ctx.query);
     const { fixtureId } = parseInput(fixturePlayersParams, ctx.params);

@@ -1,11 +1,10 @@
-import Router from '@koa/router';
-import { noQuery, notFound, parseInput, parseQuery, type Knex, type ServiceState } from '@matchday/server';
+import { type Knex, noQuery, notFound, parseInput, parseQuery, serviceRouter } from '@matchday/server';
 import { findFixtureStats } from './repository';
 import { fixtureParams } from './schema';
 
 /** GET /api/fixture-stats/{fixtureId}: the match header and both sides' statistics; 404 for an unknown fixture. */
 export function fixtureStatsRouter(db: Knex) {
-  const router = new Router<ServiceState>({ prefix: '/api/fixture-stats' });
+  const router = serviceRouter('/api/fixture-stats');
   router.get('/:fixtureId', async (ctx) => {
     parseQuery(noQuery, ctx.query);
     const { fixtureId } = parseInput(fixtureParams, ctx.params);

@@ -1,11 +1,10 @@
-import Router from '@koa/router';
-import { parseQuery, type Knex, type ServiceState } from '@matchday/server';
+import { type Knex, parseQuery, serviceRouter } from '@matchday/server';
 import { findHeadToHead } from './repository';
 import { headToHeadQuery } from './schema';
 
 /** GET /api/h2h?homeTeamId&awayTeamId: every meeting of the two clubs, most recent first. */
 export function headToHeadRouter(db: Knex) {
-  const router = new Router<ServiceState>({ prefix: '/api/h2h' });
+  const router = serviceRouter('/api/h2h');
   router.get('/', async (ctx) => {
     const query = parseQuery(headToHeadQuery, ctx.query);
     ctx.body = await findHeadToHead(db, query.homeTeamId, query.awayTeamId);

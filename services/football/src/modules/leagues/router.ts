@@ -1,9 +1,8 @@
-import Router from '@koa/router';
-import { noQuery, parseQuery, type Knex, type ServiceState } from '@matchday/server';
+import { type Knex, noQuery, parseQuery, serviceRouter } from '@matchday/server';
 import { listLeagues } from './repository';
 
 export function leaguesRouter(db: Knex) {
-  const router = new Router<ServiceState>({ prefix: '/api/leagues' });
+  const router = serviceRouter('/api/leagues');
   router.get('/', async (ctx) => {
     parseQuery(noQuery, ctx.query);
     ctx.body = await listLeagues(db);

@@ -1,5 +1,4 @@
-import Router from '@koa/router';
-import { parseQuery, type Knex, type ServiceState } from '@matchday/server';
+import { type Knex, parseQuery, serviceRouter } from '@matchday/server';
 import { findLeagueStats, findRecentFixtures } from './repository';
 import { DEFAULT_RECENT_FIXTURES, leagueStatsQuery, recentFixturesQuery } from './schema';
 
@@ -8,7 +7,7 @@ import { DEFAULT_RECENT_FIXTURES, leagueStatsQuery, recentFixturesQuery } from '
  * GET /api/player-stats/fixtures?playerId[&leagueId][&season][&limit]: finished matches, most recent first.
  */
 export function playerStatsRouter(db: Knex) {
-  const router = new Router<ServiceState>({ prefix: '/api/player-stats' });
+  const router = serviceRouter('/api/player-stats');
   router.get('/league', async (ctx) => {
     const query = parseQuery(leagueStatsQuery, ctx.query);
     ctx.body = await findLeagueStats(db, query.playerId, query.leagueId, query.season);

@@ -1,5 +1,4 @@
-import Router from '@koa/router';
-import { parseQuery, type Knex, type ServiceState } from '@matchday/server';
+import { type Knex, parseQuery, serviceRouter } from '@matchday/server';
 import { startOfZonedDay } from '../../lib/time';
 import { findSquads, listPlayers } from './repository';
 import { playersQuery } from './schema';
@@ -10,7 +9,7 @@ import { playersQuery } from './schema';
  * GET /api/players: the squads of the clubs of the next fixtures (fantasy captain names).
  */
 export function playersRouter(db: Knex) {
-  const router = new Router<ServiceState>({ prefix: '/api/players' });
+  const router = serviceRouter('/api/players');
   router.get('/', async (ctx) => {
     const query = parseQuery(playersQuery, ctx.query);
     if (query.leagueId === undefined || query.season === undefined) {

@@ -1,11 +1,10 @@
-import Router from '@koa/router';
-import { parseQuery, type Knex, type ServiceState } from '@matchday/server';
+import { type Knex, parseQuery, serviceRouter } from '@matchday/server';
 import { search } from './repository';
 import { searchQuery } from './schema';
 
 /** GET /api/search?q=: teams, players and competitions by name, at most 5 of each. */
 export function searchRouter(db: Knex) {
-  const router = new Router<ServiceState>({ prefix: '/api/search' });
+  const router = serviceRouter('/api/search');
   router.get('/', async (ctx) => {
     const { q } = parseQuery(searchQuery, ctx.query);
     ctx.body = await search(db, q);

@@ -1,11 +1,10 @@
-import Router from '@koa/router';
-import { parseQuery, type Knex, type ServiceState } from '@matchday/server';
+import { type Knex, parseQuery, serviceRouter } from '@matchday/server';
 import { findStandings } from './repository';
 import { standingsQuery } from './schema';
 
 /** GET /api/standings?leagueId&season: the table(s) of a league season, derived from its finished matches. */
 export function standingsRouter(db: Knex) {
-  const router = new Router<ServiceState>({ prefix: '/api/standings' });
+  const router = serviceRouter('/api/standings');
   router.get('/', async (ctx) => {
     const query = parseQuery(standingsQuery, ctx.query);
     ctx.body = await findStandings(db, query.leagueId, query.season);

@@ -1,11 +1,10 @@
-import Router from '@koa/router';
-import { parseQuery, type Knex, type ServiceState } from '@matchday/server';
+import { type Knex, parseQuery, serviceRouter } from '@matchday/server';
 import { findTeamStats } from './repository';
 import { teamStatsQuery } from './schema';
 
 /** GET /api/team-stats?teamId&leagueId&season: two records, home matches (is_Home_Stats 1) and away (0). */
 export function teamStatsRouter(db: Knex) {
-  const router = new Router<ServiceState>({ prefix: '/api/team-stats' });
+  const router = serviceRouter('/api/team-stats');
   router.get('/', async (ctx) => {
     const query = parseQuery(teamStatsQuery, ctx.query);
     ctx.body = await findTeamStats(db, query.teamId, query.leagueId, query.season);

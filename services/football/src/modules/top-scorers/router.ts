@@ -1,11 +1,10 @@
-import Router from '@koa/router';
-import { noQuery, parseInput, parseQuery, type Knex, type ServiceState } from '@matchday/server';
+import { type Knex, noQuery, parseInput, parseQuery, serviceRouter } from '@matchday/server';
 import { findTopScorers } from './repository';
 import { topScorersParams } from './schema';
 
 /** GET /api/top-scorers/{leagueId}/{season}: goals desc, then assists desc, then fewer minutes. */
 export function topScorersRouter(db: Knex) {
-  const router = new Router<ServiceState>({ prefix: '/api/top-scorers' });
+  const router = serviceRouter('/api/top-scorers');
   router.get('/:leagueId/:season', async (ctx) => {
     parseQuery(noQuery, ctx.query);
     const { leagueId, season } = parseInput(topScorersParams, ctx.params);

@@ -1,9 +1,9 @@
-import Router from '@koa/router';
-import type { Knex, ServiceState } from '@matchday/server';
+import { serviceRouter } from '@matchday/server';
+import type { Knex } from '@matchday/server';
 
 /** GET /api/insights/status: how many model runs exist (tips and fantasy arrive in a later issue). */
 export function statusRouter(db: Knex) {
-  const router = new Router<ServiceState>({ prefix: '/api/insights' });
+  const router = serviceRouter('/api/insights');
   router.get('/status', async (ctx) => {
     const [row] = await db('insight_runs').count({ n: '*' });
     ctx.body = { runs: Number(row?.n ?? 0) };

@@ -1,0 +1,154 @@
+import { spawnSync } from 'node:child_process';
+import http from 'node:http';
+import { Writable } from 'node:stream';
+import Koa from 'koa';
+import { createLogger, requestLogging } from '@matchday/server';
+import { loadConfig } from '../src/config';
+import { securityHeaders } from '../src/middleware/security-headers';
+import { SESSION_ABSOLUTE_MS, sessionKeyId, sessionLifetime } from '../src/sessions/lifetime';
+
+const SERVICES = { FOOTBALL_URL: 'http://127.0.0.1:1', ACCOUNTS_URL: 'http://127.0.0.1:2', INSIGHTS_URL: 'http://127.0.0.1:3' };
+const SECRET = 'x'.repeat(40);
+
+function configError(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+async function serve(app: Koa, run: (url: string) => Promise<void>): Promise<void> {
+  const server = http.createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  try {
+    await run(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+  } finally {
+    server.close();
+  }
+}
+
+describe('configuration is checked at start-up (one zod schema)', () => {
+  it('production refuses the development sign-in whatever is set, and names every missing variable', () => {
+    const message = configError({
+      ...SERVICES,
+      NODE_ENV: 'production',
+      INTERNAL_JWT_SECRET: SECRET,
+      GOOGLE_CLIENT_ID: '',
+      DEV_OIDC_ISSUER: 'http://localhost:9',
+    });
+    expect(message).toContain('GOOGLE_CLIENT_ID: is required in production (the development sign-in is never used there)');
+    expect(message).toContain('GOOGLE_CLIENT_SECRET: is required in production');
+    expect(message).toContain('SESSION_SECRET: is required in production');
+    expect(message).toContain('PUBLIC_URL: is required in production');
+  });
+
+  it('a short INTERNAL_JWT_SECRET, a service URL that is not a URL and a bad number stop the start with their names', () => {
+    const message = configError({
+      ...SERVICES,
+      ACCOUNTS_URL: 'accounts',
+      INTERNAL_JWT_SECRET: 'short',
+      DEV_OIDC_ISSUER: 'http://localhost:9',
+      GATEWAY_MAX_IN_FLIGHT: '500',
+    });
+    expect(message).toMatch(/^Invalid configuration:/);
+    expect(message).toContain('INTERNAL_JWT_SECRET: must be at least 32 characters');
+    expect(message).toContain('ACCOUNTS_URL: must be an http(s) URL');
+    expect(message).toContain('GATEWAY_MAX_IN_FLIGHT: must be at most 128');
+  });
+
+  it('production with a Google client and secrets starts with Google sign-in', () => {
+    const config = loadConfig({
+      ...SERVICES,
+      NODE_ENV: 'production',
+      INTERNAL_JWT_SECRET: SECRET,
+      SESSION_SECRET: SECRET,
+      PUBLIC_URL: 'https://matchday.example',
+      GOOGLE_CLIENT_ID: 'client',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      DEV_OIDC_ISSUER: 'http://localhost:9',
+    });
+    expect(config.oidc.kind).toBe('google');
+    expect(config.production).toBe(true);
+  });
+
+  it('a service given a short INTERNAL_JWT_SECRET exits at once with one clear line', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'services/insights/src/server.ts'], {
+      env: { ...process.env, INTERNAL_JWT_SECRET: 'short', PORT: '0', DATA_DIR: '/nonexistent-not-reached' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('insights: Invalid configuration:\n  INTERNAL_JWT_SECRET: must be at least 32 characters');
+  });
+});
+
+describe('sessions: absolute lifetime and secret rotation', () => {
+  const keyId = sessionKeyId(SECRET);
+  async function after(session: Record<string, unknown>, now: number): Promise<unknown> {
+    const ctx = { session } as unknown as Koa.Context;
+    await sessionLifetime(keyId, () => now)(ctx, async () => undefined);
+    return ctx.session;
+  }
+
+  it('keeps a session inside its lifetime, ends one past 30 days or made under another secret', async () => {
+    const signedInAt = Date.parse('2026-01-01T00:00:00Z');
+    const session = { user: { id: 1, email: 'a@b.c' }, signedInAt, keyId };
+    expect(await after({ ...session }, signedInAt + SESSION_ABSOLUTE_MS - 1000)).toEqual(session);
+    expect(await after({ ...session }, signedInAt + SESSION_ABSOLUTE_MS + 1000)).toBeNull();
+    expect(await after({ ...session, keyId: sessionKeyId('y'.repeat(40)) }, signedInAt + 1000)).toBeNull();
+    expect(await after({ user: { id: 1, email: 'a@b.c' } }, signedInAt)).toBeNull();
+  });
+});
+
+describe('security headers', () => {
+  it('production adds HSTS; every answer carries a CSP with no inline scripts, no framing and a Permissions-Policy', async () => {
+    const app = new Koa();
+    app.use(securityHeaders({ shellIndex: '/nonexistent/index.html', production: true }));
+    app.use((ctx) => {
+      ctx.body = 'ok';
+    });
+    await serve(app, async (url) => {
+      const response = await fetch(url);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/script-src 'self'(;| )/);
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers.get('permissions-policy')).toContain('camera=()');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+    });
+  });
+});
+
+describe('logs', () => {
+  it('cookies, authorization headers and identity tokens never reach a log line', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = new Koa();
+    app.use(requestLogging(createLogger('redaction-test', sink)));
+    app.use((ctx) => {
+      ctx.cookies.set('matchday.sid', 'set-cookie-secret');
+      ctx.body = { ok: true };
+    });
+    await serve(app, async (url) => {
+      const response = await fetch(url, {
+        headers: { cookie: 'matchday.sid=cookie-secret', authorization: 'Bearer auth-secret', 'x-matchday-identity': 'identity-secret' },
+      });
+      await response.text();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const log = lines.join('');
+    expect(log).toContain('"url":"/"');
+    expect(log).toContain('[redacted]');
+    for (const secret of ['cookie-secret', 'auth-secret', 'identity-secret', 'set-cookie-secret']) expect(log).not.toContain(secret);
+  });
+});
