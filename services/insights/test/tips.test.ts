@@ -1,4 +1,5 @@
-import type { FixtureAnalysis, RecordSummary, TipsDay, WeekendSpecial } from '@matchday/contracts';
+import type { Dream11Card, FixtureAnalysis, RecordSummary, TipsDay, WeekendSpecial } from '@matchday/contracts';
+import { RULES } from '../src/fantasy/optimiser';
 import { toSqlDateTime } from '@matchday/server';
 import { startService, TEST_SECRET, testDatabases, type RunningService } from '@matchday/testing';
 import { football } from '../../football/src/service';
@@ -147,6 +148,45 @@ describe.each(testDatabases())('tips on %s', (_label, target) => {
     expect((await json<{ message: string }>(await service.request('/api/tips/record?leagueId=999999'), 404)).message).toBe(
       'League not found',
     );
+  });
+
+  it('gives a Dream11 card per fixture: safe XI within the rules, C and VC, credits, expected points, differential', async () => {
+    const day = await json<{ cards: Dream11Card[]; demo: boolean }>(await service.request('/api/dream11?day=tomorrow'));
+    expect(day.demo).toBe(true);
+    expect(day.cards.length).toBeGreaterThan(0);
+    expect(day.cards.length).toBeLessThanOrEqual(8);
+    for (const card of day.cards) {
+      for (const team of [card.safe, card.differential]) {
+        expect(team.players).toHaveLength(11);
+        expect(team.credits).toBeLessThanOrEqual(100);
+        const count = (role: string) => team.players.filter((p) => p.role === role).length;
+        for (const [role, [min, max]] of Object.entries(RULES.roles)) {
+          expect(count(role)).toBeGreaterThanOrEqual(min);
+          expect(count(role)).toBeLessThanOrEqual(max);
+        }
+        expect(team.players.map((p) => p.playerId)).toEqual(expect.arrayContaining([team.captainId, team.viceCaptainId]));
+        expect(team.captainId).not.toBe(team.viceCaptainId);
+        const c = team.players.find((p) => p.playerId === team.captainId)!;
+        const vc = team.players.find((p) => p.playerId === team.viceCaptainId)!;
+        expect(team.expectedPoints).toBeCloseTo(
+          team.players.reduce((s, p) => s + p.expectedPoints, 0) + c.expectedPoints + 0.5 * vc.expectedPoints,
+          0,
+        );
+        for (const p of team.players) expect((p.credits * 2) % 1).toBe(0);
+      }
+      expect(card.expectedPoints).toBe(card.safe.expectedPoints);
+      expect(card.differential.expectedPoints).toBeLessThanOrEqual(card.safe.expectedPoints + 1e-9);
+      expect(card.captain.name).toBe(card.safe.players.find((p) => p.playerId === card.safe.captainId)!.name);
+      expect(card.safetyScore).toBeGreaterThanOrEqual(0);
+      expect(card.safetyScore).toBeLessThanOrEqual(10);
+    }
+    const one = await json<Dream11Card>(await service.request(`/api/dream11/fixture/${day.cards[0]!.fixtureId}`));
+    expect(one.safe.players.map((p) => p.playerId)).toEqual(day.cards[0]!.safe.players.map((p) => p.playerId));
+    expect((await service.request('/api/dream11/fixture/x1')).status).toBe(400);
+    expect((await json<{ message: string }>(await service.request('/api/dream11/fixture/99999999'), 404)).message).toBe(
+      'Fixture not found',
+    );
+    expect((await service.request('/api/dream11?day=never')).status).toBe(400);
   });
 
   it('stores tips with the probabilities behind them', async () => {

@@ -73,17 +73,32 @@ export function lpModel(players: readonly Candidate[]): string {
   }
   rows.push(` captain: ${sum(all, c)} = 1`);
   rows.push(` vice: ${sum(all, v)} = 1`);
-  for (const i of all) {
-    rows.push(` cx${i}: ${c(i)} - ${x(i)} <= 0`);
-    rows.push(` vx${i}: ${v(i)} - ${x(i)} <= 0`);
-    rows.push(` cv${i}: ${c(i)} + ${v(i)} <= 1`);
-  }
+  // captain or vice-captain only when picked, never both (one row, tighter than three)
+  for (const i of all) rows.push(` cv${i}: ${c(i)} + ${v(i)} - ${x(i)} <= 0`);
   const binaries = all.flatMap((i) => [x(i), c(i), v(i)]).join(' ');
   return `Maximize\n obj: ${objective}\nSubject To\n${rows.join('\n')}\nBinary\n ${binaries}\nEnd\n`;
 }
 
+/**
+ * Drops players who can never be needed: p is dominated by q when both play the same role for the same team
+ * and q scores at least as much for at most the same credits (ties broken by id). A player with at least as
+ * many dominators as his role can field (GK 1, DEF/MID 5, FWD 3) can always be swapped for one of them that is
+ * not picked, without breaking a rule or losing points, so some optimal team avoids him.
+ */
+export function prune(players: readonly Candidate[]): Candidate[] {
+  const dominates = (q: Candidate, p: Candidate) =>
+    q !== p &&
+    q.role === p.role &&
+    q.teamId === p.teamId &&
+    q.score >= p.score &&
+    q.credits <= p.credits &&
+    (q.score > p.score || q.credits < p.credits || q.id < p.id);
+  return players.filter((p) => players.filter((q) => dominates(q, p)).length < RULES.roles[p.role][1]);
+}
+
 /** The best team, or null when no team satisfies the rules. */
-export async function optimise(players: readonly Candidate[]): Promise<Selection | null> {
+export async function optimise(all: readonly Candidate[]): Promise<Selection | null> {
+  const players = prune(all);
   if (players.length < RULES.players) return null;
   const h = await solver();
   const result = h.solve(lpModel(players), { output_flag: false, mip_rel_gap: 0 });

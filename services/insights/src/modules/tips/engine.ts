@@ -61,7 +61,7 @@ interface TipRow {
   book_rps: number | null;
 }
 
-interface LeagueState {
+export interface LeagueState {
   at: number;
   feed: FeedMatches;
   model: FittedModel;
@@ -197,7 +197,7 @@ export class TipsEngine {
   }
 
   /** The model as it stood before `match` kicked off (a fresh fit for a match already played). */
-  private async modelFor(match: FeedMatch): Promise<{ model: FittedModel; state: LeagueState }> {
+  async modelFor(match: FeedMatch): Promise<{ model: FittedModel; state: LeagueState }> {
     const state = await this.leagueState(match.leagueId);
     const kickoff = Date.parse(match.kickoffAt);
     if (kickoff > state.at) return { model: state.model, state };

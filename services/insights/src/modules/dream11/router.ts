@@ -1,0 +1,21 @@
+import Router from '@koa/router';
+import { parseInput, type ServiceState } from '@matchday/server';
+import { dayQuery, fixtureParams } from '../tips/schema';
+import type { Dream11Engine } from './engine';
+
+/**
+ * - GET /api/dream11?day=today|tomorrow: a Dream11 card per fixture of that UTC day (at most 8, by kick-off)
+ * - GET /api/dream11/fixture/:fixtureId: one fixture's card (safe and differential XI)
+ */
+export function dream11Router(engine: Dream11Engine) {
+  const router = new Router<ServiceState>({ strict: true, sensitive: true });
+  router.get('/api/dream11', async (ctx) => {
+    const query = parseInput(dayQuery, ctx.query);
+    ctx.body = await engine.day(query.day ?? 'today');
+  });
+  router.get('/api/dream11/fixture/:fixtureId', async (ctx) => {
+    const params = parseInput(fixtureParams, ctx.params);
+    ctx.body = await engine.card(params.fixtureId);
+  });
+  return router;
+}
