@@ -7,6 +7,13 @@
  *
  *   npx tsx bench/load.ts
  *
+ * During the first level of 200 connections or more, BENCH_REFERRALS (default 20) users each fire
+ * applies of five other users' referral codes at once, twice over; afterwards the bench checks that
+ * every one of them was referred exactly once (no referral granted twice under load).
+ *
+ * The stack runs with the per-session and referral rate limits raised (one session carries all the
+ * load here; the limits themselves are tested in api-gateway/test/hardening.test.ts).
+ *
  * Environment: BENCH_LEVELS (comma-separated connection counts, default 100,200,500,1000),
  * BENCH_SECONDS per level (default 10), BENCH_TIMEOUT (autocannon's per-request timeout in seconds,
  * default 10). Levels run one after the other against the same stack; between two levels the bench
@@ -16,7 +23,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import type { Fixture } from '@matchday/contracts';
+import type { ApplyReferralResult, Fixture, ReferralCodeInfo, ReferralRecord } from '@matchday/contracts';
 import { signInThroughDevProvider } from '../libs/dev-oidc/src/sign-in';
 import { freePort } from '../scripts/lib/processes';
 import { startStack, type RunningStack } from '../scripts/lib/stack';
@@ -24,6 +31,7 @@ import { startStack, type RunningStack } from '../scripts/lib/stack';
 const LEVELS = (process.env.BENCH_LEVELS ?? '100,200,500,1000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TIMEOUT = Number(process.env.BENCH_TIMEOUT ?? 10);
+const REFERRALS = Number(process.env.BENCH_REFERRALS ?? 20);
 
 interface Level {
   connections: number;
@@ -138,13 +146,91 @@ async function level(stack: RunningStack, cookie: string, paths: string[], conne
   };
 }
 
+interface Referrals {
+  applies: number;
+  granted: number;
+  refused: number;
+  failed: number;
+  referredTwice: number;
+  notReferred: number;
+}
+
+/** Signs in 2 x REFERRALS users: the first half apply, the second half own the codes. */
+async function referralUsers(url: string) {
+  const users: Array<{ email: string; cookie: string; code: string }> = [];
+  for (let i = 0; i < 2 * REFERRALS; i += 1) {
+    const email = `referral-${i}@example.com`;
+    const cookie = await signInThroughDevProvider(url, email);
+    const code = ((await (await fetch(`${url}/api/referral/my-code`, { headers: { cookie } })).json()) as ReferralCodeInfo).referralCode;
+    users.push({ email, cookie, code });
+  }
+  return { appliers: users.slice(0, REFERRALS), owners: users.slice(REFERRALS) };
+}
+
+/** Each applier fires five different codes at once, twice over: exactly one of its ten applies may be granted. */
+async function applyUnderLoad(url: string, users: Awaited<ReturnType<typeof referralUsers>>): Promise<Referrals> {
+  const outcome: Referrals = { applies: 0, granted: 0, refused: 0, failed: 0, referredTwice: 0, notReferred: 0 };
+  const origin = new URL(url).origin;
+  await Promise.all(
+    users.appliers.flatMap((applier, i) =>
+      [0, 1].flatMap(() =>
+        [1, 2, 3, 4, 5].map(async (k) => {
+          const owner = users.owners[(i + k) % users.owners.length]!;
+          outcome.applies += 1;
+          try {
+            const response = await fetch(`${url}/api/referral/apply`, {
+              method: 'POST',
+              headers: { cookie: applier.cookie, origin, 'content-type': 'application/json' },
+              body: JSON.stringify({ referralCode: owner.code }),
+            });
+            const body = (await response.json()) as ApplyReferralResult | { message: string };
+            if (response.status === 200 && 'freeAccessUntil' in body) outcome.granted += 1;
+            else if (response.status === 409 || response.status === 400) outcome.refused += 1;
+            else outcome.failed += 1;
+          } catch {
+            outcome.failed += 1;
+          }
+        }),
+      ),
+    ),
+  );
+  const referredTimes = new Map<string, number>();
+  for (const owner of users.owners) {
+    const records = (await (
+      await fetch(`${url}/api/referral/my-referrals`, { headers: { cookie: owner.cookie } })
+    ).json()) as ReferralRecord[];
+    for (const record of records) {
+      const email = record.referredUser.email ?? '';
+      referredTimes.set(email, (referredTimes.get(email) ?? 0) + 1);
+    }
+  }
+  for (const applier of users.appliers) {
+    const times = referredTimes.get(applier.email) ?? 0;
+    if (times > 1) outcome.referredTwice += 1;
+    if (times === 0) outcome.notReferred += 1;
+  }
+  return outcome;
+}
+
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-bench-load-'));
-  const stack = await startStack({ port: await freePort(), dataDir, env: { LOG_LEVEL: 'error' } });
+  const stack = await startStack({
+    port: await freePort(),
+    dataDir,
+    env: {
+      LOG_LEVEL: 'error',
+      GATEWAY_RATE_API_PER_10S: '10000000',
+      GATEWAY_RATE_APPLY_PER_MINUTE: '100000',
+      GATEWAY_RATE_AUTH_PER_MINUTE: '100000',
+    },
+  });
   const results: Level[] = [];
+  let referrals: Referrals | undefined;
   try {
     const cookie = await signInThroughDevProvider(stack.url, 'load@example.com');
     const paths = await workload(stack.url, cookie);
+    const users = await referralUsers(stack.url);
+    const referralLevel = LEVELS.find((c) => c >= 200) ?? LEVELS[0];
     process.stderr.write(`workload: ${paths.length} paths, ${SECONDS} s per level\n`);
     for (const connections of LEVELS) {
       process.stderr.write(`  ${connections} connections...\n`);
@@ -153,7 +239,10 @@ async function main(): Promise<void> {
         process.stderr.write(`  gateway is down; ${connections} not measured\n`);
         break;
       }
+      const applying =
+        connections === referralLevel ? new Promise((r) => setTimeout(r, 2000)).then(() => applyUnderLoad(stack.url, users)) : undefined;
       results.push(await level(stack, cookie, paths, connections));
+      if (applying) referrals = await applying;
     }
   } finally {
     await stack.stop();
@@ -168,6 +257,13 @@ async function main(): Promise<void> {
   for (const r of results) {
     console.log(
       `| ${r.connections} | ${r.requests} | ${r.socketErrors} | ${r.timeouts} | ${r.shed} (${share(r.shed, r.requests)}) | ${r.otherNon2xx} | ${Math.round(r.p50)} | ${Math.round(r.p99)} | ${Math.round(r.rps)} | ${Math.round(r.gatewayPeakMb)} MB | ${r.aliveAfter ? 'yes' : 'NO'} |`,
+    );
+  }
+  if (referrals) {
+    const r = referrals;
+    console.log(
+      `\nReferral applies under load: ${r.applies} sent, ${r.granted} granted, ${r.refused} refused (409/400), ${r.failed} failed otherwise; ` +
+        `${REFERRALS} users: ${r.referredTwice} referred twice, ${r.notReferred} not referred${r.referredTwice === 0 && r.granted === REFERRALS - r.notReferred ? ' (no referral granted twice)' : ' — CHECK'}`,
     );
   }
 }
