@@ -15,6 +15,7 @@ import { canonicalHost } from './middleware/canonical-host';
 import { crossSiteProtection } from './middleware/csrf';
 import { rateLimiting } from './middleware/rate-limit';
 import { securityHeaders } from './middleware/security-headers';
+import { matchesEtag, RESPONSE_CACHE_TTL_MS, ResponseCache } from './cache/response-cache';
 import { Admission } from './proxy/admission';
 import { IdentitySigner } from './proxy/identity';
 import { createServiceProxies } from './proxy/proxy';
@@ -42,6 +43,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
   const signer = new IdentitySigner(config.internalSecret);
   const accounts = new AccountsClient(config.services.accounts, signer);
   const proxies = createServiceProxies(config.services, config.trustProxy);
+  const cache = new ResponseCache({ ttlMs: RESPONSE_CACHE_TTL_MS, maxBytes: 64 * 1024 * 1024 });
   const admissions = {
     football: new Admission('football', config.admission),
     accounts: new Admission('accounts', config.admission),
@@ -58,13 +60,6 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
   app.use(appConfig(config));
   app.use(frontends(config.frontendRoot, config.dataDir));
   app.use(apiBodyLimit());
-  // Queue, then shed: an /api request waits for a place at its service before any work is done for it
-  // (the session lookup included); past the queue's bound or its longest wait it gets 503 + Retry-After.
-  app.use(async (ctx, next) => {
-    const route = ctx.path.startsWith('/api/') ? matchApiRoute(ctx.path) : undefined;
-    if (!route) return next();
-    await admissions[route.service].run(ctx.res, next);
-  });
   app.use(
     session(
       {
@@ -110,6 +105,17 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
 
   app.use(deleteAccount(config, accounts, deps.sessionStore));
 
+  // POST /api/admin/clear-cache: the gateway's own (the cache lives here); admins only.
+  app.use(async (ctx, next) => {
+    if (ctx.path !== '/api/admin/clear-cache' || ctx.method !== 'POST') return next();
+    const user = sessionOf(ctx)?.user;
+    if (!user) throw unauthorized();
+    if (!isAdminEmail(config, user.email)) throw forbidden('Administrators only');
+    const cleared = cache.clear();
+    ctx.set('cache-control', 'no-store');
+    ctx.body = { message: 'Cache cleared', cleared };
+  });
+
   // Everything else under /api goes to the owning service with a signed identity.
   app.use(async (ctx, next) => {
     if (!ctx.path.startsWith('/api/')) return next();
@@ -125,7 +131,29 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
     if (route.access === 'admin' && !isAdmin) throw forbidden('Administrators only');
     const sessionId = (ctx.session as unknown as { externalKey?: string }).externalKey;
     const token = await signer.sign(route.service, { scope: 'user', userId: user.id, email: user.email, isAdmin, sessionId });
-    await proxies[route.service].forward(ctx, token);
+    const proxy = proxies[route.service];
+    // The shell's cache-buster means nothing here: the services never see it and the cache ignores it.
+    if (ctx.query._cb !== undefined) ctx.querystring = ResponseCache.key('', ctx.querystring).replace(/^\?/, '');
+    // Queue, then shed: a request waits for a place at its service; past the queue's bound or its
+    // longest wait it gets 503 + Retry-After. Cached football reads never queue.
+    if (ctx.method === 'GET' && route.service === 'football') {
+      const key = ResponseCache.key(ctx.path, ctx.querystring);
+      const answer = await cache.getOrLoad(key, () => admissions.football.run(ctx.res, () => proxy.read(ctx, token)));
+      ctx.set('x-cache', answer.hit ? 'HIT' : 'MISS');
+      ctx.set('etag', answer.etag);
+      ctx.set('cache-control', 'private, no-cache');
+      ctx.status = answer.status;
+      ctx.type = answer.contentType;
+      // Compared here rather than with ctx.fresh: a client that sends Cache-Control: no-cache (the shell
+      // does, and fetch adds it to conditional requests) still gets 304 when its copy is current.
+      if (answer.status === 200 && matchesEtag(ctx.get('if-none-match'), answer.etag)) {
+        ctx.status = 304;
+        return;
+      }
+      ctx.body = answer.body;
+      return;
+    }
+    await admissions[route.service].run(ctx.res, () => proxy.forward(ctx, token));
   });
   return app;
 }

@@ -274,6 +274,41 @@ describe('api-gateway with the whole stack', () => {
     });
   });
 
+  describe('response cache of football reads', () => {
+    it('serves a repeated read from the cache (cache-buster ignored), answers 304 to its ETag, keeps errors out, and clear-cache empties it for admins only', async () => {
+      const path = '/api/standings?season=2026&leagueId=39';
+      const first = await get(`${path}&_cb=1`, fan);
+      expect(first.status).toBe(200);
+      const body = await first.text();
+      const second = await get(`/api/standings?leagueId=39&season=2026&_cb=2`, fan);
+      expect(second.headers.get('x-cache')).toBe('HIT');
+      expect(await second.text()).toBe(body);
+      const etag = second.headers.get('etag');
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const revalidated = await get(path, fan, { 'if-none-match': etag! });
+      expect(revalidated.status).toBe(304);
+
+      const bad = await get('/api/standings?leagueId=abc&season=2026', fan);
+      expect(bad.status).toBe(400);
+      await bad.body?.cancel();
+      const badAgain = await get('/api/standings?leagueId=abc&season=2026', fan);
+      expect(badAgain.headers.get('x-cache')).toBe('MISS');
+      await badAgain.body?.cancel();
+
+      const origin = new URL(stack.url).origin;
+      const refused = await fetch(`${stack.url}/api/admin/clear-cache`, { method: 'POST', headers: { cookie: fan, origin } });
+      expect(refused.status).toBe(403);
+      await refused.body?.cancel();
+      const admin = await signInThroughDevProvider(stack.url, ADMIN_EMAIL);
+      const cleared = await fetch(`${stack.url}/api/admin/clear-cache`, { method: 'POST', headers: { cookie: admin, origin } });
+      expect(cleared.status).toBe(200);
+      expect(await cleared.json()).toEqual({ message: 'Cache cleared', cleared: expect.any(Number) });
+      const afterClear = await get(path, fan);
+      expect(afterClear.headers.get('x-cache')).toBe('MISS');
+      expect(await afterClear.text()).toBe(body);
+    });
+  });
+
   describe('restart', () => {
     it('sessions survive a gateway restart', async () => {
       const index = stack.processes.findIndex((p) => p.name === 'gateway');

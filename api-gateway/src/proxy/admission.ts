@@ -34,7 +34,7 @@ export class Admission {
     this.queue = new PQueue({ concurrency: limits.maxInFlight });
   }
 
-  async run(res: ServerResponse, task: () => Promise<void>): Promise<void> {
+  async run<T>(res: ServerResponse, task: () => Promise<T>): Promise<T> {
     if (this.queue.size >= this.limits.maxQueued) throw this.shed();
     const gaveUp = new AbortController();
     const timer = setTimeout(() => gaveUp.abort(new Error('waited too long')), this.limits.maxWaitMs);
@@ -46,7 +46,7 @@ export class Admission {
     };
     res.once('close', hungUp);
     try {
-      await this.queue.add(
+      return await this.queue.add(
         () => {
           started = true;
           clearTimeout(timer);

@@ -5,7 +5,19 @@ import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middlewar
 import { IDENTITY_HEADER, REQUEST_ID_HEADER, serviceUnavailable, type Logger } from '@matchday/server';
 import type { ServiceName } from '../config';
 
-type ProxiedRequest = http.IncomingMessage & { id?: unknown; log?: Logger; failProxy?: (error: Error) => void };
+type ProxiedRequest = http.IncomingMessage & {
+  id?: unknown;
+  log?: Logger;
+  failProxy?: (error: Error) => void;
+  bufferedAnswer?: (answer: BufferedAnswer) => void;
+};
+
+/** A service's answer read whole (small JSON reads that the gateway caches). */
+export interface BufferedAnswer {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
 
 /** Sockets per service; the admission queue (admission.ts) keeps in-flight requests below this. */
 export const MAX_SOCKETS_PER_SERVICE = 128;
@@ -24,7 +36,9 @@ export interface ServiceProxy {
    * is open and requests get that 503 at once instead of waiting.
    */
   forward(ctx: Koa.Context, identityToken: string): Promise<void>;
-  readonly breaker: CircuitBreaker<[Koa.Context], void>;
+  /** The same, but the answer is read whole and handed back instead of streamed to the client. */
+  read(ctx: Koa.Context, identityToken: string): Promise<BufferedAnswer>;
+  readonly breaker: CircuitBreaker<[Koa.Context, boolean], BufferedAnswer | void>;
 }
 
 /**
@@ -33,27 +47,46 @@ export interface ServiceProxy {
  * outgoing headers were flushed (a request that waited for a socket).
  */
 function serviceProxy(service: ServiceName, target: string, trustProxy: boolean): ServiceProxy {
-  const handler: RequestHandler = createProxyMiddleware({
-    target,
-    changeOrigin: false,
-    xfwd: true,
-    agent: new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS_PER_SERVICE }),
-    proxyTimeout: UPSTREAM_TIMEOUT_MS,
+  const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS_PER_SERVICE });
+  const onError = (error: Error, req: http.IncomingMessage, res: http.ServerResponse | import('node:net').Socket) => {
+    const request = req as ProxiedRequest;
+    if (request.failProxy) request.failProxy(error);
+    else res.destroy();
+  };
+  const common = { target, changeOrigin: false, xfwd: true, agent, proxyTimeout: UPSTREAM_TIMEOUT_MS };
+  const streaming: RequestHandler = createProxyMiddleware({ ...common, on: { error: onError } });
+  const buffering: RequestHandler = createProxyMiddleware({
+    ...common,
+    selfHandleResponse: true,
     on: {
-      error(error, req, res) {
-        const request = req as ProxiedRequest;
-        if (request.failProxy) request.failProxy(error);
-        else res.destroy();
+      error: onError,
+      proxyRes(proxyRes, req) {
+        const chunks: Buffer[] = [];
+        proxyRes.on('data', (chunk: Buffer) => chunks.push(chunk));
+        proxyRes.on('error', (error) => (req as ProxiedRequest).failProxy?.(error));
+        proxyRes.on('end', () =>
+          (req as ProxiedRequest).bufferedAnswer?.({
+            status: proxyRes.statusCode ?? 502,
+            contentType: String(proxyRes.headers['content-type'] ?? 'application/json; charset=utf-8'),
+            body: Buffer.concat(chunks),
+          }),
+        );
       },
     },
   });
 
-  const pipe = (ctx: Koa.Context) =>
-    new Promise<void>((resolve, reject) => {
-      (ctx.req as ProxiedRequest).failProxy = reject;
-      ctx.res.once('close', resolve);
-      ctx.res.once('finish', resolve);
-      void handler(ctx.req, ctx.res, (error?: unknown) => (error ? reject(error as Error) : resolve()));
+  const pipe = (ctx: Koa.Context, buffered: boolean) =>
+    new Promise<BufferedAnswer | void>((resolve, reject) => {
+      const request = ctx.req as ProxiedRequest;
+      request.failProxy = reject;
+      if (buffered) {
+        request.bufferedAnswer = resolve;
+        void buffering(ctx.req, ctx.res, (error?: unknown) => reject((error as Error) ?? new Error('proxy did not answer')));
+        return;
+      }
+      ctx.res.once('close', () => resolve());
+      ctx.res.once('finish', () => resolve());
+      void streaming(ctx.req, ctx.res, (error?: unknown) => (error ? reject(error as Error) : resolve()));
     });
 
   const breaker = new CircuitBreaker(pipe, {
@@ -65,26 +98,42 @@ function serviceProxy(service: ServiceName, target: string, trustProxy: boolean)
     rollingCountTimeout: 10_000,
   });
 
+  /** Headers settled on the incoming request before the proxy copies them. */
+  const prepare = (ctx: Koa.Context, identityToken: string) => {
+    const request = ctx.req as ProxiedRequest;
+    delete request.headers.cookie;
+    if (!trustProxy) for (const name of FORWARDED_HEADERS) delete request.headers[name];
+    request.headers[IDENTITY_HEADER] = identityToken;
+    if (request.id !== undefined) request.headers[REQUEST_ID_HEADER] = String(request.id);
+  };
+  const unavailable = (ctx: Koa.Context, error: unknown) => {
+    (ctx.req as ProxiedRequest).log?.error({ err: error, service }, 'service request failed');
+    return serviceUnavailable(`The ${service} service is not answering; try again shortly`, 2);
+  };
+
   return {
     breaker,
     async forward(ctx, identityToken) {
-      const request = ctx.req as ProxiedRequest;
-      delete request.headers.cookie;
-      if (!trustProxy) for (const name of FORWARDED_HEADERS) delete request.headers[name];
-      request.headers[IDENTITY_HEADER] = identityToken;
-      if (request.id !== undefined) request.headers[REQUEST_ID_HEADER] = String(request.id);
+      prepare(ctx, identityToken);
       ctx.respond = false;
       try {
-        await breaker.fire(ctx);
+        await breaker.fire(ctx, false);
       } catch (error) {
-        request.log?.error({ err: error, service }, 'service request failed');
         if (ctx.res.headersSent) {
           // The service's answer was already on its way: cut it off rather than pass half a body as whole.
           ctx.res.destroy();
           return;
         }
         ctx.respond = true;
-        throw serviceUnavailable(`The ${service} service is not answering; try again shortly`, 2);
+        throw unavailable(ctx, error);
+      }
+    },
+    async read(ctx, identityToken) {
+      prepare(ctx, identityToken);
+      try {
+        return (await breaker.fire(ctx, true)) as BufferedAnswer;
+      } catch (error) {
+        throw unavailable(ctx, error);
       }
     },
   };

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Knex } from '@matchday/server';
 import { migrateLatest, type MigrationList } from '@matchday/server';
 
@@ -32,8 +33,16 @@ export interface SessionData {
   [key: string]: unknown;
 }
 
+/**
+ * How long a session read is reused in this process before the database is asked again. A session
+ * ended on another gateway instance stays usable here for at most this long; on this one, at once.
+ */
+export const SESSION_READ_CACHE_MS = 5000;
+
 export class KnexSessionStore {
   private sweeper?: NodeJS.Timeout;
+  /** Recently read sessions (their stored JSON), so a burst of API calls costs one lookup. */
+  private readonly recent = new LRUCache<string, string>({ max: 100_000, ttl: SESSION_READ_CACHE_MS });
   constructor(private readonly db: Knex) {}
 
   static async open(db: Knex): Promise<KnexSessionStore> {
@@ -45,12 +54,19 @@ export class KnexSessionStore {
   }
 
   async get(key: string): Promise<SessionData | undefined> {
-    const row = await this.db('sessions').where({ id: key }).andWhere('expires_at', '>', Date.now()).first();
-    return row ? (JSON.parse(String(row.data)) as SessionData) : undefined;
+    let data = this.recent.get(key);
+    if (data === undefined) {
+      const row = await this.db('sessions').where({ id: key }).andWhere('expires_at', '>', Date.now()).first();
+      if (!row) return undefined;
+      data = String(row.data);
+      this.recent.set(key, data);
+    }
+    return JSON.parse(data) as SessionData;
   }
 
   async set(key: string, session: SessionData, maxAge: number | 'session' | undefined): Promise<void> {
     const ttl = typeof maxAge === 'number' ? maxAge : 86_400_000;
+    this.recent.delete(key);
     await this.db('sessions')
       .insert({ id: key, user_id: session.user?.id ?? null, data: JSON.stringify(session), expires_at: Date.now() + ttl })
       .onConflict('id')
@@ -58,11 +74,13 @@ export class KnexSessionStore {
   }
 
   async destroy(key: string): Promise<void> {
+    this.recent.delete(key);
     await this.db('sessions').where({ id: key }).delete();
   }
 
   /** Ends every session of a user (account deletion). */
   async destroyForUser(userId: number): Promise<number> {
+    this.recent.clear();
     return this.db('sessions').where({ user_id: userId }).delete();
   }
 

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+
+/** A buffered service answer, as the cache keeps it. */
+export interface CachedResponse {
+  status: number;
+  contentType: string;
+  body: Buffer;
+  etag: string;
+}
+
+export interface CacheStats {
+  hits: number;
+  misses: number;
+  entries: number;
+  bytes: number;
+}
+
+/** How long a football read is reused: a released result or an import shows within this time. */
+export const RESPONSE_CACHE_TTL_MS = 15_000;
+
+/** Query parameters that change nothing on the server: the shell's cache-buster. */
+export const IGNORED_PARAMS = new Set(['_cb']);
+
+/**
+ * The gateway's cache of public football reads: keyed by path and query (never by user: these answers
+ * are the same for everyone), a short TTL so new results show within it, a byte bound, and a strong
+ * ETag per answer so that a browser revalidating gets 304. Emptied by POST /api/admin/clear-cache.
+ */
+export class ResponseCache {
+  private readonly entries: LRUCache<string, CachedResponse>;
+  private readonly loading = new Map<string, Promise<CachedResponse>>();
+  private hits = 0;
+  private misses = 0;
+
+  constructor(options: { ttlMs: number; maxBytes: number }) {
+    this.entries = new LRUCache<string, CachedResponse>({
+      ttl: options.ttlMs,
+      maxSize: options.maxBytes,
+      sizeCalculation: (entry) => entry.body.length + 200,
+    });
+  }
+
+  /** The key of a request: its path and its query with the parameters sorted and the cache-buster left out. */
+  static key(path: string, search: string): string {
+    const params = [...new URLSearchParams(search)]
+      .filter(([name]) => !IGNORED_PARAMS.has(name))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return params.length ? `${path}?${new URLSearchParams(params).toString()}` : path;
+  }
+
+  /**
+   * The cached answer, or else the one `load` fetches; concurrent misses of one key share one load
+   * (a burst at kick-off costs the service one read).
+   */
+  async getOrLoad(
+    key: string,
+    load: () => Promise<{ status: number; contentType: string; body: Buffer }>,
+  ): Promise<CachedResponse & { hit: boolean }> {
+    const cached = this.get(key);
+    if (cached) return { ...cached, hit: true };
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = load()
+        .then((answer) => this.set(key, answer.status, answer.contentType, answer.body))
+        .finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    return { ...(await pending), hit: false };
+  }
+
+  get(key: string): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    if (entry) this.hits += 1;
+    else this.misses += 1;
+    return entry;
+  }
+
+  /** Only successful answers are kept. */
+  set(key: string, status: number, contentType: string, body: Buffer): CachedResponse {
+    const entry = { status, contentType, body, etag: etagOf(body) };
+    if (status === 200) this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** Empties the cache; returns how many live entries it held. */
+  clear(): number {
+    this.entries.purgeStale();
+    const count = this.entries.size;
+    this.entries.clear();
+    return count;
+  }
+
+  stats(): CacheStats {
+    this.entries.purgeStale();
+    return { hits: this.hits, misses: this.misses, entries: this.entries.size, bytes: this.entries.calculatedSize };
+  }
+}
+
+export function etagOf(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** Whether an If-None-Match header names this ETag (weak or strong form, or *). */
+export function matchesEtag(ifNoneMatch: string, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || value.replace(/^W\//, '') === etag;
+  });
+}
