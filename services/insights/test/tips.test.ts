@@ -24,7 +24,7 @@ describe.each(testDatabases())('tips on %s', (_label, target) => {
   beforeAll(async () => {
     footballService = await startService(football, target('football'), { seed: true });
     const client = httpFootballClient(footballService.url, TEST_SECRET);
-    service = await startService(createInsights({ football: client, now: () => new Date(clock) }), target('insights'));
+    service = await startService(createInsights({ football: client, now: () => new Date(clock), warm: false }), target('insights'));
   }, 120_000);
   afterAll(async () => {
     await service?.close();

@@ -7,7 +7,8 @@ import { conjugateGradient } from 'fmin';
  * 0-0, 1-0, 0-1 and 1-1, and each match weighted by exp(-decay x days before the fit day).
  *
  * Strength is learnt from goals blended with shots on target as pseudo-goals: the Poisson target of a side
- * is (1 - shotWeight) x goals + shotWeight x shotGoalRate x shots on target (goals alone where shots are
+ * is (1 - shotWeight) x goals + shotWeight x shotGoalRate x shots on target, shotGoalRate being the league's
+ * goals per shot on target over the window (0.32 in the Premier League; goals alone where shots are
  * missing); the tau correction uses the real score.
  *
  * Prior (a ridge penalty): every rating is shrunk towards a prior mean with weight `ridge`. A club that
@@ -22,7 +23,8 @@ export interface ModelSettings {
   /** Per day. */
   decay: number;
   shotWeight: number;
-  shotGoalRate: number;
+  /** Goals per shot on target for the pseudo-goals; null: the league's own ratio over the window. */
+  shotGoalRate: number | null;
   ridge: number;
   promotedAttack: number;
   promotedDefence: number;
@@ -34,7 +36,7 @@ export interface ModelSettings {
 export const DEFAULT_SETTINGS: ModelSettings = {
   decay: 0.006,
   shotWeight: 0.5,
-  shotGoalRate: 0.32,
+  shotGoalRate: null,
   ridge: 0.5,
   promotedAttack: -0.25,
   promotedDefence: 0.25,
@@ -120,14 +122,22 @@ export function fitDixonColes(all: readonly TrainingMatch[], options: FitOptions
   const ga = new Int32Array(count);
   const w = new Float64Array(count);
   let totalWeight = 0;
+  let shotGoals = 0;
+  let shots = 0;
+  for (const m of matches) {
+    if (m.homeShotsOnTarget === null || m.awayShotsOnTarget === null) continue;
+    shotGoals += m.homeGoals + m.awayGoals;
+    shots += m.homeShotsOnTarget + m.awayShotsOnTarget;
+  }
+  const shotGoalRate = s.shotGoalRate ?? (shots >= 500 ? shotGoals / shots : 0.32);
   matches.forEach((m, k) => {
     hi[k] = index.get(m.home)!;
     ai[k] = index.get(m.away)!;
     gh[k] = m.homeGoals;
     ga[k] = m.awayGoals;
     const hasShots = m.homeShotsOnTarget !== null && m.awayShotsOnTarget !== null;
-    yh[k] = hasShots ? (1 - s.shotWeight) * m.homeGoals + s.shotWeight * s.shotGoalRate * m.homeShotsOnTarget! : m.homeGoals;
-    ya[k] = hasShots ? (1 - s.shotWeight) * m.awayGoals + s.shotWeight * s.shotGoalRate * m.awayShotsOnTarget! : m.awayGoals;
+    yh[k] = hasShots ? (1 - s.shotWeight) * m.homeGoals + s.shotWeight * shotGoalRate * m.homeShotsOnTarget! : m.homeGoals;
+    ya[k] = hasShots ? (1 - s.shotWeight) * m.awayGoals + s.shotWeight * shotGoalRate * m.awayShotsOnTarget! : m.awayGoals;
     w[k] = Math.exp((-s.decay * (options.asOf - m.time)) / DAY);
     totalWeight += w[k]!;
   });

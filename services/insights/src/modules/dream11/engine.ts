@@ -9,9 +9,10 @@ import type { TipsEngine } from '../tips/engine';
 
 const DAY = 86_400_000;
 /** Differential team: expected points minus this many points per ownership percent. */
-export const OWNERSHIP_PENALTY = 0.15;
+export const OWNERSHIP_PENALTY = 0.3;
 export const CARDS_PER_DAY = 8;
 const RECENT_MATCHES = 5;
+const CARD_CACHE_MS = 5 * 60_000;
 
 export interface Dream11Day {
   day: 'today' | 'tomorrow';
@@ -29,7 +30,21 @@ export class Dream11Engine {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async card(fixtureId: number): Promise<Dream11Card> {
+  private readonly cards = new Map<number, { at: number; card: Promise<Dream11Card> }>();
+
+  /** A fixture's card, reused for CARD_CACHE_MS (squads and form change only when results arrive). */
+  card(fixtureId: number): Promise<Dream11Card> {
+    const at = this.now().getTime();
+    const held = this.cards.get(fixtureId);
+    if (held && at - held.at <= CARD_CACHE_MS && at >= held.at) return held.card;
+    const card = this.build(fixtureId);
+    this.cards.set(fixtureId, { at, card });
+    card.catch(() => this.cards.delete(fixtureId));
+    if (this.cards.size > 500) this.cards.delete(this.cards.keys().next().value!);
+    return card;
+  }
+
+  private async build(fixtureId: number): Promise<Dream11Card> {
     const squads = await this.football.get<FeedSquads>(`/internal/model-feed/squads?fixtureId=${fixtureId}&recent=${RECENT_MATCHES}`);
     return this.cardFor(squads);
   }

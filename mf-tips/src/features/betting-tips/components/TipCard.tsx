@@ -1,0 +1,128 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { TipCard as Tip } from '@matchday/contracts';
+import { Badge, Button, TeamLogo } from '@matchday/ui';
+import { Muted, Panel, pct, Row, Stack } from '../../../lib/ui';
+
+const Top = styled(Row)`
+  justify-content: space-between;
+`;
+
+const Confidence = styled.span`
+  font-size: 1.6rem;
+  font-weight: 800;
+  color: ${({ theme }) => theme.accent};
+  font-variant-numeric: tabular-nums;
+`;
+
+const Teams = styled.div`
+  display: grid;
+  grid-template-columns: 1fr auto 1fr;
+  align-items: center;
+  gap: 0.5rem;
+  text-align: center;
+  font-weight: 700;
+  span.name {
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Figures = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(4, minmax(0, 1fr));
+  gap: 0.5rem;
+  margin: 0;
+  div {
+    background: ${({ theme }) => theme.surfaceRaised};
+    border-radius: 8px;
+    padding: 0.4rem 0.5rem;
+  }
+  dt {
+    font-size: 0.72rem;
+    color: ${({ theme }) => theme.textMuted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 800;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+const STATUS_COLOURS = { won: '#15803d', lost: '#b91c1c', push: '#475569' } as const;
+
+export function edgeText(edge: number | null): string {
+  if (edge === null) return '–';
+  return `${edge >= 0 ? '+' : ''}${(edge * 100).toFixed(1)}%`;
+}
+
+/** Spec §2 tip card: confidence, odds, match, date, time, both teams, tip type, prediction, analysis, View Full Analysis. */
+export function TipCard({ tip, analysisHref }: { tip: Tip; analysisHref: string }) {
+  return (
+    <Panel as="article" data-testid="tip-card" aria-label={`${tip.match} tip`}>
+      <Stack $gap="0.8rem">
+        <Top>
+          <div>
+            <Confidence data-testid="confidence">{tip.confidence.toFixed(1)}%</Confidence> <Muted>confidence</Muted>
+          </div>
+          <Row $gap="0.4rem">
+            {tip.status !== 'upcoming' && (
+              <Badge $colour={STATUS_COLOURS[tip.status]} data-testid="tip-status">
+                {tip.status === 'won' ? 'Won' : tip.status === 'lost' ? 'Lost' : 'Push'}
+              </Badge>
+            )}
+            <Badge data-testid="odds">Odds {tip.odds === null ? '–' : tip.odds.toFixed(2)}</Badge>
+          </Row>
+        </Top>
+        <div>
+          <strong data-testid="match">{tip.match}</strong>
+          <div>
+            <Muted>
+              {tip.league} · <span data-testid="tip-date">{tip.date}</span> · <span data-testid="tip-time">{tip.time} UTC</span>
+            </Muted>
+          </div>
+        </div>
+        <Teams>
+          <Stack $gap="0.3rem" style={{ justifyItems: 'center' }}>
+            <TeamLogo name={tip.homeTeam} src={tip.homeTeamLogo} size={40} />
+            <span className="name">{tip.homeTeam}</span>
+          </Stack>
+          <Muted aria-hidden="true">vs</Muted>
+          <Stack $gap="0.3rem" style={{ justifyItems: 'center' }}>
+            <TeamLogo name={tip.awayTeam} src={tip.awayTeamLogo} size={40} />
+            <span className="name">{tip.awayTeam}</span>
+          </Stack>
+        </Teams>
+        <div>
+          <Muted>{tip.tipType}</Muted>
+          <div style={{ fontSize: '1.15rem', fontWeight: 800 }} data-testid="prediction">
+            {tip.prediction}
+          </div>
+        </div>
+        <Figures>
+          <div>
+            <dt>Model</dt>
+            <dd>{pct(tip.confidence / 100, 1)}</dd>
+          </div>
+          <div>
+            <dt>Fair odds</dt>
+            <dd data-testid="fair-odds">{tip.fairOdds.toFixed(2)}</dd>
+          </div>
+          <div>
+            <dt>{tip.bookmaker ? `Odds (${tip.bookmaker})` : 'Odds'}</dt>
+            <dd>{tip.odds === null ? '–' : tip.odds.toFixed(2)}</dd>
+          </div>
+          <div>
+            <dt>Edge</dt>
+            <dd data-testid="edge">{edgeText(tip.edge)}</dd>
+          </div>
+        </Figures>
+        <p style={{ margin: 0 }} data-testid="analysis">
+          {tip.analysis}
+        </p>
+        <Button as={Link} to={analysisHref} $variant="outline" data-testid="view-analysis" aria-label={`View Full Analysis: ${tip.match}`}>
+          View Full Analysis
+        </Button>
+      </Stack>
+    </Panel>
+  );
+}

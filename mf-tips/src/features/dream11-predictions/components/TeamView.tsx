@@ -1,0 +1,148 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { Dream11Team, FantasyRole } from '@matchday/contracts';
+import { Button, usePageMeta } from '@matchday/ui';
+import { BackLink, BlockSkeleton, errorDetail, MessageCard, Muted, Panel, ResponsibleGambling, SectionTitle, Stack } from '../../../lib/ui';
+import { useDream11Card } from '../api/dream11';
+
+const Pitch = styled.div`
+  position: relative;
+  display: grid;
+  gap: 1rem;
+  padding: 1.25rem 0.5rem;
+  border-radius: 14px;
+  background: repeating-linear-gradient(180deg, #166534 0 44px, #15803d 44px 88px);
+  border: 2px solid rgb(255 255 255 / 0.5);
+  color: #ffffff;
+`;
+
+const Line = styled.ul`
+  display: flex;
+  justify-content: center;
+  gap: 0.4rem;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  flex-wrap: wrap;
+`;
+
+const Chip = styled.li`
+  display: grid;
+  justify-items: center;
+  gap: 0.1rem;
+  width: 6.2rem;
+  padding: 0.35rem 0.25rem;
+  border-radius: 10px;
+  background: rgb(5 46 22 / 0.78);
+  text-align: center;
+  font-size: 0.78rem;
+  strong {
+    font-size: 0.82rem;
+    overflow-wrap: anywhere;
+  }
+  .tag {
+    display: inline-grid;
+    place-items: center;
+    min-width: 1.5rem;
+    padding: 0 0.3rem;
+    border-radius: 999px;
+    background: #facc15;
+    color: #1c1917;
+    font-weight: 800;
+  }
+`;
+
+const ORDER: FantasyRole[] = ['GK', 'DEF', 'MID', 'FWD'];
+const ROLE_NAMES: Record<FantasyRole, string> = { GK: 'Goalkeeper', DEF: 'Defenders', MID: 'Midfielders', FWD: 'Forwards' };
+
+/** The XI on a pitch, goalkeeper at the back: name, team, credits, expected points, C and VC. */
+export function PitchView({ team, label, testId }: { team: Dream11Team; label: string; testId: string }) {
+  return (
+    <Pitch role="group" aria-label={label} data-testid={testId}>
+      {[...ORDER].reverse().map((role) => (
+        <Line key={role} aria-label={ROLE_NAMES[role]}>
+          {team.players
+            .filter((p) => p.role === role)
+            .map((p) => (
+              <Chip key={p.playerId} data-testid="pitch-player">
+                {p.playerId === team.captainId && <span className="tag">C</span>}
+                {p.playerId === team.viceCaptainId && <span className="tag">VC</span>}
+                <strong>{p.name}</strong>
+                <span>{p.team}</span>
+                <span>
+                  {p.credits.toFixed(1)} cr · {p.expectedPoints.toFixed(1)} pts
+                </span>
+              </Chip>
+            ))}
+        </Line>
+      ))}
+    </Pitch>
+  );
+}
+
+/** 'View Full Team': the safe XI and the differential XI on a pitch. */
+export function TeamView({ fixtureId, backTo }: { fixtureId: string; backTo: string }) {
+  const { data, error, isLoading, mutate } = useDream11Card(/^\d{1,12}$/.test(fixtureId) ? fixtureId : null);
+  usePageMeta({ title: data ? `${data.match}: Dream11 team` : 'Dream11 team' });
+  const back = <BackLink to={backTo}>Back to Dream11 Teams</BackLink>;
+  if (isLoading) {
+    return (
+      <>
+        {back}
+        <BlockSkeleton label="Loading team" />
+      </>
+    );
+  }
+  if (error || !data) {
+    return (
+      <>
+        {back}
+        <MessageCard title={error ? 'Failed to fetch the team' : 'Team not found'} message={error ? errorDetail(error) : undefined}>
+          {error ? (
+            <Button type="button" $variant="outline" onClick={() => void mutate()}>
+              Retry
+            </Button>
+          ) : (
+            <Button as={Link} to={backTo} $variant="outline">
+              Back to Dream11 Teams
+            </Button>
+          )}
+        </MessageCard>
+        <ResponsibleGambling />
+      </>
+    );
+  }
+  const kickoff = new Date(data.kickoffAt).toISOString();
+  return (
+    <Stack data-testid="team-view">
+      <div>{back}</div>
+      <Panel>
+        <h1 style={{ margin: 0, fontSize: '1.45rem' }}>{data.match}</h1>
+        <Muted>
+          {data.league} · {kickoff.slice(0, 10)} · {kickoff.slice(11, 16)} UTC · safety {data.safetyScore.toFixed(1)}/10
+        </Muted>
+      </Panel>
+      <Panel as="section" aria-labelledby="safe-team">
+        <SectionTitle id="safe-team">Safe team (most expected points)</SectionTitle>
+        <p style={{ marginTop: 0 }}>
+          <Muted>
+            {data.safe.credits.toFixed(1)} of 100 credits · {data.safe.expectedPoints.toFixed(1)} expected points with captain ×2 and
+            vice-captain ×1.5
+          </Muted>
+        </p>
+        <PitchView team={data.safe} label="Safe team on the pitch" testId="pitch-safe" />
+      </Panel>
+      <Panel as="section" aria-labelledby="differential-team">
+        <SectionTitle id="differential-team">Differential team (Grand Leagues)</SectionTitle>
+        <p style={{ marginTop: 0 }}>
+          <Muted>
+            Expected points minus a penalty for popular picks: fewer shared players with the crowd. {data.differential.credits.toFixed(1)}{' '}
+            credits · {data.differential.expectedPoints.toFixed(1)} expected points
+          </Muted>
+        </p>
+        <PitchView team={data.differential} label="Differential team on the pitch" testId="pitch-differential" />
+      </Panel>
+      <ResponsibleGambling />
+    </Stack>
+  );
+}

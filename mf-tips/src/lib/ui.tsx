@@ -1,0 +1,207 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { apiGet, Card, EmptyState, media, Skeleton, Tab, TabList } from '@matchday/ui';
+
+/** A reader whose failure carries a spec §8-style message; the "status: body" detail stays as `cause`. */
+export function readOrThrow<T>(message: string): (url: string) => Promise<T | null> {
+  return async (url: string) => {
+    try {
+      return await apiGet<T>(url);
+    } catch (error) {
+      throw new Error(message, { cause: error });
+    }
+  };
+}
+
+export function errorDetail(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  return error.cause instanceof Error ? error.cause.message : error.message;
+}
+
+export const pct = (value: number, digits = 0) => `${(value * 100).toFixed(digits)}%`;
+
+export const Stack = styled.div<{ $gap?: string }>`
+  display: grid;
+  gap: ${({ $gap }) => $gap ?? '1rem'};
+  min-width: 0;
+`;
+
+export const Row = styled.div<{ $gap?: string; $wrap?: boolean; $justify?: string }>`
+  display: flex;
+  align-items: center;
+  gap: ${({ $gap }) => $gap ?? '0.75rem'};
+  flex-wrap: ${({ $wrap }) => ($wrap ? 'wrap' : 'nowrap')};
+  justify-content: ${({ $justify }) => $justify ?? 'flex-start'};
+  min-width: 0;
+`;
+
+export const Muted = styled.span`
+  color: ${({ theme }) => theme.textMuted};
+`;
+
+export const SectionTitle = styled.h2`
+  font-size: 1.1rem;
+  margin: 0 0 0.75rem;
+`;
+
+export const CardGrid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 340px), 1fr));
+  gap: 1rem;
+`;
+
+export const Panel = styled(Card)`
+  padding: 1.25rem;
+  min-width: 0;
+  ${media.mobile} {
+    padding: 1rem;
+  }
+`;
+
+const Back = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.4rem;
+  margin-bottom: 1rem;
+  padding: 0.35rem 0.2rem;
+  color: ${({ theme }) => theme.textMuted};
+  text-decoration: none;
+  font-weight: 600;
+  &:hover {
+    color: ${({ theme }) => theme.text};
+  }
+`;
+
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Back to={to} data-testid="back-link">
+      <span aria-hidden="true">←</span>
+      {children}
+    </Back>
+  );
+}
+
+/** Error or empty state (spec §4): a message, maybe an action. */
+export function MessageCard({ title, message, children }: { title: string; message?: string; children?: ReactNode }) {
+  return (
+    <Card data-testid="message">
+      <EmptyState title={title} message={message}>
+        {children}
+      </EmptyState>
+    </Card>
+  );
+}
+
+/** Six card skeletons while a list loads (the fixtures list's pattern). */
+export function CardsSkeleton({ label, count = 6 }: { label: string; count?: number }) {
+  return (
+    <CardGrid aria-busy="true" aria-label={label} data-testid="loading">
+      {Array.from({ length: count }, (_, index) => (
+        <Skeleton key={index} $height="15rem" />
+      ))}
+    </CardGrid>
+  );
+}
+
+export function BlockSkeleton({ label }: { label: string }) {
+  return (
+    <Stack aria-busy="true" aria-label={label} data-testid="loading">
+      <Skeleton $height="7rem" />
+      <Skeleton $height="18rem" />
+      <Skeleton $height="10rem" />
+    </Stack>
+  );
+}
+
+export interface TabOption<T extends string> {
+  value: T;
+  label: string;
+}
+
+/** Tabs whose value lives in the URL; arrow keys move between them. */
+export function Tabs<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: ReadonlyArray<TabOption<T>>;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <TabList role="tablist" aria-label={label}>
+      {options.map((option, index) => (
+        <Tab
+          key={option.value}
+          type="button"
+          role="tab"
+          aria-selected={option.value === value}
+          tabIndex={option.value === value ? 0 : -1}
+          $active={option.value === value}
+          onClick={() => onChange(option.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+            const step = event.key === 'ArrowRight' ? 1 : -1;
+            const next = (index + step + options.length) % options.length;
+            onChange(options[next]!.value);
+            event.currentTarget.parentElement?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[next]?.focus();
+          }}
+        >
+          {option.label}
+        </Tab>
+      ))}
+    </TabList>
+  );
+}
+
+const Responsible = styled.p`
+  margin: 1.5rem 0 0;
+  padding: 0.75rem 1rem;
+  border-radius: 10px;
+  border: 1px solid ${({ theme }) => theme.border};
+  color: ${({ theme }) => theme.textMuted};
+  font-size: 0.9rem;
+  strong {
+    color: ${({ theme }) => theme.text};
+  }
+`;
+
+/** On every tips view. */
+export function ResponsibleGambling() {
+  return (
+    <Responsible data-testid="responsible-gambling">
+      <strong>18+ only. Please play responsibly.</strong> Tips and picks are a model's estimates, never a certainty: stake only what you can
+      afford to lose, and take a break if it stops being fun.
+    </Responsible>
+  );
+}
+
+/** Form letters W/D/L with the colours the stats screens use (white text keeps 4.5:1). */
+const FORM_COLOURS: Record<string, string> = { W: '#15803d', L: '#b91c1c', D: '#64748b' };
+const FORM_WORDS: Record<string, string> = { W: 'Won', L: 'Lost', D: 'Drawn' };
+const Letter = styled.span<{ $letter: string }>`
+  display: inline-grid;
+  place-items: center;
+  width: 22px;
+  height: 22px;
+  border-radius: 6px;
+  font-size: 11px;
+  font-weight: 800;
+  color: #fff;
+  background: ${({ $letter }) => FORM_COLOURS[$letter] ?? '#64748b'};
+`;
+
+export function FormLetters({ form }: { form: string[] }) {
+  return (
+    <Row $gap="0.25rem" role="img" aria-label={`Form: ${form.map((l) => FORM_WORDS[l]).join(', ') || 'none'}`} data-testid="form">
+      {form.map((letter, index) => (
+        <Letter key={index} $letter={letter} aria-hidden="true">
+          {letter}
+        </Letter>
+      ))}
+    </Row>
+  );
+}
