@@ -31,6 +31,17 @@ describe.each(testDatabases())('query parameters on %s', (_label, makeTarget) =>
     expect(await answer(path)).toEqual({ status: 400, body: { message } });
   });
 
+  it('the internal model feed refuses them too', async () => {
+    const internal = { scope: 'internal' as const, userId: undefined };
+    const squads = await service.request('/internal/model-feed/squads?fixtureId=1&fixtureId=2', { identity: internal });
+    expect({ status: squads.status, body: await squads.json() }).toEqual({
+      status: 400,
+      body: { message: 'fixtureId: expected a single value' },
+    });
+    const leagues = await service.request('/internal/model-feed/leagues?all=1', { identity: internal });
+    expect({ status: leagues.status, body: await leagues.json() }).toEqual({ status: 400, body: { message: 'all: unknown parameter' } });
+  });
+
   it('keeps the existing messages and ignores the cache buster', async () => {
     expect(await answer('/api/players?leagueId=39&season=2024')).toEqual({ status: 400, body: { message: 'teamId: is required' } });
     expect((await answer('/api/h2h?homeTeamId=a&awayTeamId=2')).body.message).toBe('homeTeamId: expected a whole number');

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { notFound, parseInput, type Knex, type ServiceState } from '@matchday/server';
+import { noQuery, notFound, parseQuery, type Knex, type ServiceState } from '@matchday/server';
 import { feedFixtures, feedLeagues, feedMatches, feedSquads } from './repository';
 import { fixturesQuery, matchesQuery, squadsQuery } from './schema';
 
@@ -18,20 +18,21 @@ export function modelFeedRouter(db: Knex) {
   // strict and case-sensitive like every service router
   const router = new Router<ServiceState>({ prefix: '/internal/model-feed', strict: true, sensitive: true });
   router.get('/leagues', async (ctx) => {
+    parseQuery(noQuery, ctx.query);
     ctx.body = await feedLeagues(db);
   });
   router.get('/matches', async (ctx) => {
-    const query = parseInput(matchesQuery, ctx.query);
+    const query = parseQuery(matchesQuery, ctx.query);
     const result = await feedMatches(db, query.leagueId, query.from, query.to);
     if (!result) throw notFound('League not found');
     ctx.body = result;
   });
   router.get('/fixtures', async (ctx) => {
-    const query = parseInput(fixturesQuery, ctx.query);
+    const query = parseQuery(fixturesQuery, ctx.query);
     ctx.body = await feedFixtures(db, query.ids);
   });
   router.get('/squads', async (ctx) => {
-    const query = parseInput(squadsQuery, ctx.query);
+    const query = parseQuery(squadsQuery, ctx.query);
     const result = await feedSquads(db, query.fixtureId, Math.min(query.recent ?? 8, 20));
     if (!result) throw notFound('Fixture not found');
     ctx.body = result;

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { parseInput, type ServiceState } from '@matchday/server';
+import { noQuery, parseInput, parseQuery, type ServiceState } from '@matchday/server';
 import { dayQuery, fixtureParams } from '../tips/schema';
 import type { Dream11Engine } from './engine';
 
@@ -10,10 +10,11 @@ import type { Dream11Engine } from './engine';
 export function dream11Router(engine: Dream11Engine) {
   const router = new Router<ServiceState>({ strict: true, sensitive: true });
   router.get('/api/dream11', async (ctx) => {
-    const query = parseInput(dayQuery, ctx.query);
+    const query = parseQuery(dayQuery, ctx.query);
     ctx.body = await engine.day(query.day ?? 'today');
   });
   router.get('/api/dream11/fixture/:fixtureId', async (ctx) => {
+    parseQuery(noQuery, ctx.query);
     const params = parseInput(fixtureParams, ctx.params);
     ctx.body = await engine.card(params.fixtureId);
   });

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { parseInput, type ServiceState } from '@matchday/server';
+import { noQuery, parseInput, parseQuery, type ServiceState } from '@matchday/server';
 import type { TipsEngine } from './engine';
 import { dayQuery, fixtureParams, recordQuery } from './schema';
 
@@ -12,18 +12,20 @@ import { dayQuery, fixtureParams, recordQuery } from './schema';
 export function tipsRouter(engine: TipsEngine) {
   const router = new Router<ServiceState>({ strict: true, sensitive: true });
   router.get('/api/tips', async (ctx) => {
-    const query = parseInput(dayQuery, ctx.query);
+    const query = parseQuery(dayQuery, ctx.query);
     ctx.body = await engine.day(query.day ?? 'today');
   });
   router.get('/api/tips/weekend', async (ctx) => {
+    parseQuery(noQuery, ctx.query);
     ctx.body = await engine.weekend();
   });
   router.get('/api/tips/fixture/:fixtureId', async (ctx) => {
+    parseQuery(noQuery, ctx.query);
     const params = parseInput(fixtureParams, ctx.params);
     ctx.body = await engine.analysis(params.fixtureId);
   });
   router.get('/api/tips/record', async (ctx) => {
-    const query = parseInput(recordQuery, ctx.query);
+    const query = parseQuery(recordQuery, ctx.query);
     ctx.body = query.leagueId === undefined ? await engine.records() : await engine.record(query.leagueId);
   });
   return router;
