@@ -9,6 +9,7 @@ import { deleteAccount } from './auth/delete-account';
 import { authRouter, grantMiddleware, isAdminEmail } from './auth/routes';
 import { appConfig } from './frontends/app-config';
 import { frontends } from './frontends/static';
+import { gatewayMetrics } from './health/metrics';
 import { health } from './health/router';
 import { apiBodyLimit } from './middleware/body-limit';
 import { canonicalHost } from './middleware/canonical-host';
@@ -50,6 +51,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
     insights: new Admission('insights', config.admission),
   };
 
+  app.use(gatewayMetrics({ token: config.metricsToken, cache, admissions, proxies, sessionsDb: deps.sessionsDb }));
   app.use(jsonErrors(logger));
   app.use(requestLogging(logger));
   app.use(securityHeaders({ shellIndex: path.join(config.frontendRoot, 'shell', 'dist', 'index.html'), production: config.production }));

@@ -40,6 +40,8 @@ export interface GatewayConfig {
   /** Queue, then shed, in front of each service. */
   admission: AdmissionLimits;
   rateLimits: RateLimits;
+  /** Bearer token of /metrics; without one /metrics is 404. */
+  metricsToken?: string;
 }
 
 /** In development a session secret is created once under DATA_DIR so sessions survive restarts. */
@@ -141,6 +143,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): GatewayConfig 
     oidc: oidcConfig(env),
     supportEmail: env.SUPPORT_EMAIL ?? 'support@matchday.app',
     trustProxy: env.TRUST_PROXY === '1',
+    metricsToken: env.METRICS_TOKEN,
     admission: {
       maxInFlight: env.GATEWAY_MAX_IN_FLIGHT ?? DEFAULT_ADMISSION.maxInFlight,
       maxQueued: env.GATEWAY_MAX_QUEUED ?? DEFAULT_ADMISSION.maxQueued,

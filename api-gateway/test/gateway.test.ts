@@ -10,6 +10,7 @@ import { startStack, type RunningStack } from '../../scripts/lib/stack';
 
 const SESSION_COOKIE = 'matchday.sid';
 const ADMIN_EMAIL = 'boss@example.com';
+const METRICS_TOKEN = 'metrics-token-0123456789';
 
 interface TracedSignIn {
   /** Gateway cookies (signed session id) before the identity provider redirected back. */
@@ -36,6 +37,15 @@ async function traceSignIn(gatewayUrl: string, email: string): Promise<TracedSig
   return { before, after, sessionIds };
 }
 
+/** The value of a Prometheus sample whose labels include all of `labels` (in any order). */
+function metric(text: string, name: string, labels: Record<string, string>): number | undefined {
+  const line = text.split('\n').find((l) => {
+    if (!l.startsWith(`${name}{`) && !l.startsWith(`${name} `)) return false;
+    return Object.entries(labels).every(([key, value]) => l.includes(`${key}="${value}"`));
+  });
+  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
 async function json<T>(response: Response, status = 200): Promise<T> {
   const text = await response.text();
   if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${text}`);
@@ -60,7 +70,7 @@ describe('api-gateway with the whole stack', () => {
     stack = await startStack({
       port,
       dataDir,
-      env: { ADMIN_EMAILS: ADMIN_EMAIL },
+      env: { ADMIN_EMAILS: ADMIN_EMAIL, METRICS_TOKEN },
     });
     fan = await signInThroughDevProvider(stack.url, 'fan@example.com');
   }, 90_000);
@@ -306,6 +316,32 @@ describe('api-gateway with the whole stack', () => {
       const afterClear = await get(path, fan);
       expect(afterClear.headers.get('x-cache')).toBe('MISS');
       expect(await afterClear.text()).toBe(body);
+    });
+  });
+
+  describe('metrics', () => {
+    it('/metrics needs the token; it counts requests per route, cache hits and misses, queues and sessions, on the gateway and on a service', async () => {
+      expect((await get('/metrics')).status).toBe(404);
+      expect((await get('/metrics', undefined, { authorization: 'Bearer wrong-token-0123456789' })).status).toBe(404);
+      await (await get('/api/standings?leagueId=39&season=2026', fan)).text();
+      await (await get('/api/standings?leagueId=39&season=2026', fan)).text();
+      const response = await get('/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` });
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      expect(
+        metric(text, 'matchday_http_requests_total', { route: '/api/standings', status: '200', service: 'gateway' }),
+      ).toBeGreaterThanOrEqual(2);
+      expect(
+        metric(text, 'matchday_http_request_duration_seconds_count', { route: '/api/standings', service: 'gateway' }),
+      ).toBeGreaterThanOrEqual(2);
+      expect(metric(text, 'matchday_cache_requests', { result: 'hit' })).toBeGreaterThanOrEqual(1);
+      expect(metric(text, 'matchday_service_requests', { upstream: 'football', state: 'queued' })).toBe(0);
+      expect(metric(text, 'matchday_sessions', {})).toBeGreaterThanOrEqual(1);
+      const service = await fetch(`${stack.env.FOOTBALL_URL}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(service.status).toBe(200);
+      expect(
+        metric(await service.text(), 'matchday_http_requests_total', { route: '/api/standings', status: '200', service: 'football' }),
+      ).toBeGreaterThanOrEqual(1);
     });
   });
 

@@ -49,6 +49,8 @@ export const processEnvSchema = z.object({
   DATABASE_URL: optional(mysqlUrlVar),
   PUBLIC_URL: optional(urlVar),
   INTERNAL_JWT_SECRET: secretVar,
+  /** Bearer token that /metrics asks for; without one /metrics is 404. */
+  METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
 });
 
 /** A service's variables: the common ones plus its port and optional database URL. */

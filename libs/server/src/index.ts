@@ -9,3 +9,4 @@ export * from './http';
 export * from './validation';
 export * from './service-runner';
 export * from './discovery';
+export * from './metrics';

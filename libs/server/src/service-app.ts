@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { IDENTITY_HEADER, verifyIdentity, type Identity } from './identity';
 import { notFound, unauthorized } from './errors';
 import { jsonErrors, requestLogging } from './http';
+import { createMetrics } from './metrics';
 import type { Logger } from './logger';
 
 export interface ServiceState {
@@ -34,6 +35,8 @@ export interface ServiceAppOptions {
   logger: Logger;
   internalSecret: string;
   routers: ServiceRouter[];
+  /** Bearer token for /metrics (METRICS_TOKEN); without one /metrics is 404. */
+  metricsToken?: string;
 }
 
 /**
@@ -43,6 +46,12 @@ export interface ServiceAppOptions {
 export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> {
   const app = new Koa<ServiceState>();
   app.proxy = true;
+  const metrics = createMetrics(options.name, {
+    token: options.metricsToken,
+    routeOf: (ctx) =>
+      (ctx as { _matchedRoute?: string })._matchedRoute ?? (ctx.path === '/readyz' || ctx.path === '/healthz' ? ctx.path : 'unmatched'),
+  });
+  app.use(metrics.middleware);
   app.use(jsonErrors(options.logger));
   app.use(requestLogging(options.logger));
 

@@ -26,9 +26,9 @@ export async function openServiceDatabase(definition: ServiceDefinition, env: No
   return db;
 }
 
-export function buildServiceApp(definition: ServiceDefinition, db: Knex, internalSecret: string) {
+export function buildServiceApp(definition: ServiceDefinition, db: Knex, internalSecret: string, metricsToken?: string) {
   const logger = createLogger(definition.name);
-  return createServiceApp({ name: definition.name, db, logger, internalSecret, routers: definition.routers(db) });
+  return createServiceApp({ name: definition.name, db, logger, internalSecret, routers: definition.routers(db), metricsToken });
 }
 
 /** `tsx src/server.ts`: migrate, seed when empty, listen on PORT (loopback unless HOST is set). */
@@ -41,7 +41,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     logger.info({ outcome }, 'demo seed');
   }
   const stop = await definition.onStart?.(db);
-  const app = buildServiceApp(definition, db, env.INTERNAL_JWT_SECRET);
+  const app = buildServiceApp(definition, db, env.INTERNAL_JWT_SECRET, env.METRICS_TOKEN);
   await listen(app, env.PORT ?? 0, env.HOST ?? '127.0.0.1', logger, async () => {
     if (stop) await stop();
     await db.destroy();

@@ -1,0 +1,267 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { REMOTE_NAMES, type RemoteName, type RemoteStatus } from '@matchday/contracts';
+
+/**
+ * Which version of each remote is live: one small JSON file in DATA_DIR that the deploy / rollback CLI
+ * and the gateway (its manifest and the admin Remotes panel) share. The gateway reads it at every
+ * manifest request, so a change needs no restart. Version directories are never touched here: a
+ * rollback only points the state at another directory that is already on disk.
+ */
+
+/** A remote's version directory name: plain semver, never a path segment such as `..`. */
+export const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:[-+][\w.-]+)?$/;
+
+export const STATE_FILE = 'remotes.json';
+/** The hand-edited pins of the first release ({"mf-stats": "0.1.0"}), read while no state file exists. */
+export const LEGACY_PINS_FILE = 'remote-pins.json';
+const HISTORY_LENGTH = 100;
+
+export type RemoteAction = 'deploy' | 'rollback' | 'roll-forward';
+
+export interface RemoteChange {
+  at: string;
+  remote: RemoteName;
+  action: RemoteAction;
+  from: string | null;
+  to: string;
+  /** "cli" or "admin:<e-mail>". */
+  by: string;
+}
+
+export interface RemoteState {
+  /** The chosen version per remote; a remote not listed serves its newest built version. */
+  live: Partial<Record<RemoteName, { version: string; changedAt: string }>>;
+  /** The latest changes, newest last. */
+  history: RemoteChange[];
+}
+
+/** Bad input (unknown remote or version, nothing to roll back to, a failed build): nothing was changed. */
+export class RemoteStateError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409 = 400,
+  ) {
+    super(message);
+  }
+}
+
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split(/[.+-]/).map((p) => (Number.isNaN(Number(p)) ? p : Number(p)));
+  const pb = b.split(/[.+-]/).map((p) => (Number.isNaN(Number(p)) ? p : Number(p)));
+  for (let i = 0; i < Math.max(pa.length, pb.length); i += 1) {
+    const x = pa[i] ?? 0;
+    const y = pb[i] ?? 0;
+    if (x === y) continue;
+    if (typeof x === 'number' && typeof y === 'number') return x - y;
+    return String(x).localeCompare(String(y));
+  }
+  return 0;
+}
+
+/** Versions of a remote built on this server (folders holding a remoteEntry.js), newest first. */
+export function availableVersions(frontendRoot: string, name: RemoteName): string[] {
+  const dir = path.join(frontendRoot, name, 'dist');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((v) => VERSION_PATTERN.test(v) && fs.existsSync(path.join(dir, v, 'remoteEntry.js')))
+    .sort((a, b) => compareVersions(b, a));
+}
+
+export function isRemoteName(name: string): name is RemoteName {
+  return (REMOTE_NAMES as readonly string[]).includes(name);
+}
+
+/** The remote named on a command line or in a URL, or a clear error listing the remotes. */
+export function parseRemoteName(name: string | undefined): RemoteName {
+  if (name && isRemoteName(name)) return name;
+  throw new RemoteStateError(
+    name ? `Unknown remote "${name}". Remotes: ${REMOTE_NAMES.join(', ')}.` : `Name a remote: ${REMOTE_NAMES.join(', ')}.`,
+    404,
+  );
+}
+
+function emptyState(): RemoteState {
+  return { live: {}, history: [] };
+}
+
+function legacyPins(dataDir: string): RemoteState {
+  const state = emptyState();
+  try {
+    const parsed: unknown = JSON.parse(fs.readFileSync(path.join(dataDir, LEGACY_PINS_FILE), 'utf8'));
+    if (!parsed || typeof parsed !== 'object') return state;
+    for (const [name, version] of Object.entries(parsed as Record<string, unknown>)) {
+      if (isRemoteName(name) && typeof version === 'string') state.live[name] = { version, changedAt: '' };
+    }
+  } catch {
+    // no pins file (or an unreadable one): every remote serves its newest version
+  }
+  return state;
+}
+
+/** The shared state: DATA_DIR/remotes.json, else the legacy pins file, else nothing chosen. */
+export function readRemoteState(dataDir: string): RemoteState {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(dataDir, STATE_FILE), 'utf8');
+  } catch {
+    return legacyPins(dataDir);
+  }
+  try {
+    const parsed = JSON.parse(text) as Partial<RemoteState>;
+    const state = emptyState();
+    for (const [name, entry] of Object.entries(parsed.live ?? {})) {
+      if (isRemoteName(name) && entry && typeof entry.version === 'string')
+        state.live[name] = { version: entry.version, changedAt: String(entry.changedAt ?? '') };
+    }
+    state.history = Array.isArray(parsed.history) ? parsed.history : [];
+    return state;
+  } catch {
+    // A damaged file must not take the site down: serve the newest versions until the next change rewrites it.
+    return emptyState();
+  }
+}
+
+/** The version each remote serves: the chosen one while it is still on disk, else the newest built. */
+export function liveVersion(available: string[], state: RemoteState, name: RemoteName): string | null {
+  const chosen = state.live[name]?.version;
+  return chosen && available.includes(chosen) ? chosen : (available[0] ?? null);
+}
+
+export function remoteStatus(frontendRoot: string, dataDir: string, name: RemoteName, state = readRemoteState(dataDir)): RemoteStatus {
+  const available = availableVersions(frontendRoot, name);
+  const live = liveVersion(available, state, name);
+  const index = live ? available.indexOf(live) : -1;
+  const chosen = state.live[name];
+  return {
+    name,
+    live,
+    available,
+    previous: index >= 0 ? (available[index + 1] ?? null) : null,
+    next: index > 0 ? (available[index - 1] ?? null) : null,
+    changedAt: chosen && chosen.version === live && chosen.changedAt ? chosen.changedAt : null,
+  };
+}
+
+export function remoteStatuses(frontendRoot: string, dataDir: string): RemoteStatus[] {
+  const state = readRemoteState(dataDir);
+  return REMOTE_NAMES.map((name) => remoteStatus(frontendRoot, dataDir, name, state));
+}
+
+/* ---- Writing: one writer at a time (a lock directory), and the file replaced in one rename. ---- */
+
+const LOCK_WAIT_MS = 3000;
+const LOCK_STALE_MS = 30_000;
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+function withStateLock<T>(dataDir: string, work: () => T): T {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lock = path.join(dataDir, `${STATE_FILE}.lock`);
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // A lock left by a process that died mid-change is taken over.
+      try {
+        if (Date.now() - fs.statSync(lock).mtimeMs > LOCK_STALE_MS) fs.rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // released meanwhile
+      }
+      if (Date.now() > deadline)
+        throw new RemoteStateError('Another deploy or rollback is changing the remotes: try again in a moment.', 409);
+      sleepSync(25);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function writeState(dataDir: string, state: RemoteState): void {
+  const file = path.join(dataDir, STATE_FILE);
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, `${JSON.stringify(state, null, 2)}\n`);
+  fs.renameSync(temporary, file);
+  // The legacy pins now live in the state file; the old file is kept, renamed, for the record.
+  const legacy = path.join(dataDir, LEGACY_PINS_FILE);
+  if (fs.existsSync(legacy)) fs.renameSync(legacy, `${legacy}.migrated`);
+}
+
+export interface ChangeResult {
+  /** One line for people: what changed, or why nothing did. */
+  message: string;
+  changed: boolean;
+  remote: RemoteStatus;
+}
+
+/**
+ * Makes `version` live for `name` (it must be built on disk). The one place every deploy, rollback and
+ * roll forward ends, whether it comes from the CLI or the admin panel.
+ */
+export function setLiveVersion(
+  frontendRoot: string,
+  dataDir: string,
+  name: RemoteName,
+  version: string,
+  action: RemoteAction,
+  by: string,
+  now = new Date(),
+): ChangeResult {
+  return withStateLock(dataDir, () => {
+    const state = readRemoteState(dataDir);
+    const before = remoteStatus(frontendRoot, dataDir, name, state);
+    if (!before.available.includes(version)) {
+      throw new RemoteStateError(
+        before.available.length
+          ? `${name} has no version "${version}". Available: ${before.available.join(', ')}.`
+          : `${name} has no built version: deploy it first (npm run deploy -- ${name}).`,
+        404,
+      );
+    }
+    if (before.live === version) {
+      return { message: `${name} ${version} is already live; nothing changed.`, changed: false, remote: before };
+    }
+    const at = now.toISOString();
+    state.live[name] = { version, changedAt: at };
+    state.history = [...state.history, { at, remote: name, action, from: before.live, to: version, by }].slice(-HISTORY_LENGTH);
+    writeState(dataDir, state);
+    const verb = action === 'deploy' ? 'deployed' : action === 'rollback' ? 'rolled back' : 'rolled forward';
+    return {
+      message: `${name} ${verb}: ${version} is live (was ${before.live ?? 'none'}).`,
+      changed: true,
+      remote: remoteStatus(frontendRoot, dataDir, name, state),
+    };
+  });
+}
+
+/** Makes the next older version live, or `to` when given (any built version). */
+export function rollback(frontendRoot: string, dataDir: string, name: RemoteName, options: { to?: string; by: string }): ChangeResult {
+  const current = remoteStatus(frontendRoot, dataDir, name);
+  if (options.to !== undefined) {
+    if (!VERSION_PATTERN.test(options.to)) throw new RemoteStateError(`"${options.to}" is not a version (for example 0.1.0).`, 400);
+    const action = current.live && compareVersions(options.to, current.live) > 0 ? 'roll-forward' : 'rollback';
+    return setLiveVersion(frontendRoot, dataDir, name, options.to, action, options.by);
+  }
+  if (!current.live) throw new RemoteStateError(`${name} has no built version: deploy it first (npm run deploy -- ${name}).`, 404);
+  if (!current.previous)
+    throw new RemoteStateError(`${name} is at its oldest version (${current.live}): there is nothing to roll back to.`, 409);
+  return setLiveVersion(frontendRoot, dataDir, name, current.previous, 'rollback', options.by);
+}
+
+/** Makes the next newer version live (after a rollback). */
+export function rollForward(frontendRoot: string, dataDir: string, name: RemoteName, options: { by: string }): ChangeResult {
+  const current = remoteStatus(frontendRoot, dataDir, name);
+  if (!current.live) throw new RemoteStateError(`${name} has no built version: deploy it first (npm run deploy -- ${name}).`, 404);
+  if (!current.next)
+    throw new RemoteStateError(`${name} is at its newest version (${current.live}): there is nothing to roll forward to.`, 409);
+  return setLiveVersion(frontendRoot, dataDir, name, current.next, 'roll-forward', options.by);
+}
