@@ -81,10 +81,11 @@ const Side = styled.span<{ $away?: boolean }>`
     white-space: nowrap;
   }
   ${media.mobile} {
-    font-size: 0.88rem;
+    font-size: 0.85rem;
     span.name {
       white-space: normal;
-      overflow-wrap: anywhere;
+      overflow-wrap: break-word;
+      hyphens: auto;
       line-height: 1.2;
     }
     > span:not(.name) {
