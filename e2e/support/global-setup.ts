@@ -10,6 +10,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = await freePort();
   const stack = await startStack({ port, dataDir, env: { LOG_LEVEL: 'warn', ADMIN_EMAILS: 'admin@matchday.test' } });
   process.env.E2E_BASE_URL = stack.url;
+  // For the spec that stops a service (SIGSTOP) and watches the screens around it keep working.
+  process.env.E2E_FOOTBALL_PID = String(stack.processes.find((p) => p.name === 'football')?.child.pid ?? '');
   return async () => {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
