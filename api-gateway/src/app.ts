@@ -9,6 +9,7 @@ import { deleteAccount } from './auth/delete-account';
 import { authRouter, grantMiddleware, isAdminEmail } from './auth/routes';
 import { appConfig } from './frontends/app-config';
 import { frontends } from './frontends/static';
+import { remotesAdmin } from './frontends/remotes-admin';
 import { gatewayMetrics } from './health/metrics';
 import { health } from './health/router';
 import { apiBodyLimit } from './middleware/body-limit';
@@ -106,6 +107,9 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
   });
 
   app.use(deleteAccount(config, accounts, deps.sessionStore));
+
+  // GET /api/admin/remotes, POST /api/admin/remotes/{name}/rollback|roll-forward: the gateway's own (admins only).
+  app.use(remotesAdmin(config));
 
   // POST /api/admin/clear-cache: the gateway's own (the cache lives here); admins only.
   app.use(async (ctx, next) => {

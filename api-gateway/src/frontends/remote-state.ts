@@ -214,7 +214,8 @@ export function setLiveVersion(
   version: string,
   action: RemoteAction,
   by: string,
-  now = new Date(),
+  /** A deploy says what was live before its build appeared on disk (it is the newest built from then on). */
+  liveBefore?: string | null,
 ): ChangeResult {
   return withStateLock(dataDir, () => {
     const state = readRemoteState(dataDir);
@@ -227,16 +228,18 @@ export function setLiveVersion(
         404,
       );
     }
-    if (before.live === version) {
+    // A deploy is always recorded (its version may be live already only as the newest built).
+    if (before.live === version && action !== 'deploy') {
       return { message: `${name} ${version} is already live; nothing changed.`, changed: false, remote: before };
     }
-    const at = now.toISOString();
+    const at = new Date().toISOString();
+    const from = liveBefore === undefined ? before.live : liveBefore;
     state.live[name] = { version, changedAt: at };
-    state.history = [...state.history, { at, remote: name, action, from: before.live, to: version, by }].slice(-HISTORY_LENGTH);
+    state.history = [...state.history, { at, remote: name, action, from, to: version, by }].slice(-HISTORY_LENGTH);
     writeState(dataDir, state);
     const verb = action === 'deploy' ? 'deployed' : action === 'rollback' ? 'rolled back' : 'rolled forward';
     return {
-      message: `${name} ${verb}: ${version} is live (was ${before.live ?? 'none'}).`,
+      message: `${name} ${verb}: ${version} is live (was ${from ?? 'none'}).`,
       changed: true,
       remote: remoteStatus(frontendRoot, dataDir, name, state),
     };

@@ -7,3 +7,4 @@ export * from './account';
 export * from './manifest';
 export * from './routes';
 export * from './insights';
+export * from './admin';

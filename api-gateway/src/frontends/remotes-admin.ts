@@ -1,0 +1,55 @@
+import { bodyParser } from '@koa/bodyparser';
+import type Koa from 'koa';
+import { badRequest, forbidden, HttpError, unauthorized } from '@matchday/server';
+import type { RemoteChangeReply, RemotesReply } from '@matchday/contracts';
+import type { GatewayConfig } from '../config';
+import { isAdminEmail } from '../auth/routes';
+import type { SessionData } from '../sessions/store';
+import { parseRemoteName, remoteStatuses, RemoteStateError, rollback, rollForward, type ChangeResult } from './remote-state';
+
+const ACTION = /^\/api\/admin\/remotes\/([^/]+)\/(rollback|roll-forward)$/;
+
+/**
+ * The admin Remotes panel's endpoints, admins only (the same check as clear-cache). They do exactly what
+ * `npm run rollback` / `npm run rollforward` do, on the same DATA_DIR state the manifest reads:
+ *   GET  /api/admin/remotes                       -> RemotesReply
+ *   POST /api/admin/remotes/{name}/rollback       -> RemoteChangeReply   body {to?: version}
+ *   POST /api/admin/remotes/{name}/roll-forward   -> RemoteChangeReply
+ * Unknown remote or version 404, nothing older / newer 409, a malformed version 400; nothing changes then.
+ */
+export function remotesAdmin(config: GatewayConfig): Koa.Middleware {
+  const parse = bodyParser({ enableTypes: ['json'], jsonLimit: '2kb' });
+  return async (ctx, next) => {
+    const list = ctx.path === '/api/admin/remotes';
+    const action = ACTION.exec(ctx.path);
+    if (!list && !action) return next();
+    if ((list && ctx.method !== 'GET') || (action && ctx.method !== 'POST')) return next();
+    const user = (ctx.session as unknown as SessionData | null)?.user;
+    if (!user) throw unauthorized();
+    if (!isAdminEmail(config, user.email)) throw forbidden('Administrators only');
+    ctx.set('cache-control', 'no-store');
+    if (list) {
+      const reply: RemotesReply = { remotes: remoteStatuses(config.frontendRoot, config.dataDir) };
+      ctx.body = reply;
+      return;
+    }
+    await parse(ctx, async () => undefined);
+    const body = (ctx.request as unknown as { body?: unknown }).body;
+    const to = body && typeof body === 'object' ? (body as { to?: unknown }).to : undefined;
+    if (to !== undefined && typeof to !== 'string') throw badRequest('"to" must be a version string');
+    const by = `admin:${user.email}`;
+    let result: ChangeResult;
+    try {
+      const name = parseRemoteName(decodeURIComponent(action![1] ?? ''));
+      result =
+        action![2] === 'rollback'
+          ? rollback(config.frontendRoot, config.dataDir, name, to === undefined ? { by } : { to, by })
+          : rollForward(config.frontendRoot, config.dataDir, name, { by });
+    } catch (error) {
+      if (error instanceof RemoteStateError) throw new HttpError(error.status, error.message);
+      throw error;
+    }
+    const reply: RemoteChangeReply = { message: result.message, remote: result.remote };
+    ctx.body = reply;
+  };
+}
