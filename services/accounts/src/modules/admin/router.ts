@@ -1,13 +1,31 @@
+import { z } from 'zod';
 import { type Knex, noQuery, parseQuery, serviceRouter } from '@matchday/server';
+import { TREND_PERIODS } from '@matchday/contracts';
 import { requireAdmin } from '../../lib/identity';
+import { appFiles, shellDistDir } from './app-files';
 import { adminDashboard } from './repository';
+import { adminTrends } from './trends';
 
-export function adminRouter(db: Knex) {
+const trendsQuery = z.object({
+  period: z.enum(TREND_PERIODS, { error: `period must be one of ${TREND_PERIODS.join(', ')}` }),
+});
+
+export function adminRouter(db: Knex, shellDist = shellDistDir()) {
   const router = serviceRouter('/api/admin');
   router.get('/dashboard', async (ctx) => {
     requireAdmin(ctx);
     parseQuery(noQuery, ctx.query);
     ctx.body = await adminDashboard(db);
+  });
+  router.get('/trends', async (ctx) => {
+    requireAdmin(ctx);
+    const { period } = parseQuery(trendsQuery, ctx.query);
+    ctx.body = await adminTrends(db, period);
+  });
+  router.get('/pwa-files', async (ctx) => {
+    requireAdmin(ctx);
+    parseQuery(noQuery, ctx.query);
+    ctx.body = appFiles(shellDist);
   });
   return router;
 }
