@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -225,3 +226,89 @@ describe('graceful shutdown', () => {
     await expect(fetch(`${url}/after`)).rejects.toThrow();
   }, 30_000);
 });
+
+/**
+ * MariaDB restarted under load (with the MySQL test path, TEST_MYSQL_URL: MariaDB is installed). The
+ * whole stack runs on a MariaDB of its own, which the test stops and starts again while requests keep
+ * coming: they fail fast with 503 while it is down, /readyz says not ready, and afterwards everything
+ * answers again with no process restarted.
+ */
+const mysqlCases: Array<[string]> = process.env.TEST_MYSQL_URL ? [['MariaDB']] : [];
+for (const [label] of mysqlCases) {
+  describe(`${label} restarted under load`, () => {
+    let stack: RunningStack;
+    let dataDir: string;
+    let dbDir: string;
+    let dbPort: number;
+    const mariadb = (command: 'start' | 'resume' | 'stop') => {
+      const result = spawnSync('bash', ['.ci/mariadb.sh', command, dbDir, String(dbPort)], { stdio: 'ignore', timeout: 60_000 });
+      if (result.status !== 0) throw new Error(`.ci/mariadb.sh ${command} failed (${result.status})`);
+    };
+
+    beforeAll(async () => {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-dbrestart-'));
+      dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-dbrestart-mariadb-'));
+      dbPort = await freePort();
+      mariadb('start');
+      stack = await startStack({
+        port: await freePort(),
+        dataDir,
+        env: {
+          LOG_LEVEL: 'fatal',
+          SEED_DEMO: '0',
+          DATABASE_URL: `mysql://matchday:matchday@127.0.0.1:${dbPort}`,
+          GATEWAY_RATE_API_PER_10S: '1000000',
+        },
+      });
+    }, 120_000);
+
+    afterAll(async () => {
+      await stack?.stop();
+      if (dbDir) {
+        mariadb('stop');
+        fs.rmSync(dbDir, { recursive: true, force: true });
+      }
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    }, 60_000);
+
+    it('requests fail fast with 503 while it is down, readiness reports it, and all recovers without a restart', async () => {
+      const cookie = await signInThroughDevProvider(stack.url, 'restart@example.com');
+      const pids = stack.processes.map((p) => p.child.pid);
+      const read = async () => {
+        const started = Date.now();
+        try {
+          const response = await fetch(`${stack.url}/api/referral/my-code`, {
+            headers: { cookie },
+            signal: AbortSignal.timeout(15_000),
+          });
+          await response.body?.cancel();
+          return { status: response.status, ms: Date.now() - started };
+        } catch {
+          return { status: 0, ms: Date.now() - started };
+        }
+      };
+      expect((await read()).status).toBe(200);
+
+      mariadb('stop');
+      const down = await Promise.all(Array.from({ length: 20 }, read));
+      expect(down.filter((r) => r.status === 0)).toEqual([]);
+      expect(down.every((r) => r.status === 503)).toBe(true);
+      expect(Math.max(...down.map((r) => r.ms))).toBeLessThan(10_000); // failing, not hanging
+      const notReady = await fetch(`${stack.url}/readyz`);
+      expect(notReady.status).toBe(503);
+      await notReady.body?.cancel();
+
+      mariadb('resume');
+      let status = 0;
+      for (let attempt = 0; attempt < 60 && status !== 200; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        status = (await read()).status;
+      }
+      expect(status).toBe(200);
+      const ready = await fetch(`${stack.url}/readyz`);
+      expect(ready.status).toBe(200);
+      await ready.body?.cancel();
+      expect(stack.processes.map((p) => p.child.pid)).toEqual(pids);
+    }, 120_000);
+  });
+}

@@ -52,6 +52,8 @@ function mysqlConnection(location: string, withDatabase: boolean): Knex.MySql2Co
     supportBigNumbers: true,
     bigNumberStrings: false,
     decimalNumbers: true,
+    // A database that is down fails a request in seconds instead of holding it (see acquireConnectionTimeout).
+    connectTimeout: 2000,
   };
 }
 
@@ -87,7 +89,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Knex> {
   } finally {
     await admin.destroy();
   }
-  return knexFactory({ client: 'mysql2', connection: mysqlConnection(target.location, true), pool: { min: 0, max: 10 } });
+  return knexFactory({
+    client: 'mysql2',
+    connection: mysqlConnection(target.location, true),
+    pool: { min: 0, max: 10 },
+    acquireConnectionTimeout: 3000,
+  });
 }
 
 /** Drops a MySQL database (tests only). */

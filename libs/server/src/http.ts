@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Koa from 'koa';
 import pinoHttp from 'pino-http';
-import { HttpError } from './errors';
+import { HttpError, serviceUnavailable } from './errors';
 import type { Logger } from './logger';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -45,7 +45,11 @@ export function jsonErrors(logger: Logger): Koa.Middleware {
         ctx.status = 404;
         ctx.body = { message: 'Not found' };
       }
-    } catch (error) {
+    } catch (caught) {
+      // A database that is down is a temporary condition of this process, not a bug: 503, try again.
+      const unreachable = isDatabaseUnreachable(caught);
+      if (unreachable) (ctx.state.log ?? logger).warn({ err: caught }, 'database unreachable');
+      const error = unreachable ? serviceUnavailable('The database is not answering; try again shortly', 5) : caught;
       const status = errorStatus(error);
       ctx.status = status;
       if (error instanceof HttpError) {
@@ -60,6 +64,14 @@ export function jsonErrors(logger: Logger): Koa.Middleware {
       }
     }
   };
+}
+
+/** Errors of a database that cannot be reached (down, restarting, out of connections). */
+const DATABASE_UNREACHABLE = new Set(['ECONNREFUSED', 'PROTOCOL_CONNECTION_LOST', 'ETIMEDOUT', 'ECONNRESET', 'EPIPE', 'ER_CON_COUNT_ERROR']);
+
+export function isDatabaseUnreachable(error: unknown): boolean {
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  return name === 'KnexTimeoutError' || (typeof code === 'string' && DATABASE_UNREACHABLE.has(code));
 }
 
 function errorStatus(error: unknown): number {
