@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import styled from 'styled-components';
 import type { RemoteAppProps } from '@matchday/contracts';
 import { TeamScreen } from '../features/team/components/TeamScreen';
 import { SquadScreen } from '../features/squad/components/SquadScreen';
@@ -11,6 +12,17 @@ import { H2hScreen } from '../features/h2h/components/H2hScreen';
 import { TeamStatsScreen } from '../features/team-stats/components/TeamStatsScreen';
 import { LeaguesScreen } from '../features/leagues/components/LeaguesScreen';
 import { LeagueHubScreen } from '../features/league/components/LeagueHubScreen';
+
+/** This build's version (libs/config's DefinePlugin): `npm run deploy` compiles the new version name in. */
+declare const __MATCHDAY_VERSION__: string;
+
+const BuildVersion = styled.p`
+  margin: 0 auto;
+  padding: 0 1rem 1rem;
+  max-width: 72rem;
+  font-size: 0.75rem;
+  color: ${({ theme }) => theme.textMuted};
+`;
 
 /** Screens of this remote, by the key the shell's route table gives. */
 const SCREENS: Record<string, ComponentType> = {
@@ -30,5 +42,10 @@ const SCREENS: Record<string, ComponentType> = {
 export default function App({ screen }: RemoteAppProps) {
   const Screen = SCREENS[screen];
   if (!Screen) throw new Error(`Unknown screen "${screen}"`);
-  return <Screen />;
+  return (
+    <>
+      <Screen />
+      <BuildVersion data-testid="stats-version">Stats v{__MATCHDAY_VERSION__}</BuildVersion>
+    </>
+  );
 }

@@ -1,5 +1,224 @@
-import { ScreenPlaceholder } from '@matchday/ui';
+import { useState } from 'react';
+import styled from 'styled-components';
+import useSWR from 'swr';
+import type { AdminDashboard, AuthUser } from '@matchday/contracts';
+import {
+  ApiError,
+  authUserSwrOptions,
+  Button,
+  EmptyState,
+  Heading,
+  media,
+  Page,
+  Skeleton,
+  toast,
+  useAppDispatch,
+  usePageMeta,
+} from '@matchday/ui';
+import { clearCache } from '../api/clear-cache';
+import { useAdminDashboard } from '../api/dashboard';
+import { openTrend, type TrendMetric } from '../store/admin-slice';
+import { PwaFilesCard } from './PwaFilesCard';
+import { RemotesPanel } from './RemotesPanel';
+import { TrendDialog } from './TrendDialog';
+import { formatDate, Muted, Section, SectionHead, TableScroll } from './parts';
 
+const Top = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 0.75rem;
+  flex-wrap: wrap;
+  margin-bottom: 1rem;
+  h1 {
+    margin: 0;
+  }
+`;
+
+const Grid = styled.div`
+  display: grid;
+  gap: 1rem;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  ${media.mobile} {
+    grid-template-columns: minmax(0, 1fr);
+  }
+  > .wide {
+    grid-column: 1 / -1;
+  }
+`;
+
+const Figures = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr));
+  gap: 0.75rem;
+  margin: 0;
+  div {
+    background: ${({ theme }) => theme.surfaceRaised};
+    border-radius: 10px;
+    padding: 0.75rem;
+  }
+  dt {
+    font-size: 0.85rem;
+    color: ${({ theme }) => theme.textMuted};
+  }
+  dd {
+    margin: 0.2rem 0 0;
+    font-size: 1.5rem;
+    font-weight: 700;
+  }
+`;
+
+const signed = (value: number) => `${value > 0 ? '+' : ''}${value}%`;
+
+function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
+
+function AccessDenied() {
+  return (
+    <Page>
+      <EmptyState title="Access Denied" message="You don't have permission to view this page." />
+    </Page>
+  );
+}
+
+function Loading() {
+  return (
+    <Page aria-busy="true" aria-label="Loading">
+      <Skeleton $height="2rem" $width="40%" />
+      <div style={{ height: '1rem' }} />
+      <Skeleton $height="10rem" />
+    </Page>
+  );
+}
+
+/** A 401 or 403 from an admin read means "not an administrator" (spec §6), not an error to show. */
+const isRefusal = (error: unknown) => error instanceof Error && /^(401|403):/.test(error.message);
+
+/** Refresh cache (spec §8): 'Cache Refreshed!'; a refusal 'Cache Refresh Failed' with the server's message; no reply 'Cache Refresh Error'. */
+function RefreshCacheButton() {
+  const [pending, setPending] = useState(false);
+  const refresh = async () => {
+    setPending(true);
+    try {
+      const reply = await clearCache();
+      toast({ title: 'Cache Refreshed!', description: `${reply.message}: ${reply.cleared} cached responses dropped.`, variant: 'success' });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        toast({ title: 'Cache Refresh Failed', description: error.message || 'Failed to refresh cache', variant: 'destructive' });
+      } else {
+        toast({ title: 'Cache Refresh Error', description: 'Failed to refresh cache', variant: 'destructive' });
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Button type="button" disabled={pending} onClick={() => void refresh()}>
+      {pending ? 'Refreshing...' : 'Refresh Cache'}
+    </Button>
+  );
+}
+
+function Dashboard({ data }: { data: AdminDashboard }) {
+  const dispatch = useAppDispatch();
+  const trendButton = (metric: TrendMetric, label: string) => (
+    <Button type="button" $variant="outline" onClick={() => dispatch(openTrend(metric))}>
+      {label}
+    </Button>
+  );
+  return (
+    <Grid>
+      <Section aria-labelledby="users-title">
+        <SectionHead>
+          <h2 id="users-title">Users</h2>
+          {trendButton('newUsers', 'New users trend')}
+        </SectionHead>
+        <Figures>
+          <Figure label="Total users" value={data.totalUsers} testId="total-users" />
+          <Figure label="Active (7 days)" value={data.activeUsers} testId="active-users" />
+          <Figure label="Frequent (5+ sign-ins a week)" value={data.frequentUsers} testId="frequent-users" />
+          <Figure label="New this week" value={data.recentRegistrations} testId="recent-registrations" />
+          <Figure label="Growth, week" value={signed(data.userGrowth.weekly)} testId="growth-weekly" />
+          <Figure label="Growth, month" value={signed(data.userGrowth.monthly)} testId="growth-monthly" />
+        </Figures>
+      </Section>
+      <Section aria-labelledby="logins-title">
+        <SectionHead>
+          <h2 id="logins-title">Sign-ins</h2>
+          {trendButton('signIns', 'Sign-ins trend')}
+        </SectionHead>
+        <Figures>
+          <Figure label="Today" value={data.loginStats.today} testId="logins-today" />
+          <Figure label="This week" value={data.loginStats.thisWeek} testId="logins-week" />
+          <Figure label="This month" value={data.loginStats.thisMonth} testId="logins-month" />
+        </Figures>
+      </Section>
+      <Section aria-labelledby="recent-title" className="wide">
+        <h2 id="recent-title">Recent users</h2>
+        {data.recentUsers.length === 0 ? (
+          <Muted>No users yet.</Muted>
+        ) : (
+          <TableScroll>
+            <table data-testid="recent-users">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">Sign-in</th>
+                  <th scope="col">Joined</th>
+                  <th scope="col">Last sign-in</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.recentUsers.map((user) => (
+                  <tr key={user.id}>
+                    <td>{[user.firstName, user.lastName].filter(Boolean).join(' ') || '-'}</td>
+                    <td>{user.email}</td>
+                    <td>{user.loginMethod === 'google' ? 'Google' : 'Other'}</td>
+                    <td>{formatDate(user.createdAt)}</td>
+                    <td>{formatDate(user.lastLoginAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+      </Section>
+      <PwaFilesCard />
+      <RemotesPanel />
+    </Grid>
+  );
+}
+
+/** Admin dashboard (/admin, spec §2): figures, trends, refresh cache, PWA files and the remotes' versions; admins only. */
 export function AdminScreen() {
-  return <ScreenPlaceholder title="Admin Dashboard" description="User statistics, cache and app files." />;
+  usePageMeta({ title: 'Admin Dashboard', description: 'User statistics, cache, app files and remote versions.' });
+  const { data: user, isLoading: userLoading } = useSWR<AuthUser | null>('/api/auth/user', authUserSwrOptions);
+  const isAdmin = Boolean(user?.isAdmin);
+  const { data, error, isLoading } = useAdminDashboard(isAdmin);
+
+  if (userLoading) return <Loading />;
+  if (!isAdmin || data === null || isRefusal(error)) return <AccessDenied />;
+  return (
+    <Page>
+      <Top>
+        <Heading>Admin Dashboard</Heading>
+        <RefreshCacheButton />
+      </Top>
+      {error ? (
+        <EmptyState title="Could not load the dashboard" message={error instanceof Error ? error.message : String(error)} />
+      ) : isLoading || !data ? (
+        <Skeleton $height="12rem" aria-label="Loading the dashboard" />
+      ) : (
+        <Dashboard data={data} />
+      )}
+      <TrendDialog />
+    </Page>
+  );
 }
