@@ -4,6 +4,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { containerName } from '@matchday/contracts';
 import { sharedSingletons } from './shared';
+import { pwaPlugins, type PwaConfig } from './pwa';
 
 /** What each frontend declares in its federation.config.ts. */
 export interface FederationConfig {
@@ -14,6 +15,8 @@ export interface FederationConfig {
   exposes?: Record<string, string>;
   /** Page title of the HTML page (the shell's index.html, or a remote's standalone page). */
   title: string;
+  /** Host only: web app manifest, icons and the Workbox service worker (libs/config/src/pwa.ts). */
+  pwa?: PwaConfig;
 }
 
 export interface BuildTarget {
@@ -78,6 +81,7 @@ export function createWebpackConfig(config: FederationConfig, target: BuildTarge
         'process.env.NODE_ENV': JSON.stringify(mode),
         __MATCHDAY_VERSION__: JSON.stringify(target.version),
       }),
+      ...(isHost && config.pwa ? pwaPlugins(config.pwa, target.packageDir, target.production) : []),
       new webpack.ProgressPlugin({ percentBy: 'entries' }),
     ],
     performance: { hints: false },
