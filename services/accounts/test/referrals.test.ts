@@ -1,5 +1,5 @@
 import type { ApplyReferralResult, AuthUser, ReferralCodeInfo, ReferralRecord } from '@matchday/contracts';
-import { toDate } from '@matchday/server';
+import { publicUrl, toDate } from '@matchday/server';
 import { startService, testDatabases, type RunningService } from '@matchday/testing';
 import { addMonthsUtc } from '../src/lib/premium';
 import { accounts } from '../src/service';
@@ -41,21 +41,21 @@ describe.each(testDatabases())('referral programme on %s', (_label, makeTarget) 
   });
 
   describe('GET /api/referral/my-code', () => {
-    it('returns the code, a share link on the origin the browser used, and no premium yet', async () => {
+    it('returns the code, a share link on PUBLIC_URL whatever the forwarded headers say, and no premium yet', async () => {
       const user = await newUser();
-      const info = await json<ReferralCodeInfo>(await callAs(service, user.id, 'GET', '/api/referral/my-code'));
-      expect(info).toEqual({
+      const expected = {
         referralCode: user.referralCode,
-        shareLink: `${service.url}/social-preview/${user.referralCode}`,
+        shareLink: `${publicUrl()}/social-preview/${user.referralCode}`,
         freeAccessUntil: null,
-      });
+      };
+      expect(await json<ReferralCodeInfo>(await callAs(service, user.id, 'GET', '/api/referral/my-code'))).toEqual(expected);
       const forwarded = await json<ReferralCodeInfo>(
         await service.request('/api/referral/my-code', {
-          headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'matchday.example' },
+          headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' },
           identity: { userId: user.id },
         }),
       );
-      expect(forwarded.shareLink).toBe(`https://matchday.example/social-preview/${user.referralCode}`);
+      expect(forwarded).toEqual(expected);
     });
 
     it('401 without a user, 404 for an unknown user', async () => {
