@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { Writable } from 'node:stream';
 import Koa from 'koa';
-import { createLogger, requestLogging } from '@matchday/server';
+import { answerMalformedRequest, createLogger, requestLogging } from '@matchday/server';
 import { loadConfig } from '../src/config';
 import { securityHeaders } from '../src/middleware/security-headers';
 import { SESSION_ABSOLUTE_MS, sessionKeyId, sessionLifetime } from '../src/sessions/lifetime';
@@ -150,5 +150,26 @@ describe('logs', () => {
     expect(log).toContain('"url":"/"');
     expect(log).toContain('[redacted]');
     for (const secret of ['cookie-secret', 'auth-secret', 'identity-secret', 'set-cookie-secret']) expect(log).not.toContain(secret);
+  });
+});
+
+describe('requests refused by the HTTP parser', () => {
+  it('a URL over 16 KB gets 431 with a JSON message, not an empty reply', async () => {
+    const app = new Koa();
+    app.use((ctx) => {
+      ctx.body = 'ok';
+    });
+    const server = http.createServer(app.callback());
+    server.on('clientError', answerMalformedRequest);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/?q=${'a'.repeat(20_000)}`);
+      expect(response.status).toBe(431);
+      expect(await response.json()).toEqual({ message: 'Request URL or headers too large (at most 16 KB)' });
+    } finally {
+      server.close();
+    }
   });
 });

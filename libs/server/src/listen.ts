@@ -18,6 +18,23 @@ export function logFatalExceptions(logger: Logger): void {
   process.on('unhandledRejection', (err) => fatal(err, 'unhandled rejection'));
 }
 
+/**
+ * A request Node's parser refuses before any app code runs (a URL or headers over 16 KB, broken
+ * syntax) still gets a JSON `{message}`, like every other refusal, instead of an empty reply.
+ */
+export function answerMalformedRequest(error: Error & { code?: string }, socket: import('node:stream').Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  const body = JSON.stringify({ message: tooLarge ? 'Request URL or headers too large (at most 16 KB)' : 'Malformed request' });
+  socket.end(
+    `HTTP/1.1 ${status}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
 /** How long a stopping process lets requests in flight finish. */
 export const DRAIN_MS = 10_000;
 
@@ -32,6 +49,7 @@ export async function listen(
   logFatalExceptions(logger);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', answerMalformedRequest);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
