@@ -171,7 +171,7 @@ export function AnalysisView({ fixtureId, backTo }: { fixtureId: string; backTo:
       <Columns>
         <Panel>
           <SectionTitle>Most likely scores</SectionTitle>
-          <Scroll>
+          <Scroll tabIndex={0} role="region" aria-label="Score probabilities table">
             <ScoreHeatMap matrix={a.scoreMatrix} home={a.homeTeam} away={a.awayTeam} />
           </Scroll>
           <p style={{ marginBottom: 0 }}>
@@ -210,7 +210,7 @@ export function AnalysisView({ fixtureId, backTo }: { fixtureId: string; backTo:
       </Columns>
       <Panel>
         <SectionTitle>Ratings and form</SectionTitle>
-        <Scroll>
+        <Scroll tabIndex={0} role="region" aria-label="Ratings and form table">
           <Ratings analysis={a} />
         </Scroll>
       </Panel>

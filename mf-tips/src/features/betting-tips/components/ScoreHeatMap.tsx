@@ -18,6 +18,7 @@ const Table = styled.table`
     font-weight: 700;
   }
   td {
+    background: ${({ theme }) => theme.surfaceRaised};
     text-align: center;
     font-size: 0.72rem;
     font-weight: 700;
@@ -25,6 +26,15 @@ const Table = styled.table`
     border-radius: 5px;
   }
 `;
+
+/** Five steps from unlikely to likely; each text colour keeps at least 4.5:1 on its background in both themes. */
+const SHADES: Array<{ below: number; background?: string; color?: string }> = [
+  { below: 0.15 },
+  { below: 0.35, background: '#dcfce7', color: '#14532d' },
+  { below: 0.6, background: '#86efac', color: '#14532d' },
+  { below: 0.85, background: '#15803d', color: '#ffffff' },
+  { below: Infinity, background: '#14532d', color: '#ffffff' },
+];
 
 /** The score matrix as a heat map: home goals down, away goals across; darker = more likely. */
 export function ScoreHeatMap({ matrix, home, away }: { matrix: number[][]; home: string; away: string }) {
@@ -52,15 +62,13 @@ export function ScoreHeatMap({ matrix, home, away }: { matrix: number[][]; home:
             <th scope="row">{h}</th>
             {row.map((p, a) => {
               const strength = max > 0 ? p / max : 0;
+              const shade = SHADES.find((step) => strength < step.below) ?? SHADES[SHADES.length - 1]!;
               return (
                 <td
                   key={a}
                   data-testid="heat-cell"
                   title={`${home} ${h} - ${a} ${away}: ${(p * 100).toFixed(1)}%`}
-                  style={{
-                    background: `rgba(22, 163, 74, ${(0.08 + 0.92 * strength).toFixed(3)})`,
-                    color: strength > 0.45 ? '#ffffff' : 'inherit',
-                  }}
+                  style={shade.background ? { background: shade.background, color: shade.color } : undefined}
                 >
                   {(p * 100).toFixed(1)}
                 </td>

@@ -1,0 +1,133 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { Dream11Card, TipsDay } from '@matchday/contracts';
+import { baseUrl } from './support/session';
+import {
+  ALL_LOOKS,
+  blockingViolations,
+  failApi,
+  follow,
+  getJson,
+  holdApi,
+  lookName,
+  saveScreenshot,
+  signedInPage,
+} from './support/screens';
+
+/** The tips remote: both pages at 390 and 1280 px, light and dark, axe-clean; a card to its analysis and team views. */
+
+/** Tips and teams are computed in the background after start; wait until the service has today's ready. */
+async function tipsReady(page: Page): Promise<TipsDay> {
+  let day: TipsDay | null = null;
+  await expect(async () => {
+    day = await getJson<TipsDay>(page, '/api/tips?day=today');
+    expect(day.tips.length).toBeGreaterThan(0);
+  }).toPass({ intervals: [1_000, 2_000, 4_000], timeout: 45_000 });
+  return day!;
+}
+
+for (const look of ALL_LOOKS) {
+  test(`betting tips: today's tips, a card's full analysis and back, the record (${lookName(look)})`, async ({ browser }) => {
+    const { page, context } = await signedInPage(browser, look, `tips.${look.width}.${look.theme}@example.com`);
+    const today = await tipsReady(page);
+    await page.goto(`${baseUrl()}/betting-tips`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Football Betting Tips & Predictions' })).toBeVisible();
+    for (const name of ["Today's Tips", "Tomorrow's Tips", 'Weekend Special']) await expect(page.getByRole('tab', { name })).toBeVisible();
+    await expect(page.getByRole('tab', { name: "Today's Tips" })).toHaveAttribute('aria-selected', 'true');
+    const cards = page.getByTestId('tip-card');
+    await expect(cards).toHaveCount(today.tips.length);
+    const first = today.tips[0]!;
+    const card = cards.first();
+    await expect(card.getByTestId('match')).toHaveText(first.match);
+    await expect(card.getByTestId('confidence')).toHaveText(`${first.confidence.toFixed(1)}%`);
+    await expect(card.getByTestId('prediction')).toHaveText(first.prediction);
+    await expect(card.getByTestId('fair-odds')).toHaveText(first.fairOdds.toFixed(2));
+    await expect(page.getByTestId('guide')).toContainText('2-5% of your bankroll per bet');
+    await expect(page.getByTestId('responsible-gambling')).toContainText('18+');
+    await expect(page.getByTestId('responsible-gambling')).toContainText('play responsibly');
+    await expect(page.getByTestId('track-record')).toBeVisible();
+    expect(await blockingViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'tips-today', look);
+
+    await follow(page, card.getByTestId('view-analysis'), `${baseUrl()}/betting-tips?tab=today&fixture=${first.fixtureId}`);
+    const view = page.getByTestId('analysis-view');
+    await expect(view.getByRole('heading', { level: 1 })).toHaveText(`${first.homeTeam} vs ${first.awayTeam}`);
+    await expect(view.getByTestId('heat-cell')).toHaveCount(49);
+    await expect(view.getByTestId('market-row')).toHaveCount(8);
+    await expect(view.getByTestId('ratings')).toContainText(first.homeTeam);
+    await expect(view.getByTestId('record')).toBeVisible();
+    await expect(view.getByTestId('analysis-tip')).toContainText(first.prediction);
+    await expect(page.getByTestId('responsible-gambling')).toBeVisible();
+    expect(await blockingViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'tips-analysis', look);
+    await follow(page, page.getByTestId('back-link'), `${baseUrl()}/betting-tips?tab=today`);
+    await expect(cards.first()).toBeVisible();
+
+    await follow(page, page.getByRole('tab', { name: 'Weekend Special' }), `${baseUrl()}/betting-tips?tab=weekend`);
+    await expect(page.getByTestId('accumulator').or(page.getByTestId('message'))).toBeVisible();
+    if (await page.getByTestId('accumulator').isVisible()) await expect(page.getByTestId('accumulator-note')).toContainText('independent');
+    expect(await blockingViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  test(`dream11: today's teams, View Full Team on a pitch with C and VC, the differential team (${lookName(look)})`, async ({
+    browser,
+  }) => {
+    const { page, context } = await signedInPage(browser, look, `dream11.${look.width}.${look.theme}@example.com`);
+    await tipsReady(page);
+    const day = await getJson<{ cards: Dream11Card[] }>(page, '/api/dream11?day=today');
+    expect(day.cards.length).toBeGreaterThan(0);
+    await page.goto(`${baseUrl()}/dream11-predictions`);
+    for (const name of ["Today's Teams", "Tomorrow's Picks", 'Grand League']) await expect(page.getByRole('tab', { name })).toBeVisible();
+    const cards = page.getByTestId('fantasy-card');
+    await expect(cards).toHaveCount(day.cards.length);
+    const first = day.cards[0]!;
+    await expect(cards.first().getByTestId('captain')).toContainText(first.captain.name);
+    await expect(cards.first().getByTestId('vice-captain')).toContainText(first.viceCaptain.name);
+    await expect(cards.first().getByTestId('safety-score')).toHaveText(`Safety ${first.safetyScore.toFixed(1)}/10`);
+    await expect(cards.first().getByTestId('credits')).toHaveText(first.credits.toFixed(1));
+    await expect(page.getByTestId('guide')).toContainText('GK 20-25');
+    await expect(page.getByTestId('responsible-gambling')).toContainText('18+');
+    expect(await blockingViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'dream11-today', look);
+
+    await follow(page, cards.first().getByTestId('view-team'), `${baseUrl()}/dream11-predictions?tab=today&fixture=${first.fixtureId}`);
+    const safe = page.getByTestId('pitch-safe');
+    await expect(safe.getByTestId('pitch-player')).toHaveCount(11);
+    await expect(safe.getByText('C', { exact: true })).toHaveCount(1);
+    await expect(safe.getByText('VC', { exact: true })).toHaveCount(1);
+    await expect(page.getByTestId('pitch-differential').getByTestId('pitch-player')).toHaveCount(11);
+    expect(await blockingViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'dream11-team', look);
+    await follow(page, page.getByTestId('back-link'), `${baseUrl()}/dream11-predictions?tab=today`);
+    await follow(page, page.getByRole('tab', { name: 'Grand League' }), `${baseUrl()}/dream11-predictions?tab=grand`);
+    await expect(page.getByTestId('fantasy-card').first()).toContainText('Grand League differential');
+    await context.close();
+  });
+}
+
+test('tips states: skeletons while loading, an error with Retry, no tips for an empty day', async ({ browser }) => {
+  const { page, context } = await signedInPage(browser, { width: 390, theme: 'dark' }, 'tips.states@example.com');
+  await tipsReady(page);
+  const release = await holdApi(page, /\/api\/tips\?day=today/);
+  await page.goto(`${baseUrl()}/betting-tips`);
+  await expect(page.getByLabel("Loading today's tips")).toBeVisible();
+  release();
+  await expect(page.getByTestId('tip-card').first()).toBeVisible();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await failApi(page, /\/api\/tips\?day=tomorrow/);
+  await follow(page, page.getByRole('tab', { name: "Tomorrow's Tips" }), `${baseUrl()}/betting-tips?tab=tomorrow`);
+  await expect(page.getByTestId('message')).toContainText('Failed to fetch tips');
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.route(/\/api\/tips\?day=today/, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ day: 'today', date: '2026-01-01', tips: [], demo: true }),
+    }),
+  );
+  await follow(page, page.getByRole('tab', { name: "Today's Tips" }), `${baseUrl()}/betting-tips?tab=today`);
+  await expect(page.getByTestId('message')).toContainText('No tips for this day');
+  expect(await blockingViolations(page)).toEqual([]);
+  await context.close();
+});
