@@ -70,11 +70,13 @@ export function RecordView({ record }: { record: RecordSummary }) {
             <dd>{record.bookmakerRps === null ? '–' : record.bookmakerRps.toFixed(3)}</dd>
           </div>
         </Tiles>
-        <Muted>
-          Won {record.won}, lost {record.lost}
-          {record.pushed ? `, push ${record.pushed}` : ''}. RPS (lower is better) on the {record.rpsMatches} graded matches with bookmaker
-          prices.
-        </Muted>
+        {record.graded > 0 && (
+          <Muted>
+            Won {record.won}, lost {record.lost}
+            {record.pushed ? `, push ${record.pushed}` : ''}. RPS (lower is better) on the {record.rpsMatches} graded matches with bookmaker
+            prices.
+          </Muted>
+        )}
         {record.calibration.length > 0 ? (
           <Figure data-testid="calibration-chart">
             <figcaption>Calibration: how often outcomes happened at each predicted probability (the dashed line is perfect)</figcaption>
