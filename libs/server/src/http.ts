@@ -67,7 +67,14 @@ export function jsonErrors(logger: Logger): Koa.Middleware {
 }
 
 /** Errors of a database that cannot be reached (down, restarting, out of connections). */
-const DATABASE_UNREACHABLE = new Set(['ECONNREFUSED', 'PROTOCOL_CONNECTION_LOST', 'ETIMEDOUT', 'ECONNRESET', 'EPIPE', 'ER_CON_COUNT_ERROR']);
+const DATABASE_UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'PROTOCOL_CONNECTION_LOST',
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'EPIPE',
+  'ER_CON_COUNT_ERROR',
+]);
 
 export function isDatabaseUnreachable(error: unknown): boolean {
   const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };

@@ -544,7 +544,11 @@ export async function generateDataset(db: Knex, options: GenerateOptions = {}): 
         await insertRows(trx, 'fixtures', builder.rows.fixtures);
         await insertRows(trx, 'fixture_team_stats', builder.rows.teamStats);
         await insertRows(trx, 'fixture_player_stats', builder.rows.playerStats);
-        await insertRows(trx, 'fixture_odds', demoOdds(builder.rows.fixtures, (teamId) => form.get(teamId)!));
+        await insertRows(
+          trx,
+          'fixture_odds',
+          demoOdds(builder.rows.fixtures, (teamId) => form.get(teamId)!),
+        );
         summary.fixtures += builder.rows.fixtures.length;
         summary.finishedFixtures += builder.rows.fixtures.filter((f) => f.status === 'finished').length;
         summary.teamStatRows += builder.rows.teamStats.length;
