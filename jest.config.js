@@ -12,6 +12,7 @@ module.exports = {
     ],
   },
   transformIgnorePatterns: ['/node_modules/(?!(jose|p-queue|p-timeout|eventemitter3|fmin)/)'],
-  testTimeout: 30_000,
+  // Seeding the demo season on MySQL takes 10-20 s on a busy 2-core machine; hooks share this bound.
+  testTimeout: 60_000,
   maxWorkers: 2,
 };
