@@ -164,7 +164,7 @@ function Dashboard({ data }: { data: AdminDashboard }) {
         {data.recentUsers.length === 0 ? (
           <Muted>No users yet.</Muted>
         ) : (
-          <TableScroll>
+          <TableScroll label="Recent users">
             <table data-testid="recent-users">
               <thead>
                 <tr>

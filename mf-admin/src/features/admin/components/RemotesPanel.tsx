@@ -56,7 +56,7 @@ export function RemotesPanel() {
       ) : isLoading || !data ? (
         <Skeleton $height="8rem" />
       ) : (
-        <TableScroll>
+        <TableScroll label="Remotes and their versions">
           <table>
             <thead>
               <tr>

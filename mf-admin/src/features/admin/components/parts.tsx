@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Card, media } from '@matchday/ui';
 
 export const Section = styled(Card).attrs({ as: 'section' })`
   display: grid;
+  align-content: start;
   gap: 0.75rem;
   min-width: 0;
   h2 {
@@ -26,7 +28,7 @@ export const Muted = styled.p`
 `;
 
 /** A table that scrolls sideways on a phone instead of squeezing its columns. */
-export const TableScroll = styled.div`
+const ScrollBox = styled.div`
   overflow-x: auto;
   table {
     width: 100%;
@@ -40,6 +42,10 @@ export const TableScroll = styled.div`
     border-bottom: 1px solid ${({ theme }) => theme.border};
     white-space: nowrap;
   }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.accent};
+    outline-offset: 2px;
+  }
   th {
     color: ${({ theme }) => theme.textMuted};
     font-weight: 600;
@@ -51,6 +57,15 @@ export const TableScroll = styled.div`
     }
   }
 `;
+
+/** A wide table in a focusable, labelled region, so it can be scrolled with the keyboard too. */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ScrollBox tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </ScrollBox>
+  );
+}
 
 export const formatDate = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : 'Never';
