@@ -15,6 +15,8 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
+    // The shell's service worker would answer requests page.route() mocks; e2e/pwa.spec.ts allows it.
+    serviceWorkers: 'block',
     timezoneId: 'UTC',
     locale: 'en-GB',
     trace: 'off',
