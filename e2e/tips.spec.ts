@@ -131,3 +131,39 @@ test('tips states: skeletons while loading, an error with Retry, no tips for an 
   expect(await blockingViolations(page)).toEqual([]);
   await context.close();
 });
+
+test('the record draws its calibration chart once tips are graded', async ({ browser }) => {
+  const { page, context } = await signedInPage(browser, { width: 1280, theme: 'light' }, 'tips.record@example.com');
+  const record = {
+    leagueId: 39,
+    league: 'Premier League',
+    tips: 40,
+    graded: 30,
+    won: 18,
+    lost: 11,
+    pushed: 1,
+    hitRate: 18 / 29,
+    roi: 0.042,
+    withOdds: 30,
+    modelRps: 0.201,
+    bookmakerRps: 0.2,
+    rpsMatches: 30,
+    calibration: [
+      { bin: 1, predicted: 0.16, observed: 0.14, count: 20 },
+      { bin: 2, predicted: 0.26, observed: 0.3, count: 30 },
+      { bin: 4, predicted: 0.45, observed: 0.42, count: 25 },
+      { bin: 6, predicted: 0.65, observed: 0.7, count: 15 },
+    ],
+    recent: [],
+  };
+  await page.route(/\/api\/tips\/record/, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([record]) }),
+  );
+  await page.goto(`${baseUrl()}/betting-tips`);
+  const view = page.getByTestId('record');
+  await expect(view.getByTestId('record-tips')).toHaveText('40');
+  await expect(view.getByTestId('record-hit-rate')).toHaveText('62.1%');
+  await expect(view.getByTestId('calibration-chart').locator('.recharts-surface').first()).toBeVisible();
+  expect(await blockingViolations(page)).toEqual([]);
+  await context.close();
+});
