@@ -2,7 +2,17 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Koa from 'koa';
 import session from 'koa-session';
-import { badRequest, createLogger, forbidden, jsonErrors, notFound, requestLogging, unauthorized, type Knex } from '@matchday/server';
+import {
+  badRequest,
+  createLogger,
+  logAppErrors,
+  forbidden,
+  jsonErrors,
+  notFound,
+  requestLogging,
+  unauthorized,
+  type Knex,
+} from '@matchday/server';
 import type { GatewayConfig } from './config';
 import { AccountsClient } from './auth/accounts-client';
 import { deleteAccount } from './auth/delete-account';
@@ -161,5 +171,6 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
     }
     await admissions[route.service].run(ctx.res, () => proxy.forward(ctx, token));
   });
+  logAppErrors(app, logger);
   return app;
 }

@@ -88,3 +88,18 @@ function errorStatus(error: unknown): number {
   if (typeof status === 'number' && status >= 400 && status < 500) return status;
   return 500;
 }
+
+/** Errors of a client that went away mid-answer: not a fault of this process. */
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/**
+ * Koa's 'error' event (raised for errors after the response started, e.g. a file stream to a client
+ * that closed the page): a client that went away is ignored, anything else is logged once as a warning.
+ */
+export function logAppErrors(app: { on(event: 'error', listener: (err: unknown) => void): unknown }, logger: Logger): void {
+  app.on('error', (err: unknown) => {
+    const code = (err as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && CLIENT_GONE.has(code)) return;
+    logger.warn({ err }, 'error after the response started');
+  });
+}

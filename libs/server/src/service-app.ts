@@ -4,7 +4,7 @@ import { bodyParser } from '@koa/bodyparser';
 import type { Knex } from 'knex';
 import { IDENTITY_HEADER, verifyIdentity, type Identity } from './identity';
 import { notFound, unauthorized } from './errors';
-import { jsonErrors, requestLogging } from './http';
+import { jsonErrors, logAppErrors, requestLogging } from './http';
 import { createMetrics } from './metrics';
 import type { Logger } from './logger';
 
@@ -85,8 +85,6 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
     if (!router.opts.sensitive) throw new Error(`${options.name}: make routers with serviceRouter() (case-sensitive paths)`);
     app.use(router.routes()).use(router.allowedMethods());
   }
-  app.on('error', (err: unknown) => {
-    options.logger.debug({ err }, 'koa error event');
-  });
+  logAppErrors(app, options.logger);
   return app;
 }
