@@ -1,7 +1,7 @@
 /**
  * Measures what each part of the frontend costs a signed-in visitor: minified+gzip bytes of the
  * shell's initial JavaScript (everything loaded before Home renders, minus mf-fixtures) and of each
- * remote's entry plus the chunks its first screen loads. Starts its own stack; needs built frontends.
+ * remote's entry plus the chunks its first screen loads, and the service worker with its precache. Starts its own stack; needs built frontends.
  *   npx tsx bench/frontend-sizes.ts
  */
 import fs from 'node:fs';
@@ -40,7 +40,17 @@ async function main(): Promise<void> {
     await page.waitForLoadState('networkidle');
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
     const sum = (filter: (p: string) => boolean) => [...sizes].filter(([p]) => filter(p)).reduce((t, [, n]) => t + n, 0);
-    console.log(`shell initial JS (gzip): ${kb(sum((p) => !p.startsWith('/remotes/')))}`);
+    console.log(`shell initial JS (gzip): ${kb(sum((p) => !p.startsWith('/remotes/') && p !== '/sw.js'))}`);
+    // The service worker is fetched after load, outside the page's JS; its precache downloads the shell once.
+    const shellDist = path.join(__dirname, '..', 'shell', 'dist');
+    const worker = fs.readFileSync(path.join(shellDist, 'sw.js'));
+    const precached = [...worker.toString('utf8').matchAll(/'url':'([^']+)'/g)].map(([, url]) => url ?? '');
+    const precacheGzip = precached.reduce(
+      (t, url) => t + zlib.gzipSync(fs.readFileSync(path.join(shellDist, url)), { level: 9 }).length,
+      0,
+    );
+    console.log(`service worker /sw.js (gzip): ${kb(zlib.gzipSync(worker, { level: 9 }).length)}`);
+    console.log(`precache: ${precached.length} files, ${kb(precacheGzip)} gzip (downloaded once, in the background)`);
     console.log(`mf-fixtures entry + first screen (gzip): ${kb(sum((p) => p.startsWith('/remotes/mf-fixtures/')))}`);
     for (const [remote, screen] of SCREENS) {
       sizes.clear();
