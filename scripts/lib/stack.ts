@@ -76,18 +76,25 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const replayEnv = { ...base, INIT_CWD: base.INIT_CWD ?? process.cwd() };
       serviceEnv.football = await prepareReplay(options.replay, replayEnv, undefined, { asOf: options.asOf });
     }
+    // Ports first, so that each service can be told where the others are (insights reads football).
+    const urls = {} as Record<(typeof SERVICES)[number], string>;
+    const ports = {} as Record<(typeof SERVICES)[number], number>;
+    for (const name of SERVICES) {
+      const given = options.serviceUrls?.[name];
+      if (given) urls[name] = given;
+      else {
+        ports[name] = await freePort();
+        urls[name] = `http://127.0.0.1:${ports[name]}`;
+      }
+      gatewayEnv[`${name.toUpperCase()}_URL`] = urls[name];
+    }
     await Promise.all(
       SERVICES.map(async (name, index) => {
-        const given = options.serviceUrls?.[name];
-        if (given) {
-          gatewayEnv[`${name.toUpperCase()}_URL`] = given;
-          return;
-        }
-        const port = await freePort();
-        const service = startTs(name, `services/${name}/src/server.ts`, { ...base, ...serviceEnv[name], PORT: String(port) }, index + 1);
+        if (options.serviceUrls?.[name]) return;
+        const env = { ...base, ...serviceEnv[name], PORT: String(ports[name]), FOOTBALL_URL: urls.football };
+        const service = startTs(name, `services/${name}/src/server.ts`, env, index + 1);
         processes.push(service);
-        gatewayEnv[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
-        await waitForHttp(`http://127.0.0.1:${port}/readyz`, service);
+        await waitForHttp(`${urls[name]}/readyz`, service);
       }),
     );
     const gateway = startTs('gateway', 'api-gateway/src/server.ts', gatewayEnv, 4);

@@ -8,5 +8,4 @@ export * from './listen';
 export * from './http';
 export * from './validation';
 export * from './service-runner';
-export * from './discovery';
 export * from './metrics';

@@ -1,4 +1,4 @@
-import { HttpError, readServiceAddress, signIdentity } from '@matchday/server';
+import { HttpError, signIdentity } from '@matchday/server';
 
 /** The football service as insights sees it: its internal bulk reads, over HTTP with an identity token. */
 export interface FootballClient {
@@ -12,8 +12,8 @@ export class FootballUnavailable extends HttpError {
 }
 
 /**
- * `baseUrl` may be a function (resolved at each call): under `npm start` the football address is found
- * through the discovery file the football process writes (see discovery.ts) unless FOOTBALL_URL is set.
+ * `baseUrl` may be a function (resolved at each call); `npm start` and production give insights
+ * FOOTBALL_URL.
  */
 export function httpFootballClient(baseUrl: string | (() => string | null), secret: string | (() => string)): FootballClient {
   return {
@@ -40,7 +40,7 @@ export function httpFootballClient(baseUrl: string | (() => string | null), secr
   };
 }
 
-/** FOOTBALL_URL, else the address the football process of the same stack published. */
+/** The football service's address: FOOTBALL_URL (set by `npm start`, and in production). */
 export function footballUrlFromEnvironment(env: NodeJS.ProcessEnv = process.env): () => string | null {
-  return () => (env.FOOTBALL_URL ? env.FOOTBALL_URL.replace(/\/$/, '') : readServiceAddress('football', env));
+  return () => (env.FOOTBALL_URL ? env.FOOTBALL_URL.replace(/\/$/, '') : null);
 }
