@@ -148,7 +148,7 @@ export function Header({ user, loading }: { user: AuthUser | null; loading: bool
     <Bar>
       <Left>
         <Link to="/" aria-label="Matchday home">
-          <Logo />
+          <Logo compactWhenNarrow />
         </Link>
         {user && <PrimaryNav placement="header" />}
         {user && <SearchBox />}
