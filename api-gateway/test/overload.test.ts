@@ -118,4 +118,24 @@ describe('gateway under overload and service failure', () => {
     ]);
     expect(stack.processes.find((p) => p.name === 'gateway')?.child.exitCode).toBeNull();
   }, 60_000);
+
+  it('a cached read whose caller hung up while its service was hung still settles: the next caller is answered', async () => {
+    const url = `${stack.url}/api/leagues?shared=1`;
+    const pid = slow.child.pid!;
+    process.kill(pid, 'SIGSTOP');
+    try {
+      await expect(fetch(url, { headers: { cookie }, signal: AbortSignal.timeout(300) })).rejects.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 3500)); // past the gateway's 2 s upstream timeout
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    let status = 0;
+    for (let attempt = 0; attempt < 20 && status !== 200; attempt += 1) {
+      const response = await fetch(url, { headers: { cookie }, signal: AbortSignal.timeout(8000) });
+      await response.body?.cancel();
+      status = response.status;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect(status).toBe(200);
+  }, 60_000);
 });

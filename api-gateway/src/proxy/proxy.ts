@@ -60,6 +60,9 @@ function serviceProxy(service: ServiceName, target: string, trustProxy: boolean)
     selfHandleResponse: true,
     on: {
       error: onError,
+      // http-proxy reports an upstream failure as 'econnreset' instead of 'error' once the client's
+      // socket is gone; a buffered read must settle all the same (others may be waiting on it).
+      econnreset: onError,
       proxyRes(proxyRes, req) {
         const chunks: Buffer[] = [];
         proxyRes.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -80,8 +83,17 @@ function serviceProxy(service: ServiceName, target: string, trustProxy: boolean)
       const request = ctx.req as ProxiedRequest;
       request.failProxy = reject;
       if (buffered) {
-        request.bufferedAnswer = resolve;
-        void buffering(ctx.req, ctx.res, (error?: unknown) => reject((error as Error) ?? new Error('proxy did not answer')));
+        // Whatever happens upstream, a buffered read settles: its answer, its error, or this guard.
+        const guard = setTimeout(() => reject(new Error('no answer from the service')), UPSTREAM_TIMEOUT_MS + 1000);
+        request.failProxy = (error) => {
+          clearTimeout(guard);
+          reject(error);
+        };
+        request.bufferedAnswer = (answer) => {
+          clearTimeout(guard);
+          resolve(answer);
+        };
+        void buffering(ctx.req, ctx.res, (error?: unknown) => request.failProxy?.((error as Error) ?? new Error('proxy did not answer')));
         return;
       }
       ctx.res.once('close', () => resolve());
