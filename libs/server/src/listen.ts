@@ -35,6 +35,9 @@ export function answerMalformedRequest(error: Error & { code?: string }, socket:
   );
 }
 
+/** Pending connections the kernel may hold for a process (capped by net.core.somaxconn). */
+export const LISTEN_BACKLOG = 4096;
+
 /** How long a stopping process lets requests in flight finish. */
 export const DRAIN_MS = 10_000;
 
@@ -52,7 +55,9 @@ export async function listen(
   server.on('clientError', answerMalformedRequest);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve());
+    // A burst of new connections (kick-off) waits in the kernel's accept queue rather than being dropped
+    // and retried seconds later; Node's default of 511 overflowed at 1,000 connections.
+    server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => resolve());
   });
   const address = server.address();
   logger.info({ address }, 'listening');
