@@ -4,144 +4,29 @@ import type {
   FeedMatches,
   FixtureAnalysis,
   RecordSummary,
-  TeamRating,
   TipCard,
-  TipMarket,
   TipsDay,
   WeekendSpecial,
 } from '@matchday/contracts';
 import { isUniqueViolation, notFound, toDate, toSqlDateTime, type Knex } from '@matchday/server';
 import type { FootballClient } from '../../lib/football-client';
-import { DEFAULT_SETTINGS, fitDixonColes, predict, type FittedModel, type Markets } from '../../model/dixon-coles';
+import { DEFAULT_SETTINGS, fitDixonColes, predict, type FittedModel } from '../../model/dixon-coles';
 import { blendOneXTwo, impliedOneXTwo, impliedTwoWay, type OneXTwo } from '../../model/market';
-import { calibrationBins, outcomeOf, rps } from '../../model/metrics';
+import { outcomeOf, rps } from '../../model/metrics';
 import { trainingMatches } from '../../model/walk-forward';
-import { chooseMarket, edgeOf, PREDICTIONS, priceOf, settle, TIP_TYPES } from './markets';
+import { chooseMarket, priceOf, settle } from './markets';
+import { toCard, type TipRow } from './cards';
+import { rating, summarise } from './record';
 
 const DAY = 86_400_000;
 /** How long a league's feed and fit are reused (the replay releases results while running). */
 const CACHE_MS = 60_000;
 export const TIPS_PER_DAY = 6;
 
-interface TipRow {
-  id: number;
-  fixture_id: number;
-  league_id: number;
-  league_name: string;
-  season: number;
-  kickoff_at: unknown;
-  home_team_id: number;
-  away_team_id: number;
-  home_team: string;
-  away_team: string;
-  home_logo: string | null;
-  away_logo: string | null;
-  market: TipMarket;
-  probability: number;
-  odds: number | null;
-  bookmaker: string | null;
-  p_home: number;
-  p_draw: number;
-  p_away: number;
-  p_over25: number;
-  p_btts: number;
-  p_home_minus1: number;
-  p_push: number;
-  xg_home: number;
-  xg_away: number;
-  book_home: number | null;
-  book_draw: number | null;
-  book_away: number | null;
-  demo: unknown;
-  made_at: unknown;
-  status: TipCard['status'];
-  home_goals: number | null;
-  away_goals: number | null;
-  rps: number | null;
-  book_rps: number | null;
-}
-
 export interface LeagueState {
   at: number;
   feed: FeedMatches;
   model: FittedModel;
-}
-
-const pct = (p: number) => `${Math.round(p * 100)}%`;
-
-function analysisText(
-  match: FeedMatch,
-  markets: Markets,
-  xg: { home: number; away: number },
-  odds: number | null,
-  market: TipMarket,
-): string {
-  const parts = [
-    `${match.homeTeam} ${xg.home.toFixed(2)} - ${xg.away.toFixed(2)} ${match.awayTeam} expected goals.`,
-    `Home ${pct(markets.home)}, draw ${pct(markets.draw)}, away ${pct(markets.away)}; over 2.5 ${pct(markets.over25)}; both teams score ${pct(markets.bttsYes)}.`,
-  ];
-  const fair = 1 / markets[market];
-  parts.push(
-    odds === null
-      ? `Fair odds ${fair.toFixed(2)}; no bookmaker price imported.`
-      : `Fair odds ${fair.toFixed(2)} against the bookmaker's ${odds.toFixed(2)}.`,
-  );
-  return parts.join(' ');
-}
-
-function toCard(row: TipRow): TipCard {
-  const kickoff = toDate(row.kickoff_at) ?? new Date(0);
-  const iso = kickoff.toISOString();
-  const markets = rowMarkets(row);
-  return {
-    id: row.id,
-    fixtureId: row.fixture_id,
-    match: `${row.home_team} vs ${row.away_team}`,
-    homeTeam: row.home_team,
-    awayTeam: row.away_team,
-    homeTeamLogo: row.home_logo,
-    awayTeamLogo: row.away_logo,
-    league: row.league_name,
-    leagueId: row.league_id,
-    kickoffAt: iso,
-    date: iso.slice(0, 10),
-    time: iso.slice(11, 16),
-    tipType: TIP_TYPES[row.market],
-    market: row.market,
-    prediction: PREDICTIONS[row.market],
-    confidence: Math.round(row.probability * 1000) / 10,
-    fairOdds: Math.round((100 / row.probability) * 1) / 100,
-    odds: row.odds,
-    bookmaker: row.bookmaker,
-    edge: row.odds === null ? null : Math.round(edgeOf(row.market, row.probability, row.odds, row.p_push)! * 1000) / 1000,
-    analysis: analysisText(
-      {
-        homeTeam: row.home_team,
-        awayTeam: row.away_team,
-      } as FeedMatch,
-      markets,
-      { home: row.xg_home, away: row.xg_away },
-      row.odds,
-      row.market,
-    ),
-    status: row.status,
-    madeAt: (toDate(row.made_at) ?? new Date(0)).toISOString(),
-    demo: Boolean(Number(row.demo)),
-  };
-}
-
-function rowMarkets(row: TipRow): Markets {
-  return {
-    home: row.p_home,
-    draw: row.p_draw,
-    away: row.p_away,
-    over25: row.p_over25,
-    under25: 1 - row.p_over25,
-    bttsYes: row.p_btts,
-    bttsNo: 1 - row.p_btts,
-    homeMinus1: row.p_home_minus1,
-    homeMinus1Push: row.p_push,
-  };
 }
 
 function utcDay(date: Date, offset = 0): Date {
@@ -444,58 +329,4 @@ export class TipsEngine {
       demo: state.feed.demo,
     };
   }
-}
-
-function rating(model: FittedModel, match: FeedMatch, teamId: number, name: string, matches: FeedMatch[]): TeamRating {
-  const before = Date.parse(match.kickoffAt);
-  const form = matches
-    .filter((m) => (m.homeTeamId === teamId || m.awayTeamId === teamId) && m.homeGoals !== null && Date.parse(m.kickoffAt) < before)
-    .slice(-5)
-    .map((m) => {
-      const own = m.homeTeamId === teamId ? m.homeGoals! : m.awayGoals!;
-      const other = m.homeTeamId === teamId ? m.awayGoals! : m.homeGoals!;
-      return own > other ? 'W' : own === other ? 'D' : 'L';
-    });
-  return {
-    teamId,
-    name,
-    attack: Math.round((model.attack.get(teamId) ?? DEFAULT_SETTINGS.promotedAttack) * 1000) / 1000,
-    defence: Math.round((model.defence.get(teamId) ?? DEFAULT_SETTINGS.promotedDefence) * 1000) / 1000,
-    form,
-  };
-}
-
-function summarise(league: FeedLeague, rows: TipRow[]): RecordSummary {
-  const graded = rows.filter((r) => r.status !== 'upcoming');
-  const won = graded.filter((r) => r.status === 'won').length;
-  const lost = graded.filter((r) => r.status === 'lost').length;
-  const pushed = graded.filter((r) => r.status === 'push').length;
-  const priced = graded.filter((r) => r.odds !== null);
-  const profit = priced.reduce((sum, r) => sum + (r.status === 'won' ? r.odds! - 1 : r.status === 'lost' ? -1 : 0), 0);
-  const compared = graded.filter((r) => r.rps !== null && r.book_rps !== null);
-  const mean = (values: number[]) => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : null);
-  const round = (value: number | null, digits: number) => (value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits);
-  const calibration = calibrationBins(
-    graded.map((r) => ({
-      p: { home: r.p_home, draw: r.p_draw, away: r.p_away },
-      outcome: outcomeOf(r.home_goals ?? 0, r.away_goals ?? 0),
-    })),
-  ).map((b) => ({ ...b, predicted: round(b.predicted, 4)!, observed: round(b.observed, 4)! }));
-  return {
-    leagueId: league.id,
-    league: league.displayName,
-    tips: rows.length,
-    graded: graded.length,
-    won,
-    lost,
-    pushed,
-    hitRate: won + lost ? round(won / (won + lost), 4) : null,
-    roi: priced.length ? round(profit / priced.length, 4) : null,
-    withOdds: priced.length,
-    modelRps: round(mean(compared.map((r) => r.rps!)), 4),
-    bookmakerRps: round(mean(compared.map((r) => r.book_rps!)), 4),
-    rpsMatches: compared.length,
-    calibration,
-    recent: graded.slice(0, 10).map(toCard),
-  };
 }
