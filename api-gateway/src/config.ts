@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { countVar, dataDir, optional, portVar, processEnvSchema, readEnv, repoRoot, secretVar, urlVar } from '@matchday/server';
+import { RESPONSE_CACHE_TTL_MS } from './cache/response-cache';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './middleware/rate-limit';
 import { DEFAULT_ADMISSION, type AdmissionLimits } from './proxy/admission';
 import { MAX_SOCKETS_PER_SERVICE } from './proxy/proxy';
@@ -42,6 +43,8 @@ export interface GatewayConfig {
   rateLimits: RateLimits;
   /** Bearer token of /metrics; without one /metrics is 404. */
   metricsToken?: string;
+  /** How long a football read is reused (GATEWAY_CACHE_TTL_MS); 0 turns the response cache off (bench/gateway.ts). */
+  responseCacheTtlMs: number;
 }
 
 /** In development a session secret is created once under DATA_DIR so sessions survive restarts. */
@@ -74,6 +77,7 @@ const gatewayEnvSchema = processEnvSchema
     GATEWAY_RATE_AUTH_PER_MINUTE: optional(countVar(1, 1_000_000)),
     GATEWAY_RATE_APPLY_PER_MINUTE: optional(countVar(1, 1_000_000)),
     GATEWAY_RATE_API_PER_10S: optional(countVar(1, 10_000_000)),
+    GATEWAY_CACHE_TTL_MS: optional(countVar(0, 3_600_000)),
   })
   .superRefine((env, ctx) => {
     const need = (name: keyof typeof env, why: string) => {
@@ -144,6 +148,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): GatewayConfig 
     supportEmail: env.SUPPORT_EMAIL ?? 'support@matchday.app',
     trustProxy: env.TRUST_PROXY === '1',
     metricsToken: env.METRICS_TOKEN,
+    responseCacheTtlMs: env.GATEWAY_CACHE_TTL_MS ?? RESPONSE_CACHE_TTL_MS,
     admission: {
       maxInFlight: env.GATEWAY_MAX_IN_FLIGHT ?? DEFAULT_ADMISSION.maxInFlight,
       maxQueued: env.GATEWAY_MAX_QUEUED ?? DEFAULT_ADMISSION.maxQueued,
