@@ -41,6 +41,18 @@ export interface Fixture {
 
 export type FixtureDayFilter = 'today' | 'tomorrow' | 'week';
 
+/**
+ * GET /api/fixtures/filter?type={today|tomorrow|week}&limit={n}[&cursor={nextCursor}]: one page of a day list,
+ * in kick-off order (the plain list without limit or cursor stays a Fixture[]).
+ */
+export interface FixturePage {
+  fixtures: Fixture[];
+  /** Fixtures in the whole day list (every page), so a screen can say how many are left. */
+  total: number;
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: string | null;
+}
+
 /** Well-known league ids (API-Football numbering). */
 export const LEAGUE_IDS = {
   championsLeague: 2,
