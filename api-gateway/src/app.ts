@@ -65,13 +65,19 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
   app.use(gatewayMetrics({ token: config.metricsToken, cache, admissions, proxies, sessionsDb: deps.sessionsDb }));
   app.use(jsonErrors(logger));
   app.use(requestLogging(logger));
-  app.use(securityHeaders({ shellIndex: path.join(config.frontendRoot, 'shell', 'dist', 'index.html'), production: config.production }));
+  app.use(
+    securityHeaders({
+      shellIndex: path.join(config.frontendRoot, 'shell', 'dist', 'index.html'),
+      production: config.production,
+      ...(config.remotesBaseUrl ? { remotesOrigin: new URL(config.remotesBaseUrl).origin } : {}),
+    }),
+  );
   app.use(health(config, deps.sessionsDb));
   app.use(canonicalHost(config.publicUrl));
   const limits = rateLimiting(config.rateLimits);
   app.use(limits.byIp);
   app.use(appConfig(config));
-  app.use(frontends(config.frontendRoot, config.dataDir));
+  app.use(frontends(config.frontendRoot, config.dataDir, config.remotesBaseUrl));
   app.use(apiBodyLimit());
   app.use(
     session(

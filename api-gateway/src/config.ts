@@ -43,6 +43,8 @@ export interface GatewayConfig {
   rateLimits: RateLimits;
   /** Bearer token of /metrics; without one /metrics is 404. */
   metricsToken?: string;
+  /** REMOTES_BASE_URL: where the <remote>/<version>/ directories are served (a CDN); default /remotes here. */
+  remotesBaseUrl?: string;
   /** How long a football read is reused (GATEWAY_CACHE_TTL_MS); 0 turns the response cache off (bench/gateway.ts). */
   responseCacheTtlMs: number;
 }
@@ -71,6 +73,7 @@ const gatewayEnvSchema = processEnvSchema
     SUPPORT_EMAIL: optional(z.email('must be an e-mail address')),
     TRUST_PROXY: optional(z.enum(['0', '1'])),
     FRONTEND_ROOT: optional(z.string()),
+    REMOTES_BASE_URL: optional(urlVar),
     GATEWAY_MAX_IN_FLIGHT: optional(countVar(1, MAX_SOCKETS_PER_SERVICE)),
     GATEWAY_MAX_QUEUED: optional(countVar(0, 100_000)),
     GATEWAY_MAX_WAIT_MS: optional(countVar(100, 60_000)),
@@ -148,6 +151,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): GatewayConfig 
     supportEmail: env.SUPPORT_EMAIL ?? 'support@matchday.app',
     trustProxy: env.TRUST_PROXY === '1',
     metricsToken: env.METRICS_TOKEN,
+    ...(env.REMOTES_BASE_URL ? { remotesBaseUrl: env.REMOTES_BASE_URL.replace(/\/+$/, '') } : {}),
     responseCacheTtlMs: env.GATEWAY_CACHE_TTL_MS ?? RESPONSE_CACHE_TTL_MS,
     admission: {
       maxInFlight: env.GATEWAY_MAX_IN_FLIGHT ?? DEFAULT_ADMISSION.maxInFlight,

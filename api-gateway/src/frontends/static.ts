@@ -15,11 +15,12 @@ function cacheHeaders(res: import('node:http').ServerResponse, file: string): vo
 
 /**
  * Serves the shell (with the SPA fallback for page navigations only), every built version of every
- * remote under /remotes/<name>/<version>/, /mf-manifest.json and /version.json.
+ * remote under /remotes/<name>/<version>/, /mf-manifest.json (its entries under `remotesBase` when
+ * REMOTES_BASE_URL puts the remotes on a CDN) and /version.json.
  * Hashed assets are immutable; HTML, remote entries and manifests are revalidated every time.
  * A missing asset is a 404, never index.html (which would surface as "Unexpected token '<'").
  */
-export function frontends(frontendRoot: string, dataDir: string): Koa.Middleware {
+export function frontends(frontendRoot: string, dataDir: string, remotesBase?: string): Koa.Middleware {
   const shellDist = path.join(frontendRoot, 'shell', 'dist');
 
   const sendFile = async (ctx: Koa.Context, file: string, root: string) => {
@@ -39,7 +40,7 @@ export function frontends(frontendRoot: string, dataDir: string): Koa.Middleware
     if (requested === '/mf-manifest.json') {
       ctx.set('cache-control', 'no-store');
       ctx.set('access-control-allow-origin', '*');
-      ctx.body = buildManifest(frontendRoot, dataDir);
+      ctx.body = buildManifest(frontendRoot, dataDir, remotesBase);
       return;
     }
     if (requested === '/version.json') {

@@ -1,27 +1,42 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import type Koa from 'koa';
 import helmet from 'koa-helmet';
 
+/** Answers other than page loads reuse the hashes this long before index.html's mtime is looked at again. */
+export const INDEX_RECHECK_MS = 1000;
+
+function hashInlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')}'`,
+  );
+}
+
+/** A page load (the shell's index.html may be the answer), as opposed to an API call or an asset. */
+function isPageLoad(req: IncomingMessage): boolean {
+  return req.method === 'GET' && (req.headers['sec-fetch-dest'] === 'document' || /text\/html/.test(req.headers.accept ?? ''));
+}
+
 /**
  * Hashes of the inline scripts of the shell's index.html (the theme is applied before the first
- * paint), read again whenever the file changes, so that the policy needs no 'unsafe-inline' for scripts.
+ * paint), so that the policy needs no 'unsafe-inline' for scripts. Computed once and kept: the file's
+ * mtime is looked at on a page load (one stat per page, so a rebuilt shell never meets stale hashes)
+ * and otherwise at most once every INDEX_RECHECK_MS; the file is read again only when it changed.
  */
-function inlineScriptHashes(indexFile: string): () => string[] {
+export function inlineScriptHashes(indexFile: string, now: () => number = Date.now): (req: IncomingMessage) => string[] {
   let seen = { mtimeMs: -1, hashes: [] as string[] };
-  return () => {
+  let checkedAt = -Infinity;
+  return (req) => {
+    const at = now();
+    if (!isPageLoad(req) && at - checkedAt < INDEX_RECHECK_MS) return seen.hashes;
+    checkedAt = at;
     try {
       const { mtimeMs } = fs.statSync(indexFile);
-      if (mtimeMs !== seen.mtimeMs) {
-        const html = fs.readFileSync(indexFile, 'utf8');
-        const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-          ([, body]) =>
-            `'sha256-${createHash('sha256')
-              .update(body ?? '')
-              .digest('base64')}'`,
-        );
-        seen = { mtimeMs, hashes };
-      }
+      if (mtimeMs !== seen.mtimeMs) seen = { mtimeMs, hashes: hashInlineScripts(fs.readFileSync(indexFile, 'utf8')) };
     } catch {
       seen = { mtimeMs: -1, hashes: [] };
     }
@@ -31,21 +46,24 @@ function inlineScriptHashes(indexFile: string): () => string[] {
 
 /**
  * Security headers on every answer (helmet): a Content-Security-Policy that fits Module Federation
- * (remote entries and chunks are scripts from this origin; styled-components needs inline styles),
- * no framing, HSTS in production, and a Permissions-Policy that turns off what the app never uses.
+ * (remote entries and chunks are scripts from this origin, or from `remotesOrigin` when REMOTES_BASE_URL
+ * puts them on a CDN; styled-components needs inline styles), no framing, HSTS in production, and a
+ * Permissions-Policy that turns off what the app never uses.
  */
-export function securityHeaders(options: { shellIndex: string; production: boolean }): Koa.Middleware {
+export function securityHeaders(options: { shellIndex: string; production: boolean; remotesOrigin?: string }): Koa.Middleware {
   const hashes = inlineScriptHashes(options.shellIndex);
+  const remotes = options.remotesOrigin ? [options.remotesOrigin] : [];
   const helmetMiddleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req: unknown, _res: unknown) => hashes().join(' ')],
+        scriptSrc: ["'self'", ...remotes, (req: IncomingMessage, _res: unknown) => hashes(req).join(' ')],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        fontSrc: ["'self'", ...remotes, 'data:'],
+        // The service worker fetches remote entries and chunks (network-first / cache-first).
+        connectSrc: ["'self'", ...remotes],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
