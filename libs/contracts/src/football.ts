@@ -1,3 +1,5 @@
+import type { ZoneKind } from './leagues';
+
 export type LeagueType = 'league' | 'cup';
 
 export interface League {
@@ -54,12 +56,6 @@ export interface FixturePage {
 }
 
 /** Well-known league ids (API-Football numbering). */
-export const LEAGUE_IDS = {
-  championsLeague: 2,
-  premierLeague: 39,
-  indianSuperLeague: 323,
-} as const;
-
 export type PlayerPosition = 'Goalkeeper' | 'Defender' | 'Midfielder' | 'Attacker';
 export const PLAYER_POSITIONS: readonly PlayerPosition[] = ['Goalkeeper', 'Defender', 'Midfielder', 'Attacker'];
 
@@ -257,6 +253,8 @@ export interface StandingRow {
   /** Up to five letters, oldest first. */
   lastFiveResult: string;
   leagueDescription?: string;
+  /** What the place leads to (with leagueDescription); the screen colours the zone by it (ZONE_COLOURS). */
+  zoneKind?: ZoneKind;
 }
 
 /** GET /api/top-scorers/{leagueId}/{season} */

@@ -1,3 +1,5 @@
+import { catalogueColour } from '@matchday/contracts';
+
 /** Two-letter initials of a team or player name ("Mumbai Mariners" -> "MM", "Goa" -> "GO"). */
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -26,17 +28,10 @@ export function fixtureDateLabel(iso: string, now: Date = new Date()): string {
   return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
-const NAMED_COLOURS: Record<string, string> = {
-  'Premier League': '#7c3aed',
-  'Indian Super League': '#f97316',
-  'Champions League': '#1d4ed8',
-  'UEFA Champions League': '#1d4ed8',
-};
-
-/** League colour: explicit colour, else per-name mapping, else a stable hash-based hue. */
+/** League colour: explicit colour, else the league catalogue's (by any of its names), else a stable hash-based hue. */
 export function leagueColour(name: string, explicit?: string | null): string {
   if (explicit) return explicit;
-  const named = NAMED_COLOURS[name];
+  const named = catalogueColour(name);
   if (named) return named;
   let hash = 0;
   for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;

@@ -222,7 +222,7 @@ describe.each(testDatabases())('the demo season on %s', (_label, makeTarget) => 
       [323, 2025, 'league', 'h2h-first'],
       [323, 2026, 'league', 'h2h-first'],
     ]);
-    expect(JSON.parse(seasons[2]!.zones)).toContainEqual({ from: 18, to: 20, description: 'Relegation' });
+    expect(JSON.parse(seasons[2]!.zones)).toContainEqual({ from: 18, to: 20, description: 'Relegation', kind: 'relegation' });
   });
 
   it('fixtures on today, tomorrow and every day of the coming two weeks', async () => {

@@ -1,14 +1,6 @@
-import {
-  computeTable,
-  movement,
-  parseZones,
-  withoutLatestRound,
-  zoneOf,
-  type TableMatch,
-  type TableTeam,
-} from '../src/modules/standings/table';
+import { computeTable, movement, withoutLatestRound, zoneOf, type TableMatch, type TableTeam } from '../src/modules/standings/table';
 import { headToHead, orderTable, type TeamRecord } from '../src/modules/standings/tiebreak';
-import { seasonRules } from '../src/modules/standings/rules';
+import { parseZones, tableRules } from '../src/modules/standings/rules';
 
 const DAY = 86_400_000;
 const teams = (...names: string[]): TableTeam[] => names.map((name, i) => ({ teamId: i + 1, name, group: null }));
@@ -221,33 +213,58 @@ describe('movement and the previous round', () => {
 describe('zones and season rules', () => {
   it('parses zones JSON and finds the zone of a rank', () => {
     const zones = parseZones(
-      JSON.stringify([{ from: 1, to: 4, description: 'Champions League' }, { from: 18, to: 20, description: 'Relegation' }, { bad: 1 }]),
+      JSON.stringify([
+        { from: 1, to: 4, description: 'Champions League', kind: 'champions-league' },
+        { from: 18, to: 20, description: 'Relegation', kind: 'relegation' },
+        { bad: 1 },
+      ]),
     );
     expect(zones).toHaveLength(2);
-    expect(zoneOf(4, zones)).toBe('Champions League');
+    expect(zoneOf(4, zones)).toEqual({ from: 1, to: 4, description: 'Champions League', kind: 'champions-league' });
     expect(zoneOf(5, zones)).toBeUndefined();
-    expect(zoneOf(20, zones)).toBe('Relegation');
+    expect(zoneOf(20, zones)?.kind).toBe('relegation');
     expect(parseZones('not json')).toEqual([]);
     expect(parseZones(null)).toEqual([]);
   });
 
-  it('uses the stored rule, else what is known of the league', () => {
-    expect(seasonRules(39, 2023, undefined, false)).toMatchObject({ rule: 'points-gd-gf' });
-    expect(seasonRules(39, 2023, undefined, false).zones.map((z) => z.description)).toEqual([
-      'Champions League',
-      'Europa League',
-      'Relegation',
+  it('gives a stored zone without a kind the kind of the catalogue zone over the same places, else other', () => {
+    const known = tableRules(39, 2023, undefined, false).zones;
+    const zones = parseZones(
+      JSON.stringify([
+        { from: 1, to: 4, description: 'Promotion - Champions League (Group Stage)' },
+        { from: 5, to: 6, description: 'Europa League' },
+        { from: 18, to: 20, description: 'Relegation', kind: 'not-a-kind' },
+      ]),
+      known,
+    );
+    expect(zones.map((z) => z.kind)).toEqual(['champions-league', 'other', 'relegation']);
+  });
+
+  it('uses the stored rule, else what the league catalogue knows of the league', () => {
+    expect(tableRules(39, 2023, undefined, false)).toMatchObject({ rule: 'points-gd-gf' });
+    expect(tableRules(39, 2023, undefined, false).zones.map((z) => [z.description, z.kind])).toEqual([
+      ['Champions League', 'champions-league'],
+      ['Europa League', 'europa-league'],
+      ['Relegation', 'relegation'],
     ]);
-    expect(seasonRules(323, 2024, { format: 'league', tiebreak: 'points-gd-gf', zones: null }, false).rule).toBe('h2h-first');
-    expect(seasonRules(2, 2023, undefined, true)).toMatchObject({ rule: 'h2h-first' });
-    expect(seasonRules(2, 2024, undefined, false)).toMatchObject({ rule: 'ucl-league-phase' });
-    expect(seasonRules(2, 2024, undefined, false).zones[1]).toEqual({ from: 9, to: 24, description: 'Knockout play-offs' });
+    expect(tableRules(323, 2024, { format: 'league', tiebreak: 'points-gd-gf', zones: null }, false).rule).toBe('h2h-first');
+    // La Liga breaks ties head-to-head even when no importer wrote its season row.
+    expect(tableRules(140, 2024, undefined, false).rule).toBe('h2h-first');
+    expect(tableRules(2, 2023, undefined, true)).toMatchObject({ rule: 'h2h-first' });
+    expect(tableRules(1000, 2023, undefined, true)).toMatchObject({ rule: 'h2h-first', zones: [] });
+    expect(tableRules(2, 2024, undefined, false)).toMatchObject({ rule: 'ucl-league-phase' });
+    expect(tableRules(2, 2024, undefined, false).zones[1]).toEqual({
+      from: 9,
+      to: 24,
+      description: 'Knockout play-offs',
+      kind: 'knockouts',
+    });
     expect(
-      seasonRules(1000, 2024, { format: 'league', tiebreak: 'h2h-first', zones: '[{"from":1,"to":1,"description":"Champion"}]' }, false),
+      tableRules(1000, 2024, { format: 'league', tiebreak: 'h2h-first', zones: '[{"from":1,"to":1,"description":"Champion"}]' }, false),
     ).toEqual({
       rule: 'h2h-first',
-      zones: [{ from: 1, to: 1, description: 'Champion' }],
+      zones: [{ from: 1, to: 1, description: 'Champion', kind: 'other' }],
     });
-    expect(seasonRules(1000, 2024, undefined, false)).toEqual({ rule: 'points-gd-gf', zones: [] });
+    expect(tableRules(1000, 2024, undefined, false)).toEqual({ rule: 'points-gd-gf', zones: [] });
   });
 });

@@ -1,6 +1,6 @@
+import { catalogueLeague, seasonName, seasonRules } from '@matchday/contracts';
 import { toDate, toSqlDateTime, type Knex } from '@matchday/server';
 import { curatedKeys, findCuratedClub } from './aliases';
-import { KNOWN_LEAGUES, seasonName, seasonRules } from './leagues';
 import type {
   ImportedAdjustment,
   ImportedLeague,
@@ -157,7 +157,7 @@ export async function ensureLeague(trx: Knex.Transaction, leagueId: number, seas
     if (Number(existing.current_season) < season) await trx('leagues').where({ id: leagueId }).update({ current_season: season });
     return true;
   }
-  const known = KNOWN_LEAGUES[leagueId];
+  const known = catalogueLeague(leagueId);
   if (!known && !info) return false;
   await trx('leagues').insert({
     id: leagueId,

@@ -178,7 +178,7 @@ export function StandingsTable({
             const isHighlighted = highlighted(row);
             return (
               <Tr key={row.id} $highlight={isHighlighted} data-testid="standing-row" data-highlighted={isHighlighted || undefined}>
-                <Rank scope="row" $zone={zoneColour(row.leagueDescription)} title={row.leagueDescription}>
+                <Rank scope="row" $zone={zoneColour(row)} title={row.leagueDescription}>
                   {row.teamRank}
                 </Rank>
                 <td>

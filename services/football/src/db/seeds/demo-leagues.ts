@@ -1,4 +1,4 @@
-import { LEAGUE_IDS } from '@matchday/contracts';
+import { catalogueLeague, LEAGUE_IDS, seasonRules, type CatalogueLeague, type SeasonRules } from '@matchday/contracts';
 
 /** A fictional club: name, 3-letter code, home city, stadium, capacity and country. */
 export interface DemoClub {
@@ -10,24 +10,9 @@ export interface DemoClub {
   country: string;
 }
 
-export interface Zone {
-  from: number;
-  to: number;
-  description: string;
-}
-
-export type DemoFormat = 'league' | 'league-phase';
-
-export interface DemoLeague {
-  id: number;
-  name: string;
-  displayName: string;
-  country: string;
-  colour: string;
-  type: 'league' | 'cup';
-  format: DemoFormat;
-  tiebreak: 'points-gd-gf' | 'h2h-first' | 'ucl-league-phase';
-  zones: Zone[];
+export interface DemoLeague extends Pick<CatalogueLeague, 'id' | 'name' | 'displayName' | 'country' | 'colour' | 'type'> {
+  /** Format, tie-break and zones of every demo season (the Champions League always in its league phase). */
+  rules: SeasonRules;
   /** Kick-off times (UTC hour, minute) used in turn within a round. */
   kickoffs: Array<[number, number]>;
   /** Day of the three-day cycle its rounds start on (0-2), so that the leagues together cover every day. */
@@ -54,23 +39,18 @@ const club = (name: string, code: string, city: string, venue: string, capacity:
 
 const england = (name: string, code: string, city: string, venue: string, capacity: number) =>
   club(name, code, city, venue, capacity, 'England');
+/** A league of the catalogue, as every demo season plays it (no group stages). */
+function catalogued(id: number): Pick<DemoLeague, 'id' | 'name' | 'displayName' | 'country' | 'colour' | 'type' | 'rules'> {
+  const { name, displayName, country, colour, type } = catalogueLeague(id)!;
+  return { id, name, displayName, country, colour, type, rules: seasonRules(id, new Date().getUTCFullYear(), false) };
+}
+
 const india = (name: string, code: string, city: string, venue: string, capacity: number) =>
   club(name, code, city, venue, capacity, 'India');
 
 export const DEMO_LEAGUES: readonly DemoLeague[] = [
   {
-    id: LEAGUE_IDS.indianSuperLeague,
-    name: 'Indian Super League',
-    displayName: 'Indian Super League',
-    country: 'India',
-    colour: '#f97316',
-    type: 'league',
-    format: 'league',
-    tiebreak: 'h2h-first',
-    zones: [
-      { from: 1, to: 2, description: 'Semi-finals' },
-      { from: 3, to: 6, description: 'Play-offs' },
-    ],
+    ...catalogued(LEAGUE_IDS.indianSuperLeague),
     kickoffs: [
       [14, 0],
       [11, 30],
@@ -96,19 +76,7 @@ export const DEMO_LEAGUES: readonly DemoLeague[] = [
     ],
   },
   {
-    id: LEAGUE_IDS.premierLeague,
-    name: 'Premier League',
-    displayName: 'Premier League',
-    country: 'England',
-    colour: '#7c3aed',
-    type: 'league',
-    format: 'league',
-    tiebreak: 'points-gd-gf',
-    zones: [
-      { from: 1, to: 4, description: 'Champions League' },
-      { from: 5, to: 5, description: 'Europa League' },
-      { from: 18, to: 20, description: 'Relegation' },
-    ],
+    ...catalogued(LEAGUE_IDS.premierLeague),
     kickoffs: [
       [12, 30],
       [15, 0],
@@ -142,18 +110,7 @@ export const DEMO_LEAGUES: readonly DemoLeague[] = [
     ],
   },
   {
-    id: LEAGUE_IDS.championsLeague,
-    name: 'UEFA Champions League',
-    displayName: 'Champions League',
-    country: 'World',
-    colour: '#1d4ed8',
-    type: 'cup',
-    format: 'league-phase',
-    tiebreak: 'ucl-league-phase',
-    zones: [
-      { from: 1, to: 8, description: 'Round of 16' },
-      { from: 9, to: 24, description: 'Knockout play-offs' },
-    ],
+    ...catalogued(LEAGUE_IDS.championsLeague),
     kickoffs: [
       [17, 45],
       [20, 0],
@@ -258,12 +215,14 @@ export function syntheticLeagues(count: number, clubs: number, countries: readon
       country,
       colour: `#${((id * 2654435761) >>> 8).toString(16).padStart(6, '0').slice(-6)}`,
       type: 'league',
-      format: 'league',
-      tiebreak: 'points-gd-gf',
-      zones: [
-        { from: 1, to: 4, description: 'Champions League' },
-        { from: clubs - 2, to: clubs, description: 'Relegation' },
-      ],
+      rules: {
+        format: 'league',
+        tiebreak: 'points-gd-gf',
+        zones: [
+          { from: 1, to: 4, description: 'Champions League', kind: 'champions-league' },
+          { from: clubs - 2, to: clubs, description: 'Relegation', kind: 'relegation' },
+        ],
+      },
       kickoffs: [
         [13, 0],
         [15, 30],

@@ -1,5 +1,5 @@
 import { toSqlDateTime, type Knex } from '@matchday/server';
-import type { PlayerPosition } from '@matchday/contracts';
+import { seasonName, type PlayerPosition } from '@matchday/contracts';
 import { daysBetween, utcDateString } from '../../lib/time';
 import { insertSearchTerms, playerNames, searchTermRows } from '../../modules/search/terms';
 import { computeTable } from '../../modules/standings/table';
@@ -130,10 +130,6 @@ interface ClubState {
   name: string;
   baseStrength: number;
   squad: SquadEntry[];
-}
-
-function seasonName(year: number): string {
-  return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
 }
 
 function poolFor(country: string) {
@@ -355,18 +351,18 @@ function tableOrder(league: DemoLeague, clubs: readonly ClubState[], fixtures: r
         kickoff: Date.parse(`${f.kickoff_at.replace(' ', 'T')}Z`),
         round: f.round,
       })),
-    league.tiebreak,
+    league.rules.tiebreak,
   );
   return table.map((row) => byId.get(row.teamId)!);
 }
 
 /** Regular season (or league phase) of one league-season, then its knockouts when the whole season is over. */
 function buildSeason(builder: SeasonBuilder, league: DemoLeague, clubs: ClubState[], random: Random, shift: number): void {
-  const order = league.format === 'league-phase' ? shuffle(random, [...clubs]) : clubs;
-  const rounds = league.format === 'league-phase' ? leaguePhase(order.length) : doubleRoundRobin(order.length);
+  const order = league.rules.format === 'league-phase' ? shuffle(random, [...clubs]) : clubs;
+  const rounds = league.rules.format === 'league-phase' ? leaguePhase(order.length) : doubleRoundRobin(order.length);
   const middle = Math.floor(rounds.length / 2);
-  const roundName = league.format === 'league-phase' ? 'League Stage' : 'Regular Season';
-  const stage = league.format === 'league-phase' ? 'league-phase' : 'regular';
+  const roundName = league.rules.format === 'league-phase' ? 'League Stage' : 'Regular Season';
+  const stage = league.rules.format === 'league-phase' ? 'league-phase' : 'regular';
   let lastDay = Number.NEGATIVE_INFINITY;
   rounds.forEach((pairs, r) => {
     pairs.forEach(([h, a], m) => {
@@ -453,9 +449,9 @@ export async function generateDataset(db: Knex, options: GenerateOptions = {}): 
           league_id: league.id,
           year,
           name: seasonName(year),
-          format: league.format,
-          tiebreak: league.tiebreak,
-          zones: JSON.stringify(league.zones),
+          format: league.rules.format,
+          tiebreak: league.rules.tiebreak,
+          zones: JSON.stringify(league.rules.zones),
         })),
       );
       let venueId = await nextId(trx, 'venues');

@@ -1,6 +1,6 @@
 import path from 'node:path';
+import { leagueIdByName } from '@matchday/contracts';
 import { readCsv } from '../csv';
-import { leagueIdByName } from '../leagues';
 import type { ImportedAdjustment, RowProblem } from '../model';
 import { inputPath, parseCommandLine, registerSource, UsageError } from '../source';
 

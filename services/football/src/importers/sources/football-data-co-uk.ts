@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { sourceLeagueIds } from '@matchday/contracts';
 import { intCell, decimalCell, readCsv, type CsvRecord } from '../csv';
 import { dayMonthYear, zonedToUtc } from '../dates';
 import type { ImportedMatch, ImportedOdds, ImportedTeamStats, RowProblem } from '../model';
@@ -11,7 +12,7 @@ import { inputPath, integerOption, parseCommandLine, registerSource, UsageError 
  */
 
 /** football-data division codes -> API-Football league ids. */
-export const DIVISIONS: Readonly<Record<string, number>> = { E0: 39, E1: 40, SP1: 140, D1: 78, I1: 135, F1: 61 };
+const DIVISIONS = sourceLeagueIds('football-data-co-uk');
 
 const UK = 'Europe/London';
 /** Kick-off assumed when an (older) file has no Time column. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PlayerPosition } from '@matchday/contracts';
+import { leagueIdBySource, type PlayerPosition } from '@matchday/contracts';
 import { decimalCell, intCell, readCsv } from '../csv';
 import type { ImportedMatch, ImportedPlayer, ImportedPlayerMatch, ImportedSquadMember, ImportedTeam, RowProblem } from '../model';
 import { inputPath, integerOption, MissingInputError, parseCommandLine, registerSource, UsageError } from '../source';
@@ -12,7 +12,7 @@ import { inputPath, integerOption, MissingInputError, parseCommandLine, register
  * has, and land on the same rows through the store's teams + kick-off matching.
  */
 
-const PREMIER_LEAGUE = 39;
+const PREMIER_LEAGUE = leagueIdBySource('fpl', 'premier-league')!;
 const SOURCE = 'fpl' as const;
 const POSITIONS: Readonly<Record<string, PlayerPosition>> = {
   '1': 'Goalkeeper',

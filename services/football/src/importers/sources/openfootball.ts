@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DateTime } from 'luxon';
+import { catalogueLeague, leagueIdBySource } from '@matchday/contracts';
 import type { FixtureStage, ImportedMatch, ImportedTeam, RowProblem, Score } from '../model';
 import { normalizeTeamName } from '../names';
 import { integerOption, inputPath, parseCommandLine, registerSource, UsageError } from '../source';
@@ -29,8 +30,10 @@ import { UEFA_COUNTRIES } from './openfootball-countries';
  * in Ljubljana at 17:00 UTC (file: 18.00); the file's slots (19.45, 20.00, no 20.45 or 21.00) agree.
  */
 
-export const CHAMPIONS_LEAGUE_ID = 2;
-export const DEFAULT_TIME_ZONE = 'Europe/Berlin';
+/** The files are named after the competition: cl.txt (and clq.txt, its qualifiers) is the Champions League. */
+const CHAMPIONS_LEAGUE_ID = leagueIdBySource('openfootball', 'cl')!;
+/** UEFA's slots are Central European time: the catalogue's zone of the Champions League. */
+const DEFAULT_TIME_ZONE = catalogueLeague(CHAMPIONS_LEAGUE_ID)!.timeZone;
 
 /** Files (`<season dir>/<file>`) whose times are not CET/CEST; see above for how this was found. */
 export const FILE_TIME_ZONES: Readonly<Record<string, string>> = {

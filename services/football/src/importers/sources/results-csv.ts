@@ -1,7 +1,7 @@
 import path from 'node:path';
+import { catalogueLeague } from '@matchday/contracts';
 import { readCsv, type CsvRecord } from '../csv';
 import { dayMonthYear, zonedToUtc } from '../dates';
-import { KNOWN_LEAGUES } from '../leagues';
 import type { FixtureStage, ImportedMatch, RowProblem, Score } from '../model';
 import { normalizeTeamName } from '../names';
 import { integerOption, inputPath, parseCommandLine, registerSource, UsageError } from '../source';
@@ -34,14 +34,6 @@ const CANDIDATES: Record<ResultsField, string[]> = {
   stage: ['stage', 'phase', 'competitionstage'],
   round: ['round', 'matchweek', 'gameweek', 'week', 'wk', 'matchday'],
   matchNo: ['matchno', 'matchnumber', 'matchnum', 'no', 'number', 'match'],
-};
-
-/** The zone a league's results files write their times in, when --tz is not given. */
-const LEAGUE_TIME_ZONES: Readonly<Record<number, string>> = {
-  2: 'Europe/Berlin',
-  39: 'Europe/London',
-  140: 'Europe/Madrid',
-  323: 'Asia/Kolkata',
 };
 
 const STAGE_WORDS: ReadonlyArray<[RegExp, FixtureStage]> = [
@@ -195,8 +187,9 @@ export function parseResultsRecords(
     return { matches, problems, map };
   }
 
-  const league = KNOWN_LEAGUES[options.leagueId];
-  const timeZone = options.timeZone ?? LEAGUE_TIME_ZONES[options.leagueId] ?? 'UTC';
+  const league = catalogueLeague(options.leagueId);
+  // Results files write their times in the league's own zone (the catalogue's), when --tz is not given.
+  const timeZone = options.timeZone ?? league?.timeZone ?? 'UTC';
   const country = options.country !== undefined ? options.country : league && league.country !== 'World' ? league.country : null;
   const seen = new Set<string>();
   let ordinal = 0;

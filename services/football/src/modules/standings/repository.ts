@@ -3,7 +3,7 @@ import type { StandingRow } from '@matchday/contracts';
 import { TABLE_STAGES } from '../../importers/model';
 import { epoch, num } from '../../lib/values';
 import { computeTable, movement, withoutLatestRound, zoneOf, type TableMatch, type TableTeam } from './table';
-import { seasonRules, type SeasonRow } from './rules';
+import { tableRules, type SeasonRow } from './rules';
 
 interface FixtureRow {
   home_team_id: number;
@@ -53,7 +53,7 @@ export async function findStandings(db: Knex, leagueId: number, season: number):
     .where({ league_id: leagueId, year: season })
     .first('format', 'tiebreak', 'zones');
   const grouped = [...groupOf.values()].some((g) => g !== null);
-  const { rule, zones } = seasonRules(leagueId, season, seasonRow, grouped);
+  const { rule, zones } = tableRules(leagueId, season, seasonRow, grouped);
 
   const tableTeams: TableTeam[] = teamIds.map((teamId) => ({
     teamId,
@@ -78,7 +78,7 @@ export async function findStandings(db: Knex, leagueId: number, season: number):
 
   return table.map((row): StandingRow => {
     const team = teamById.get(row.teamId);
-    const description = zoneOf(row.rank, zones);
+    const zone = zoneOf(row.rank, zones);
     return {
       id: row.teamId,
       leagueId,
@@ -102,7 +102,7 @@ export async function findStandings(db: Knex, leagueId: number, season: number):
       pointsAdjustment: row.pointsAdjustment,
       goalDifference: row.goalDifference,
       lastFiveResult: row.form.slice(-5).join(''),
-      ...(description ? { leagueDescription: description } : {}),
+      ...(zone ? { leagueDescription: zone.description, zoneKind: zone.kind } : {}),
     };
   });
 }

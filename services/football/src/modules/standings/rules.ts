@@ -1,6 +1,4 @@
-import { LEAGUE_IDS } from '@matchday/contracts';
-import { isTieBreakRule, type TieBreakRule } from './tiebreak';
-import { parseZones, type ZoneSpec } from './table';
+import { isTieBreakRule, isZoneKind, seasonRules, type TieBreakRule, type Zone } from '@matchday/contracts';
 
 export interface SeasonRow {
   format: string | null;
@@ -8,59 +6,56 @@ export interface SeasonRow {
   zones: string | null;
 }
 
-/** The Champions League's league phase replaced its group stage in 2024-25. */
-const UCL_LEAGUE_PHASE_FROM = 2024;
+interface StoredZone {
+  from: number;
+  to: number;
+  description: string;
+  kind?: unknown;
+}
 
-const KNOWN_ZONES: Readonly<Record<number, ZoneSpec[]>> = {
-  [LEAGUE_IDS.premierLeague]: [
-    { from: 1, to: 4, description: 'Champions League' },
-    { from: 5, to: 5, description: 'Europa League' },
-    { from: 18, to: 20, description: 'Relegation' },
-  ],
-  [LEAGUE_IDS.indianSuperLeague]: [
-    { from: 1, to: 2, description: 'Semi-finals' },
-    { from: 3, to: 6, description: 'Play-offs' },
-  ],
-};
+function isStoredZone(value: unknown): value is StoredZone {
+  const z = value as StoredZone;
+  return (
+    typeof value === 'object' && value !== null && Number.isInteger(z.from) && Number.isInteger(z.to) && typeof z.description === 'string'
+  );
+}
+
+/**
+ * Reads a season's zones JSON ([{from, to, description, kind}]); anything malformed is left out. A zone
+ * stored without a kind takes the kind of the catalogue zone over the same places (`known`), else 'other'.
+ */
+export function parseZones(json: string | null | undefined, known: readonly Zone[] = []): Zone[] {
+  if (!json) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  return value.filter(isStoredZone).map(({ from, to, description, kind }) => ({
+    from,
+    to,
+    description,
+    kind: isZoneKind(kind) ? kind : (known.find((z) => z.from === from && z.to === to)?.kind ?? 'other'),
+  }));
+}
 
 /**
  * How a season's table is ordered and labelled: the season row's own rule and zones when it has them,
- * otherwise the rules of the well-known leagues (a source that did not fill the season row still gets
- * the Indian Super League's head-to-head rule and the Premier League's zones; any group stage breaks
+ * otherwise the league catalogue's (a source that did not fill the season row still gets the Indian
+ * Super League's or La Liga's head-to-head rule and the Premier League's zones; any group stage breaks
  * ties head-to-head), otherwise points, goal difference, goals and no zones.
  */
-export function seasonRules(
+export function tableRules(
   leagueId: number,
   season: number,
   row: SeasonRow | undefined,
   grouped: boolean,
-): { rule: TieBreakRule; zones: ZoneSpec[] } {
-  const zones = parseZones(row?.zones);
+): { rule: TieBreakRule; zones: Zone[] } {
+  const known = seasonRules(leagueId, season, grouped);
+  const zones = parseZones(row?.zones, known.zones);
   // 'points-gd-gf' is also the column's default, so it does not override what is known of a league.
-  const known: TieBreakRule | undefined =
-    leagueId === LEAGUE_IDS.indianSuperLeague || grouped
-      ? 'h2h-first'
-      : leagueId === LEAGUE_IDS.championsLeague
-        ? season >= UCL_LEAGUE_PHASE_FROM
-          ? 'ucl-league-phase'
-          : 'h2h-first'
-        : undefined;
-  const stored = isTieBreakRule(row?.tiebreak) ? row.tiebreak : undefined;
-  const rule: TieBreakRule = stored && stored !== 'points-gd-gf' ? stored : (known ?? 'points-gd-gf');
-  if (zones.length > 0) return { rule, zones };
-  if (leagueId === LEAGUE_IDS.championsLeague) {
-    return {
-      rule,
-      zones: grouped
-        ? [
-            { from: 1, to: 2, description: 'Round of 16' },
-            { from: 3, to: 3, description: 'Europa League' },
-          ]
-        : [
-            { from: 1, to: 8, description: 'Round of 16' },
-            { from: 9, to: 24, description: 'Knockout play-offs' },
-          ],
-    };
-  }
-  return { rule, zones: KNOWN_ZONES[leagueId] ?? [] };
+  const stored = isTieBreakRule(row?.tiebreak) && row.tiebreak !== 'points-gd-gf' ? row.tiebreak : undefined;
+  return { rule: stored ?? known.tiebreak, zones: zones.length > 0 ? zones : known.zones };
 }

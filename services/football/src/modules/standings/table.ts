@@ -1,5 +1,5 @@
-import type { FormLetter, TeamMovement } from '@matchday/contracts';
-import { orderTable, type TeamRecord, type TieBreakRule } from './tiebreak';
+import type { FormLetter, TeamMovement, TieBreakRule, Zone } from '@matchday/contracts';
+import { orderTable, type TeamRecord } from './tiebreak';
 
 /**
  * League tables computed from finished matches: pure functions, no database. The repository loads the
@@ -140,31 +140,6 @@ export function movement(current: number, previous: number | undefined): TeamMov
   return current < previous ? 'up' : 'down';
 }
 
-export interface ZoneSpec {
-  from: number;
-  to: number;
-  description: string;
-}
-
-/** Reads a season's zones JSON ([{from, to, description}]); anything malformed is left out. */
-export function parseZones(json: string | null | undefined): ZoneSpec[] {
-  if (!json) return [];
-  try {
-    const value: unknown = JSON.parse(json);
-    if (!Array.isArray(value)) return [];
-    return value.filter(
-      (z): z is ZoneSpec =>
-        typeof z === 'object' &&
-        z !== null &&
-        Number.isInteger((z as ZoneSpec).from) &&
-        Number.isInteger((z as ZoneSpec).to) &&
-        typeof (z as ZoneSpec).description === 'string',
-    );
-  } catch {
-    return [];
-  }
-}
-
-export function zoneOf(rank: number, zones: readonly ZoneSpec[]): string | undefined {
-  return zones.find((z) => rank >= z.from && rank <= z.to)?.description;
+export function zoneOf(rank: number, zones: readonly Zone[]): Zone | undefined {
+  return zones.find((z) => rank >= z.from && rank <= z.to);
 }

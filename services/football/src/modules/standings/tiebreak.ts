@@ -1,24 +1,16 @@
+import type { TieBreakRule } from '@matchday/contracts';
+
 /**
- * Tie-breaking rules of league tables. Every rule sorts by points first; they differ on what decides
- * between teams level on points:
- *  - 'points-gd-gf' (Premier League): goal difference, then goals scored.
- *  - 'h2h-first' (Indian Super League, UEFA group stages): among the tied teams only, head-to-head
- *    points; teams those points separate from the others but not from each other are compared again on
- *    their matches among themselves only (so in the ISL 2024-25, Bengaluru, NorthEast United and
- *    Jamshedpur on 38: Jamshedpur drops out on head-to-head points, then Bengaluru's results against
- *    NorthEast United put them third, although NorthEast had the better goal difference among the
- *    three). When head-to-head points separate nobody: head-to-head goal difference and goals (again
- *    re-applied to a smaller group still level), then overall goal difference and goals scored.
- *  - 'ucl-league-phase' (Champions League 2024-25 on): goal difference, goals scored, away goals scored,
- *    wins, away wins.
+ * How each tie-breaking rule of the league catalogue orders teams level on points. For 'h2h-first' (La
+ * Liga, Indian Super League, UEFA group stages): among the tied teams only, head-to-head points; teams
+ * those points separate from the others but not from each other are compared again on their matches
+ * among themselves only (so in the ISL 2024-25, Bengaluru, NorthEast United and Jamshedpur on 38:
+ * Jamshedpur drops out on head-to-head points, then Bengaluru's results against NorthEast United put
+ * them third, although NorthEast had the better goal difference among the three). When head-to-head
+ * points separate nobody: head-to-head goal difference and goals (again re-applied to a smaller group
+ * still level), then overall goal difference and goals scored.
  * The last resort of every rule is the team name, so that the order is always total and stable.
  */
-export type TieBreakRule = 'points-gd-gf' | 'h2h-first' | 'ucl-league-phase';
-export const TIE_BREAK_RULES: readonly TieBreakRule[] = ['points-gd-gf', 'h2h-first', 'ucl-league-phase'];
-
-export function isTieBreakRule(value: unknown): value is TieBreakRule {
-  return typeof value === 'string' && (TIE_BREAK_RULES as readonly string[]).includes(value);
-}
 
 /** What a tie-break needs of a team's record (adjusted points included). */
 export interface TeamRecord {

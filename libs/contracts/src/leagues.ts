@@ -1,0 +1,277 @@
+import type { LeagueType } from './football';
+
+/**
+ * The league catalogue: everything Matchday knows of a league without asking a source. The importers
+ * (metadata, season rows, source codes, local time zones), the demo seed, the standings (tie-break and
+ * zones of a season without its own) and the screens (league and zone colours) all read it from here.
+ * Ids are API-Football's numbering.
+ */
+
+/**
+ * Tie-breaking rule of a league table. Every rule sorts by points first; they differ on what decides
+ * between teams level on points:
+ *  - 'points-gd-gf' (Premier League): goal difference, then goals scored.
+ *  - 'h2h-first' (La Liga, Indian Super League, UEFA group stages): head-to-head among the tied teams.
+ *  - 'ucl-league-phase' (Champions League 2024-25 on): goal difference, goals, away goals, wins, away wins.
+ */
+export type TieBreakRule = 'points-gd-gf' | 'h2h-first' | 'ucl-league-phase';
+export const TIE_BREAK_RULES: readonly TieBreakRule[] = ['points-gd-gf', 'h2h-first', 'ucl-league-phase'];
+
+export function isTieBreakRule(value: unknown): value is TieBreakRule {
+  return typeof value === 'string' && (TIE_BREAK_RULES as readonly string[]).includes(value);
+}
+
+/** Single table, cup group stage, or the Champions League's league phase (2024-25 on). */
+export type SeasonFormat = 'league' | 'groups' | 'league-phase';
+
+/** What a place in the table leads to; decides the zone's colour on screen. */
+export type ZoneKind = 'champions-league' | 'europa-league' | 'conference-league' | 'knockouts' | 'relegation' | 'other';
+export const ZONE_KINDS: readonly ZoneKind[] = [
+  'champions-league',
+  'europa-league',
+  'conference-league',
+  'knockouts',
+  'relegation',
+  'other',
+];
+
+export const ZONE_COLOURS: Readonly<Record<ZoneKind, string>> = {
+  'champions-league': '#2563eb',
+  'europa-league': '#ea580c',
+  'conference-league': '#0d9488',
+  knockouts: '#16a34a',
+  relegation: '#dc2626',
+  other: '#7c3aed',
+};
+
+export function isZoneKind(value: unknown): value is ZoneKind {
+  return typeof value === 'string' && (ZONE_KINDS as readonly string[]).includes(value);
+}
+
+/** Places `from`..`to` (inclusive) of a table and what they lead to. */
+export interface Zone {
+  from: number;
+  to: number;
+  description: string;
+  kind: ZoneKind;
+}
+
+export interface SeasonRules {
+  format: SeasonFormat;
+  tiebreak: TieBreakRule;
+  zones: Zone[];
+}
+
+/** The sources that import leagues, as the importers name them. */
+export type LeagueSource = 'api-football' | 'football-data-co-uk' | 'fpl' | 'openfootball' | 'results-csv';
+
+export interface CatalogueLeague {
+  id: number;
+  name: string;
+  displayName: string;
+  country: string;
+  colour: string;
+  type: LeagueType;
+  /** Where kick-off times written without a zone are local to. */
+  timeZone: string;
+  /** Other names sources and users write for it ("EPL", "ISL", "Primera Division"), lower case. */
+  aliases: readonly string[];
+  /** The league's code in each source that has it (football-data.co.uk division, openfootball file prefix ...). */
+  sourceIds: Readonly<Partial<Record<LeagueSource, string>>>;
+  /** Format, tie-break and zones of a season; `grouped` tells a cup season with a group stage. */
+  rules: (year: number, grouped: boolean) => SeasonRules;
+}
+
+const zone = (from: number, to: number, description: string, kind: ZoneKind): Zone => ({ from, to, description, kind });
+
+/** The Champions League's league phase replaced its group stage in 2024-25. */
+export const UCL_LEAGUE_PHASE_FROM = 2024;
+
+const pointsGdGf = (): SeasonRules => ({ format: 'league', tiebreak: 'points-gd-gf', zones: [] });
+
+export const LEAGUE_CATALOGUE: readonly CatalogueLeague[] = [
+  {
+    id: 2,
+    name: 'UEFA Champions League',
+    displayName: 'Champions League',
+    country: 'World',
+    colour: '#1d4ed8',
+    type: 'cup',
+    timeZone: 'Europe/Berlin',
+    aliases: ['ucl', 'champions league'],
+    sourceIds: { 'api-football': '2', openfootball: 'cl' },
+    rules: (_year, grouped) =>
+      grouped
+        ? {
+            format: 'groups',
+            tiebreak: 'h2h-first',
+            zones: [zone(1, 2, 'Round of 16', 'knockouts'), zone(3, 3, 'Europa League', 'europa-league')],
+          }
+        : {
+            format: 'league-phase',
+            tiebreak: 'ucl-league-phase',
+            zones: [zone(1, 8, 'Round of 16', 'knockouts'), zone(9, 24, 'Knockout play-offs', 'knockouts')],
+          },
+  },
+  {
+    id: 39,
+    name: 'Premier League',
+    displayName: 'Premier League',
+    country: 'England',
+    colour: '#7c3aed',
+    type: 'league',
+    timeZone: 'Europe/London',
+    aliases: ['epl', 'english premier league'],
+    sourceIds: { 'api-football': '39', 'football-data-co-uk': 'E0', fpl: 'premier-league' },
+    rules: () => ({
+      format: 'league',
+      tiebreak: 'points-gd-gf',
+      zones: [
+        zone(1, 4, 'Champions League', 'champions-league'),
+        zone(5, 5, 'Europa League', 'europa-league'),
+        zone(18, 20, 'Relegation', 'relegation'),
+      ],
+    }),
+  },
+  {
+    id: 40,
+    name: 'Championship',
+    displayName: 'Championship',
+    country: 'England',
+    colour: '#0f766e',
+    type: 'league',
+    timeZone: 'Europe/London',
+    aliases: [],
+    sourceIds: { 'api-football': '40', 'football-data-co-uk': 'E1' },
+    rules: pointsGdGf,
+  },
+  {
+    id: 61,
+    name: 'Ligue 1',
+    displayName: 'Ligue 1',
+    country: 'France',
+    colour: '#0e7490',
+    type: 'league',
+    timeZone: 'Europe/Paris',
+    aliases: [],
+    sourceIds: { 'api-football': '61', 'football-data-co-uk': 'F1' },
+    rules: pointsGdGf,
+  },
+  {
+    id: 78,
+    name: 'Bundesliga',
+    displayName: 'Bundesliga',
+    country: 'Germany',
+    colour: '#dc2626',
+    type: 'league',
+    timeZone: 'Europe/Berlin',
+    aliases: [],
+    sourceIds: { 'api-football': '78', 'football-data-co-uk': 'D1' },
+    rules: pointsGdGf,
+  },
+  {
+    id: 135,
+    name: 'Serie A',
+    displayName: 'Serie A',
+    country: 'Italy',
+    colour: '#2563eb',
+    type: 'league',
+    timeZone: 'Europe/Rome',
+    aliases: [],
+    sourceIds: { 'api-football': '135', 'football-data-co-uk': 'I1' },
+    rules: pointsGdGf,
+  },
+  {
+    id: 140,
+    name: 'La Liga',
+    displayName: 'La Liga',
+    country: 'Spain',
+    colour: '#ee8707',
+    type: 'league',
+    timeZone: 'Europe/Madrid',
+    aliases: ['primera division', 'laliga'],
+    sourceIds: { 'api-football': '140', 'football-data-co-uk': 'SP1' },
+    rules: () => ({
+      format: 'league',
+      tiebreak: 'h2h-first',
+      zones: [
+        zone(1, 4, 'Champions League', 'champions-league'),
+        zone(5, 5, 'Europa League', 'europa-league'),
+        zone(6, 6, 'Conference League qualification', 'conference-league'),
+        zone(18, 20, 'Relegation', 'relegation'),
+      ],
+    }),
+  },
+  {
+    id: 323,
+    name: 'Indian Super League',
+    displayName: 'Indian Super League',
+    country: 'India',
+    colour: '#f97316',
+    type: 'league',
+    timeZone: 'Asia/Kolkata',
+    aliases: ['isl'],
+    sourceIds: { 'api-football': '323' },
+    rules: () => ({
+      format: 'league',
+      tiebreak: 'h2h-first',
+      zones: [zone(1, 2, 'Semi-finals', 'knockouts'), zone(3, 6, 'Play-offs', 'knockouts')],
+    }),
+  },
+];
+
+export const LEAGUE_IDS = {
+  championsLeague: 2,
+  premierLeague: 39,
+  indianSuperLeague: 323,
+} as const;
+
+const BY_ID = new Map(LEAGUE_CATALOGUE.map((league) => [league.id, league]));
+
+export function catalogueLeague(id: number): CatalogueLeague | undefined {
+  return BY_ID.get(id);
+}
+
+/** The league id for a name as sources write it ("Premier League", "EPL", "La Liga", "ISL" ...). */
+export function leagueIdByName(name: string): number | undefined {
+  const key = name.trim().toLowerCase();
+  return LEAGUE_CATALOGUE.find(
+    (league) => league.aliases.includes(key) || league.name.toLowerCase() === key || league.displayName.toLowerCase() === key,
+  )?.id;
+}
+
+/** The league a source's own code stands for (football-data.co.uk "E0" -> 39, FPL -> 39). */
+export function leagueIdBySource(source: LeagueSource, code: string): number | undefined {
+  return LEAGUE_CATALOGUE.find((league) => league.sourceIds[source] === code)?.id;
+}
+
+/** Every code of one source, with its league id. */
+export function sourceLeagueIds(source: LeagueSource): Readonly<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const league of LEAGUE_CATALOGUE) {
+    const code = league.sourceIds[source];
+    if (code !== undefined) out[code] = league.id;
+  }
+  return out;
+}
+
+/**
+ * Format, tie-breaking rule and qualification zones of a league's season. `grouped` (default: the
+ * Champions League before its league phase) tells a season played in groups, which breaks ties head-to-head.
+ * A league the catalogue does not know: a single table on points, goal difference and goals, no zones.
+ */
+export function seasonRules(leagueId: number, year: number, grouped = leagueId === 2 && year < UCL_LEAGUE_PHASE_FROM): SeasonRules {
+  const rules = catalogueLeague(leagueId)?.rules(year, grouped) ?? pointsGdGf();
+  return grouped && rules.tiebreak !== 'h2h-first' ? { ...rules, format: 'groups', tiebreak: 'h2h-first' } : rules;
+}
+
+/** 2023 -> "2023-24" */
+export function seasonName(year: number): string {
+  return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
+}
+
+/** The colour of a league: the catalogue's, by any of its names. */
+export function catalogueColour(name: string): string | undefined {
+  const id = leagueIdByName(name);
+  return id === undefined ? undefined : catalogueLeague(id)?.colour;
+}
