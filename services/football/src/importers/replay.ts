@@ -4,6 +4,7 @@ import { dataDir, dropMysqlDatabase, openDatabase, type DatabaseTarget, type Kne
 import { formatReport, runImport, writeBatches, type ImportBatch, type ImportReport } from './cli';
 import { holdResults, RESULT_DELAY_MS, type HeldBatch } from './held-results';
 import type { ImportedMatch, ImportedPlayerMatch } from './model';
+import { setDatasetMeta } from './store';
 
 /**
  * `npm start -- --replay <import args>`: a real season as if it were being played now. The season is
@@ -198,7 +199,7 @@ export async function writeReplay(db: Knex, read: ReplayRead, options: { progres
   const report = await writeBatches(db, read.plan.write, options);
   report.problems.unshift(...read.problems);
   await holdResults(db, read.plan.held);
-  await db('dataset_meta').insert({ key: 'date_shift_days', value: String(read.days) });
+  await setDatasetMeta(db, 'date_shift_days', String(read.days));
   return report;
 }
 

@@ -1,5 +1,20 @@
 import { toSqlDateTime, type Knex } from '@matchday/server';
-import { seasonName, type PlayerPosition } from '@matchday/contracts';
+import type { PlayerPosition } from '@matchday/contracts';
+import {
+  insertFixtures,
+  insertLeague,
+  insertOdds,
+  insertPlayerMatchStats,
+  insertPlayers,
+  insertSeasons,
+  insertSquadMembers,
+  insertTeamMatchStats,
+  insertTeams,
+  insertVenues,
+  markDemoDataset,
+  setDatasetMeta,
+  shiftKickoffs,
+} from '../../importers/store';
 import { daysBetween, utcDateString } from '../../lib/time';
 import { insertSearchTerms, playerNames, searchTermRows } from '../../modules/search/terms';
 import { computeTable } from '../../modules/standings/table';
@@ -66,11 +81,6 @@ export interface GenerateSummary {
 }
 
 const DAY = 86_400_000;
-const CHUNK = 500;
-
-async function insertRows(db: Knex, table: string, rows: readonly object[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) await db(table).insert(rows.slice(i, i + CHUNK));
-}
 
 async function nextId(db: Knex, table: string): Promise<number> {
   const [row] = await db(table).max({ m: 'id' });
@@ -432,7 +442,7 @@ export async function generateDataset(db: Knex, options: GenerateOptions = {}): 
   for (const league of leagues) {
     const random = prng(league.id * 7919 + 17);
     await db.transaction(async (trx) => {
-      await trx('leagues').insert({
+      await insertLeague(trx, {
         id: league.id,
         name: league.name,
         display_name: league.displayName,
@@ -442,18 +452,7 @@ export async function generateDataset(db: Knex, options: GenerateOptions = {}): 
         type: league.type,
         current_season: currentSeason,
       });
-      await insertRows(
-        trx,
-        'seasons',
-        seasons.map((year) => ({
-          league_id: league.id,
-          year,
-          name: seasonName(year),
-          format: league.rules.format,
-          tiebreak: league.rules.tiebreak,
-          zones: JSON.stringify(league.rules.zones),
-        })),
-      );
+      await insertSeasons(trx, league.id, seasons, () => league.rules);
       let venueId = await nextId(trx, 'venues');
       let teamId = await nextId(trx, 'teams');
       let playerId = await nextId(trx, 'players');
@@ -504,9 +503,9 @@ export async function generateDataset(db: Knex, options: GenerateOptions = {}): 
         venueId += 1;
         teamId += 1;
       }
-      await insertRows(trx, 'venues', venues);
-      await insertRows(trx, 'teams', teams);
-      await insertRows(trx, 'players', players);
+      await insertVenues(trx, venues);
+      await insertTeams(trx, teams);
+      await insertPlayers(trx, players);
       await insertSearchTerms(trx, [
         ...searchTermRows('league', [{ id: league.id, names: [league.displayName, league.name] }]),
         ...searchTermRows(
@@ -515,7 +514,7 @@ export async function generateDataset(db: Knex, options: GenerateOptions = {}): 
         ),
         ...searchTermRows('player', players.map(playerNames)),
       ]);
-      await insertRows(trx, 'squad_members', squads);
+      await insertSquadMembers(trx, squads);
       summary.teams += teams.length;
       summary.players += players.length;
       if (league.guests) {
@@ -537,12 +536,11 @@ export async function generateDataset(db: Knex, options: GenerateOptions = {}): 
       await db.transaction(async (trx) => {
         const builder = new SeasonBuilder(random, league, season, await nextId(trx, 'fixtures'), todayMidnight, (c) => form.get(c.teamId)!);
         buildSeason(builder, league, clubs, random, (season - currentSeason) * 364);
-        await insertRows(trx, 'fixtures', builder.rows.fixtures);
-        await insertRows(trx, 'fixture_team_stats', builder.rows.teamStats);
-        await insertRows(trx, 'fixture_player_stats', builder.rows.playerStats);
-        await insertRows(
+        await insertFixtures(trx, builder.rows.fixtures);
+        await insertTeamMatchStats(trx, builder.rows.teamStats);
+        await insertPlayerMatchStats(trx, builder.rows.playerStats);
+        await insertOdds(
           trx,
-          'fixture_odds',
           demoOdds(builder.rows.fixtures, (teamId) => form.get(teamId)!),
         );
         summary.fixtures += builder.rows.fixtures.length;
@@ -566,10 +564,7 @@ export async function isEmpty(db: Knex): Promise<boolean> {
 
 /** Marks the database as demo data anchored on `today` (what `moveDemoToToday` and the "Demo data" badge read). */
 export async function markDemo(db: Knex, today: Date): Promise<void> {
-  await db('dataset_meta').insert([
-    { key: 'source', value: 'demo' },
-    { key: 'anchor_date', value: utcDateString(today) },
-  ]);
+  await markDemoDataset(db, utcDateString(today));
 }
 
 /** The embedded default: the three demo leagues, the current and the previous season, in one transaction. */
@@ -591,16 +586,8 @@ export async function moveDemoToToday(db: Knex, today: Date = new Date()): Promi
   const shift = daysBetween(anchor, utcDateString(today));
   if (shift === 0) return 0;
   await db.transaction(async (trx) => {
-    const expression =
-      trx.client.config.client === 'mysql2'
-        ? trx.raw('DATE_ADD(kickoff_at, INTERVAL ? DAY)', [shift])
-        : // strftime with %f keeps the 'YYYY-MM-DD HH:MM:SS.SSS' form toSqlDateTime writes (datetime() drops
-          // the milliseconds, and string comparison at a day boundary would then go wrong)
-          trx.raw("strftime('%Y-%m-%d %H:%M:%f', kickoff_at, ? || ' days')", [`${shift >= 0 ? '+' : ''}${shift}`]);
-    await trx('fixtures').update({ kickoff_at: expression });
-    await trx('dataset_meta')
-      .where({ key: 'anchor_date' })
-      .update({ value: utcDateString(today) });
+    await shiftKickoffs(trx, shift);
+    await setDatasetMeta(trx, 'anchor_date', utcDateString(today));
   });
   return shift;
 }

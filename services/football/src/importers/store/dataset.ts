@@ -1,0 +1,52 @@
+import type { Knex } from '@matchday/server';
+
+/**
+ * Dataset ownership (table dataset_meta): demo rows and imported rows never mix.
+ */
+
+export const FOOTBALL_TABLES_IN_DELETE_ORDER = [
+  'search_terms',
+  'external_ids',
+  'standings_adjustments',
+  'fixture_odds',
+  'fixture_player_stats',
+  'fixture_team_stats',
+  'squad_members',
+  'fixtures',
+  'team_aliases',
+  'players',
+  'seasons',
+  'teams',
+  'venues',
+  'leagues',
+] as const;
+
+/**
+ * Marks the database as holding imported data. When it holds the demo season, every football row is
+ * removed first, so fictional and real clubs never meet.
+ */
+export async function claimForImport(trx: Knex.Transaction): Promise<'claimed' | 'removed-demo' | 'already'> {
+  const source = (await trx('dataset_meta').where({ key: 'source' }).first('value')) as { value: string } | undefined;
+  if (source?.value === 'import') return 'already';
+  if (source?.value === 'demo') {
+    for (const table of FOOTBALL_TABLES_IN_DELETE_ORDER) await trx(table).delete();
+    await trx('dataset_meta').delete();
+    await trx('dataset_meta').insert({ key: 'source', value: 'import' });
+    return 'removed-demo';
+  }
+  if (source) await trx('dataset_meta').where({ key: 'source' }).update({ value: 'import' });
+  else await trx('dataset_meta').insert({ key: 'source', value: 'import' });
+  return 'claimed';
+}
+
+/** Sets one dataset_meta entry (inserted or replaced). */
+export async function setDatasetMeta(db: Knex, key: string, value: string): Promise<void> {
+  const updated = await db('dataset_meta').where({ key }).update({ value });
+  if (updated === 0) await db('dataset_meta').insert({ key, value });
+}
+
+/** Marks the database as demo data anchored on `anchorDate` (YYYY-MM-DD). */
+export async function markDemoDataset(db: Knex, anchorDate: string): Promise<void> {
+  await setDatasetMeta(db, 'source', 'demo');
+  await setDatasetMeta(db, 'anchor_date', anchorDate);
+}

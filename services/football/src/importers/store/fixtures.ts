@@ -1,0 +1,415 @@
+import { toDate, toSqlDateTime, type Knex } from '@matchday/server';
+import type { ImportedMatch, ImportedOdds, ImportedTeamStats, SourceName } from '../model';
+import { claimForImport } from './dataset';
+import { ensureLeagueSeasons } from './leagues';
+import {
+  changedColumns,
+  chunks,
+  emptySummary,
+  insertRows,
+  isEmptyObject,
+  problemAt,
+  upsertChildren,
+  type Row,
+  type SaveOptions,
+  type SaveSummary,
+} from './rows';
+import { TeamResolver, VenueResolver } from './teams';
+
+/** Fixtures, their team statistics and odds. */
+
+/** The one bulk insert of fixtures (rows with their ids, as the demo seed generates them). */
+export async function insertFixtures(trx: Knex, rows: readonly object[]): Promise<void> {
+  await insertRows(trx, 'fixtures', rows);
+}
+
+/** The one bulk insert of team match statistics. */
+export async function insertTeamMatchStats(trx: Knex, rows: readonly object[]): Promise<void> {
+  await insertRows(trx, 'fixture_team_stats', rows);
+}
+
+/** The one bulk insert of odds. */
+export async function insertOdds(trx: Knex, rows: readonly object[]): Promise<void> {
+  await insertRows(trx, 'fixture_odds', rows);
+}
+
+/** Moves every kick-off by whole days (negative: earlier), keeping the stored 'YYYY-MM-DD HH:MM:SS.SSS' form. */
+export async function shiftKickoffs(trx: Knex, days: number): Promise<void> {
+  if (days === 0) return;
+  const expression =
+    trx.client.config.client === 'mysql2'
+      ? trx.raw('DATE_ADD(kickoff_at, INTERVAL ? DAY)', [days])
+      : // strftime with %f keeps the 'YYYY-MM-DD HH:MM:SS.SSS' form toSqlDateTime writes (datetime() drops
+        // the milliseconds, and string comparison at a day boundary would then go wrong)
+        trx.raw("strftime('%Y-%m-%d %H:%M:%f', kickoff_at, ? || ' days')", [`${days >= 0 ? '+' : ''}${days}`]);
+  await trx('fixtures').update({ kickoff_at: expression });
+}
+
+/**
+ * When two sources disagree about a fixture (e.g. a kick-off half an hour apart), the higher-ranked one
+ * wins whatever the import order; a lower-ranked source only fills what is still empty.
+ */
+export const SOURCE_RANK: Readonly<Record<SourceName, number>> = {
+  'api-football': 6,
+  'football-data-co-uk': 5,
+  fpl: 4,
+  openfootball: 3,
+  'results-csv': 2,
+  adjustments: 1,
+  demo: 0,
+};
+
+/** Same match when the kick-offs of two sources are at most this far apart. */
+export const SAME_MATCH_WINDOW_MS = 36 * 3_600_000;
+
+const FIXTURE_COLUMNS = [
+  'league_id',
+  'season',
+  'round',
+  'kickoff_at',
+  'status',
+  'home_team_id',
+  'away_team_id',
+  'home_goals',
+  'away_goals',
+  'venue_id',
+  'stage',
+  'group_name',
+  'home_goals_ht',
+  'away_goals_ht',
+  'home_goals_et',
+  'away_goals_et',
+  'home_penalties',
+  'away_penalties',
+  'referee',
+] as const;
+
+export interface StoredFixture {
+  id: number;
+  row: Row;
+  kickoffMs: number;
+}
+
+function fixtureFromDb(row: Row): StoredFixture {
+  const kickoff = toDate(row.kickoff_at)!;
+  const clean: Row = {};
+  for (const column of FIXTURE_COLUMNS) clean[column] = row[column] ?? null;
+  clean.kickoff_at = toSqlDateTime(kickoff);
+  return { id: Number(row.id), row: clean, kickoffMs: kickoff.getTime() };
+}
+
+function pairKey(leagueId: number, season: number, home: number, away: number): string {
+  return `${leagueId}|${season}|${home}|${away}`;
+}
+
+/** Fixtures of some (league, season) pairs, findable by external id or by teams and kick-off. */
+export class FixtureIndex {
+  private readonly byId = new Map<number, StoredFixture>();
+  private readonly byPair = new Map<string, StoredFixture[]>();
+  private readonly external = new Map<string, number>();
+  /** Sources that have each fixture (from external_ids). */
+  private readonly linked = new Map<number, Set<string>>();
+  private readonly loadedSeasons = new Set<string>();
+  private readonly loadedSources = new Set<string>();
+
+  constructor(private readonly trx: Knex.Transaction) {}
+
+  async loadSeasons(pairs: Iterable<{ leagueId: number; season: number }>): Promise<void> {
+    const wanted = [...pairs].filter((p) => !this.loadedSeasons.has(`${p.leagueId}|${p.season}`));
+    for (const p of wanted) {
+      const key = `${p.leagueId}|${p.season}`;
+      if (this.loadedSeasons.has(key)) continue;
+      this.loadedSeasons.add(key);
+      const rows = (await this.trx('fixtures')
+        .where({ league_id: p.leagueId, season: p.season })
+        .select('id', ...FIXTURE_COLUMNS)) as Row[];
+      for (const row of rows) this.add(fixtureFromDb(row));
+      await this.loadLinks(rows.map((r) => Number(r.id)));
+    }
+  }
+
+  private async loadLinks(ids: number[]): Promise<void> {
+    for (const part of chunks(ids)) {
+      const links = (await this.trx('external_ids')
+        .where({ entity: 'fixture' })
+        .whereIn('entity_id', part)
+        .select('entity_id', 'source')) as Array<{ entity_id: number; source: string }>;
+      for (const link of links) this.link(Number(link.entity_id), link.source);
+    }
+  }
+
+  private link(fixtureId: number, source: string): void {
+    const set = this.linked.get(fixtureId) ?? new Set<string>();
+    set.add(source);
+    this.linked.set(fixtureId, set);
+  }
+
+  /** True when a source ranked above `source` also has this fixture. */
+  outranked(fixtureId: number, source: SourceName): boolean {
+    return [...(this.linked.get(fixtureId) ?? [])].some((other) => (SOURCE_RANK[other as SourceName] ?? 0) > SOURCE_RANK[source]);
+  }
+
+  async loadSources(sources: Iterable<string>): Promise<void> {
+    for (const source of sources) {
+      if (this.loadedSources.has(source)) continue;
+      this.loadedSources.add(source);
+      const rows = (await this.trx('external_ids').where({ entity: 'fixture', source }).select('external_id', 'entity_id')) as Array<{
+        external_id: string;
+        entity_id: number;
+      }>;
+      for (const row of rows) this.external.set(`${source}\u0000${row.external_id}`, Number(row.entity_id));
+    }
+  }
+
+  add(fixture: StoredFixture): void {
+    const existing = this.byId.get(fixture.id);
+    if (existing) {
+      const list = this.byPair.get(this.keyOf(existing));
+      if (list) list.splice(list.indexOf(existing), 1);
+    }
+    this.byId.set(fixture.id, fixture);
+    const key = this.keyOf(fixture);
+    const list = this.byPair.get(key) ?? [];
+    list.push(fixture);
+    this.byPair.set(key, list);
+  }
+
+  private keyOf(fixture: StoredFixture): string {
+    const r = fixture.row;
+    return pairKey(Number(r.league_id), Number(r.season), Number(r.home_team_id), Number(r.away_team_id));
+  }
+
+  hasExternal(source: string, externalId: string): boolean {
+    return this.external.has(`${source}\u0000${externalId}`);
+  }
+
+  setExternal(source: string, externalId: string, fixtureId: number): void {
+    this.external.set(`${source}\u0000${externalId}`, fixtureId);
+    this.link(fixtureId, source);
+  }
+
+  async byExternal(source: string, externalId: string): Promise<StoredFixture | undefined> {
+    const id = this.external.get(`${source}\u0000${externalId}`);
+    if (id === undefined) return undefined;
+    let fixture = this.byId.get(id);
+    if (!fixture) {
+      const row = (await this.trx('fixtures')
+        .where({ id })
+        .first('id', ...FIXTURE_COLUMNS)) as Row | undefined;
+      if (!row) return undefined;
+      fixture = fixtureFromDb(row);
+      this.add(fixture);
+      await this.loadLinks([id]);
+    }
+    return fixture;
+  }
+
+  /** The fixture of these teams in this league and season whose kick-off is closest to `kickoff`, within 36 h. */
+  byTeams(leagueId: number, season: number, home: number, away: number, kickoff: Date): StoredFixture | undefined {
+    let best: StoredFixture | undefined;
+    let bestGap = Infinity;
+    for (const fixture of this.byPair.get(pairKey(leagueId, season, home, away)) ?? []) {
+      const gap = Math.abs(fixture.kickoffMs - kickoff.getTime());
+      if (gap <= SAME_MATCH_WINDOW_MS && gap < bestGap) {
+        best = fixture;
+        bestGap = gap;
+      }
+    }
+    return best;
+  }
+}
+
+function scorePart(score: { home: number; away: number } | null | undefined, side: 'home' | 'away'): number | null {
+  return score ? score[side] : null;
+}
+
+function fixtureRow(match: ImportedMatch, home: number, away: number, venueId: number | null): Row {
+  return {
+    league_id: match.leagueId,
+    season: match.season,
+    round: match.round ?? null,
+    kickoff_at: toSqlDateTime(match.kickoffAt),
+    status: match.status,
+    home_team_id: home,
+    away_team_id: away,
+    home_goals: scorePart(match.goals, 'home'),
+    away_goals: scorePart(match.goals, 'away'),
+    venue_id: venueId,
+    stage: match.stage,
+    group_name: match.group ?? null,
+    home_goals_ht: scorePart(match.halfTime, 'home'),
+    away_goals_ht: scorePart(match.halfTime, 'away'),
+    home_goals_et: scorePart(match.extraTime, 'home'),
+    away_goals_et: scorePart(match.extraTime, 'away'),
+    home_penalties: scorePart(match.penalties, 'home'),
+    away_penalties: scorePart(match.penalties, 'away'),
+    referee: match.referee?.trim() || null,
+  };
+}
+
+/**
+ * What to write over a stored fixture: the source's values, except that "no value" keeps the stored
+ * one and that a source outranked by another source of the same fixture only fills empty columns.
+ */
+function fixtureChanges(stored: Row, next: Row, outranked: boolean): Row {
+  const incoming: Row = { ...next };
+  if (outranked) {
+    for (const column of Object.keys(incoming)) {
+      if (column !== 'status' && stored[column] !== null && stored[column] !== undefined) delete incoming[column];
+    }
+    // The status follows the score it brings; otherwise the higher-ranked source's status stays.
+    if (incoming.home_goals === undefined || incoming.home_goals === null) delete incoming.status;
+  }
+  // A source that only knows the schedule does not turn a finished match back into a scheduled one.
+  if (
+    stored.status === 'finished' &&
+    incoming.status === 'scheduled' &&
+    (incoming.home_goals === null || incoming.home_goals === undefined)
+  )
+    delete incoming.status;
+  const changes = changedColumns(stored, incoming);
+  if (changes.kickoff_at !== undefined && toDate(stored.kickoff_at)?.getTime() === toDate(changes.kickoff_at)?.getTime()) {
+    delete changes.kickoff_at;
+  }
+  return changes;
+}
+
+function validateMatch(match: ImportedMatch): string | null {
+  if (!match.externalId) return 'match has no external id';
+  if (!Number.isInteger(match.leagueId) || match.leagueId <= 0) return `bad league id ${match.leagueId}`;
+  if (!Number.isInteger(match.season) || match.season < 1850 || match.season > 2200) return `bad season ${match.season}`;
+  if (!(match.kickoffAt instanceof Date) || Number.isNaN(match.kickoffAt.getTime())) return 'bad kick-off time';
+  if (!match.home?.name?.trim() || !match.away?.name?.trim()) return 'missing team name';
+  for (const score of [match.goals, match.halfTime, match.extraTime, match.penalties]) {
+    if (score && !(Number.isInteger(score.home) && Number.isInteger(score.away) && score.home >= 0 && score.away >= 0)) {
+      return 'bad score';
+    }
+  }
+  return null;
+}
+
+const TEAM_STAT_COLUMNS: Record<keyof ImportedTeamStats, string> = {
+  totalShots: 'total_shots',
+  shotsOnTarget: 'shots_on_target',
+  blockedShots: 'blocked_shots',
+  shotsInsideBox: 'shots_inside_box',
+  shotsOutsideBox: 'shots_outside_box',
+  ballPossession: 'ball_possession',
+  totalPasses: 'total_passes',
+  passesAccurate: 'passes_accurate',
+  passesPercent: 'passes_percent',
+  goalkeeperSaves: 'goalkeeper_saves',
+  fouls: 'fouls',
+  offsides: 'offsides',
+  yellowCards: 'yellow_cards',
+  redCards: 'red_cards',
+  cornerKicks: 'corner_kicks',
+};
+
+function teamStatsRow(stats: ImportedTeamStats): Row {
+  const row: Row = {};
+  for (const [key, column] of Object.entries(TEAM_STAT_COLUMNS)) row[column] = stats[key as keyof ImportedTeamStats] ?? null;
+  return row;
+}
+
+function oddsRow(odds: ImportedOdds): Row {
+  return {
+    home: odds.home ?? null,
+    draw: odds.draw ?? null,
+    away: odds.away ?? null,
+    over_2_5: odds.over25 ?? null,
+    under_2_5: odds.under25 ?? null,
+    asian_handicap_line: odds.asianHandicapLine ?? null,
+    asian_handicap_home: odds.asianHandicapHome ?? null,
+    asian_handicap_away: odds.asianHandicapAway ?? null,
+  };
+}
+
+/**
+ * Saves matches: one fixture per real match whichever sources it comes from. A match is found by its
+ * (source, external id), else by league + season + home + away + kick-off within ±36 h; fields are
+ * merged, team statistics and odds upserted, the (source, external id) remembered.
+ */
+export async function saveMatches(db: Knex, matches: readonly ImportedMatch[], options: SaveOptions = {}): Promise<SaveSummary> {
+  const summary = emptySummary();
+  const valid: ImportedMatch[] = [];
+  for (const match of matches) {
+    const problem = validateMatch(match);
+    if (problem) summary.problems.push(problemAt(match.origin, match.source, problem));
+    else valid.push(match);
+  }
+  if (valid.length === 0) return summary;
+
+  await db.transaction(async (trx) => {
+    await claimForImport(trx);
+    const unknownLeagues = await ensureLeagueSeasons(trx, valid);
+    const venues = new VenueResolver(trx);
+    const teams = await TeamResolver.load(trx, venues);
+    const index = new FixtureIndex(trx);
+    await index.loadSeasons(valid);
+    await index.loadSources(new Set(valid.map((m) => m.source)));
+
+    const outcome = new Map<number, 'created' | 'updated' | 'unchanged'>();
+    const newExternalIds: Row[] = [];
+    const statRows: Row[] = [];
+    const oddsRows: Row[] = [];
+    let done = 0;
+    for (const match of valid) {
+      done += 1;
+      options.onProgress?.(done, valid.length);
+      if (unknownLeagues.has(match.leagueId)) {
+        summary.problems.push(problemAt(match.origin, match.source, `unknown league ${match.leagueId} (no league details in the source)`));
+        continue;
+      }
+      const home = await teams.resolve(match.home, match.source);
+      const away = await teams.resolve(match.away, match.source);
+      if (home === away) {
+        summary.problems.push(problemAt(match.origin, match.source, `"${match.home.name}" and "${match.away.name}" are the same team`));
+        continue;
+      }
+      const next = fixtureRow(match, home, away, await venues.resolve(match.venue));
+      const stored =
+        (await index.byExternal(match.source, match.externalId)) ??
+        index.byTeams(match.leagueId, match.season, home, away, match.kickoffAt);
+      let fixtureId: number;
+      if (!stored) {
+        const [inserted] = await trx('fixtures').insert(next);
+        fixtureId = Number(inserted);
+        index.add({ id: fixtureId, row: { ...next }, kickoffMs: match.kickoffAt.getTime() });
+        outcome.set(fixtureId, 'created');
+      } else {
+        fixtureId = stored.id;
+        const changes = fixtureChanges(stored.row, next, index.outranked(fixtureId, match.source));
+        if (!isEmptyObject(changes)) {
+          await trx('fixtures').where({ id: fixtureId }).update(changes);
+          const row = { ...stored.row, ...changes };
+          index.add({ id: fixtureId, row, kickoffMs: toDate(row.kickoff_at)!.getTime() });
+          if (outcome.get(fixtureId) !== 'created') outcome.set(fixtureId, 'updated');
+        } else if (!outcome.has(fixtureId)) {
+          outcome.set(fixtureId, 'unchanged');
+        }
+      }
+      if (!index.hasExternal(match.source, match.externalId)) {
+        index.setExternal(match.source, match.externalId, fixtureId);
+        newExternalIds.push({ entity: 'fixture', source: match.source, external_id: match.externalId, entity_id: fixtureId });
+      }
+      if (match.stats) {
+        statRows.push({ fixture_id: fixtureId, team_id: home, is_home: true, ...teamStatsRow(match.stats.home) });
+        statRows.push({ fixture_id: fixtureId, team_id: away, is_home: false, ...teamStatsRow(match.stats.away) });
+      }
+      for (const odds of match.odds ?? []) {
+        oddsRows.push({ fixture_id: fixtureId, bookmaker: odds.bookmaker, timing: odds.timing, ...oddsRow(odds) });
+      }
+    }
+    await insertRows(trx, 'external_ids', newExternalIds);
+    const changed = new Set([
+      ...(await upsertChildren(trx, 'fixture_team_stats', ['fixture_id', 'team_id'], statRows)),
+      ...(await upsertChildren(trx, 'fixture_odds', ['fixture_id', 'bookmaker', 'timing'], oddsRows)),
+    ]);
+    for (const [id, state] of outcome) {
+      if (state === 'unchanged' && changed.has(id)) outcome.set(id, 'updated');
+    }
+    for (const state of outcome.values()) summary[state] += 1;
+  });
+  return summary;
+}

@@ -1,0 +1,121 @@
+import type { Knex } from '@matchday/server';
+import type { RecordOrigin, RowProblem } from '../model';
+
+/**
+ * What every section of the store shares: the save summary, batching, and the column comparison that
+ * makes re-running an import write nothing.
+ */
+
+export interface SaveSummary {
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** Records not stored, each with the reason. */
+  problems: RowProblem[];
+  playersCreated: number;
+  playersUpdated: number;
+}
+
+export interface SaveOptions {
+  /** Called as records are processed (done of total). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+const BATCH = 500;
+
+export type Row = Record<string, unknown>;
+
+export function emptySummary(): SaveSummary {
+  return { created: 0, updated: 0, unchanged: 0, problems: [], playersCreated: 0, playersUpdated: 0 };
+}
+
+export function problemAt(origin: RecordOrigin | undefined, fallback: string, message: string): RowProblem {
+  return { file: origin?.file ?? fallback, line: origin?.line ?? 0, message };
+}
+
+export function chunks<T>(items: readonly T[], size = BATCH): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Inserts rows in batches of 500 (SQLite's bound-variable limit); the one bulk insert of every table. */
+export async function insertRows(trx: Knex, table: string, rows: readonly object[]): Promise<void> {
+  for (const part of chunks(rows)) await trx(table).insert(part);
+}
+
+/** Column comparison that ignores how SQLite and MySQL hand values back (0/1 vs booleans, float rounding). */
+function sameValue(a: unknown, b: unknown): boolean {
+  const left = a === undefined ? null : a;
+  const right = b === undefined ? null : b;
+  if (left === null || right === null) return left === right;
+  if (typeof left === 'boolean' || typeof right === 'boolean') return Number(left) === Number(right);
+  if (typeof left === 'number' || typeof right === 'number') {
+    const x = Number(left);
+    const y = Number(right);
+    return Math.abs(x - y) <= Math.max(Math.abs(x), Math.abs(y)) * 1e-6 + 0.005;
+  }
+  return String(left) === String(right);
+}
+
+/** Columns of `next` whose value differs from `current` (undefined/null in `next` = "source has no value", kept). */
+export function changedColumns(current: Row, next: Row): Row {
+  const changes: Row = {};
+  for (const [column, value] of Object.entries(next)) {
+    if (value === null || value === undefined) continue;
+    if (!sameValue(current[column], value)) changes[column] = value;
+  }
+  return changes;
+}
+
+export function isEmptyObject(row: Row): boolean {
+  return Object.keys(row).length === 0;
+}
+
+/**
+ * Upserts keyed child rows (team stats, odds, player stats): loads what the fixtures already have,
+ * inserts the new keys in batches, updates changed columns. Returns the fixture ids that changed.
+ */
+export async function upsertChildren(
+  trx: Knex.Transaction,
+  table: string,
+  keyColumns: readonly string[],
+  rows: Row[],
+  counts?: { created: number; updated: number; unchanged: number },
+): Promise<Set<number>> {
+  const changedFixtures = new Set<number>();
+  if (rows.length === 0) return changedFixtures;
+  const keyOf = (row: Row) => keyColumns.map((c) => String(Number(row[c]) || row[c])).join('|');
+  const existing = new Map<string, Row>();
+  const fixtureIds = [...new Set(rows.map((r) => Number(r.fixture_id)))];
+  for (const part of chunks(fixtureIds)) {
+    const stored = (await trx(table).whereIn('fixture_id', part).select('*')) as Row[];
+    for (const row of stored) existing.set(keyOf(row), row);
+  }
+  const inserts: Row[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const current = existing.get(key);
+    if (!current) {
+      inserts.push(row);
+      changedFixtures.add(Number(row.fixture_id));
+      if (counts) counts.created += 1;
+      continue;
+    }
+    const changes = changedColumns(current, row);
+    if (isEmptyObject(changes)) {
+      if (counts) counts.unchanged += 1;
+      continue;
+    }
+    const where: Row = {};
+    for (const column of keyColumns) where[column] = row[column];
+    await trx(table).where(where).update(changes);
+    changedFixtures.add(Number(row.fixture_id));
+    if (counts) counts.updated += 1;
+  }
+  await insertRows(trx, table, inserts);
+  return changedFixtures;
+}
