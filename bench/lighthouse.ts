@@ -1,7 +1,7 @@
 /**
  * Lighthouse (npm `lighthouse` 12, mobile settings: the default form factor, screen emulation and
- * simulated throttling) on Home and Fixture stats as a signed-in user, printing the performance,
- * accessibility and best-practices scores. Uses a running stack when BASE_URL is set, otherwise starts
+ * simulated throttling) on Home, Fixture stats, Standings and Player as a signed-in user, printing a
+ * table of the performance, accessibility and best-practices scores with FCP, LCP, TBT and CLS. Uses a running stack when BASE_URL is set, otherwise starts
  * its own (like bench/frontend-sizes.ts); needs built frontends and Chromium (CHROME_PATH, else
  * /usr/bin/chromium).
  *   npx tsx bench/lighthouse.ts                     # own stack
@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import type { Fixture, HeadToHeadMatch } from '@matchday/contracts';
+import type { Fixture, HeadToHeadMatch, TopScorer } from '@matchday/contracts';
 import { signInThroughDevProvider } from '../libs/dev-oidc/src/sign-in';
 import { freePort } from '../scripts/lib/processes';
 import { startStack, type RunningStack } from '../scripts/lib/stack';
@@ -28,6 +28,33 @@ async function finishedFixtureId(baseUrl: string, cookie: string): Promise<numbe
   }
   throw new Error('no finished fixture in the data');
 }
+
+/** The standings and a player page of the league and season of the next fixture (the top scorer's page). */
+async function leaguePages(baseUrl: string, cookie: string): Promise<{ standings: string; player: string }> {
+  const read = async <T>(apiPath: string) => (await (await fetch(`${baseUrl}${apiPath}`, { headers: { cookie } })).json()) as T;
+  const next = (await read<Fixture[]>('/api/fixtures?tz=UTC'))[0];
+  if (!next) throw new Error('no fixture in the data');
+  const { leagueId, season } = next;
+  const scorer = (await read<TopScorer[]>(`/api/top-scorers/${leagueId}/${season}`))[0];
+  if (!scorer) throw new Error(`no top scorer for league ${leagueId} season ${season}`);
+  return {
+    standings: `/standings?leagueId=${leagueId}&season=${season}`,
+    player: `/player/${scorer.playerId}/${leagueId}/${season}`,
+  };
+}
+
+/** The LCP element's HTML snippet, from the audit's first table (its shape is not typed by lighthouse). */
+function lcpElement(audit: { details?: unknown } | undefined): string {
+  const details = audit?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined;
+  return details?.items?.[0]?.items?.[0]?.node?.snippet?.slice(0, 160) ?? '?';
+}
+
+const METRICS = [
+  ['FCP', 'first-contentful-paint'],
+  ['LCP', 'largest-contentful-paint'],
+  ['TBT', 'total-blocking-time'],
+  ['CLS', 'cumulative-layout-shift'],
+] as const;
 
 async function main(): Promise<void> {
   let stack: RunningStack | null = null;
@@ -47,10 +74,15 @@ async function main(): Promise<void> {
     const finished = await finishedFixtureId(baseUrl, cookie);
     // lighthouse is an ES module; tsx runs this file as CommonJS, so it is loaded with import().
     const { default: lighthouse } = await import('lighthouse');
+    const league = await leaguePages(baseUrl, cookie);
     const pages: Array<[string, string]> = [
       ['Home', `${baseUrl}/`],
       ['Fixture stats', `${baseUrl}/fixture-stats/${finished}`],
+      ['Standings', `${baseUrl}${league.standings}`],
+      ['Player', `${baseUrl}${league.player}`],
     ];
+    const rows: string[][] = [];
+    const lcpElements: string[] = [];
     for (const [name, url] of pages) {
       const result = await lighthouse(url, {
         port: chrome.port,
@@ -61,12 +93,18 @@ async function main(): Promise<void> {
       });
       if (!result) throw new Error(`no Lighthouse result for ${url}`);
       const { categories, audits } = result.lhr;
-      const scores = CATEGORIES.map((id) => `${id} ${Math.round((categories[id]?.score ?? 0) * 100)}`).join(', ');
-      const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
-        .map((id) => `${audits[id]?.title ?? id} ${audits[id]?.displayValue ?? '?'}`)
-        .join(', ');
-      console.log(`${name} (mobile): ${scores}\n  ${metrics}`);
+      lcpElements.push(`${name}: ${lcpElement(audits['largest-contentful-paint-element'])}`);
+      rows.push([
+        name,
+        ...CATEGORIES.map((id) => String(Math.round((categories[id]?.score ?? 0) * 100))),
+        ...METRICS.map(([, id]) => (audits[id]?.displayValue ?? '?').replace(/\u00a0/g, ' ')),
+      ]);
     }
+    const header = ['page (mobile)', ...CATEGORIES, ...METRICS.map(([label]) => label)];
+    const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+    const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+    console.log([line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n'));
+    console.log(`\nLCP element\n${lcpElements.join('\n')}`);
   } finally {
     await chrome.kill();
     if (stack) await stack.stop();
