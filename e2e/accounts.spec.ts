@@ -17,7 +17,8 @@ async function authUser(page: Page): Promise<AuthUser> {
 }
 
 const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-const toast = (page: Page) => page.getByTestId('toast');
+// The newest toast (an earlier one may still be on screen)
+const toast = (page: Page) => page.getByTestId('toast').last();
 
 async function applyCode(page: Page, code: string): Promise<void> {
   await page.goto(`${baseUrl()}/settings`);
@@ -139,6 +140,20 @@ test('delete account: confirmation, success toast, ends on the login page, and t
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
+
+  // A failed deletion (here the server answers 500 with its own message) shows the spec's message and keeps the account
+  await page.route(
+    '**/api/auth/delete-account',
+    (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"database on fire"}' }),
+    { times: 1 },
+  );
+  await zone.getByRole('button', { name: 'Delete Account' }).click();
+  await dialog.getByRole('button', { name: 'Yes, Delete My Account' }).click();
+  await expect(toast(page)).toContainText('Delete Failed');
+  await expect(toast(page)).toContainText('Failed to delete account');
+  await expect(toast(page)).not.toContainText('database on fire');
+  await expect(dialog).toHaveCount(0);
+  expect((await authUser(page)).id).toBe(before.id);
 
   await zone.getByRole('button', { name: 'Delete Account' }).click();
   await page.route('**/api/auth/delete-account', async (route) => {

@@ -1,11 +1,15 @@
 import { apiSend } from '@matchday/ui';
 import type { DeleteAccountResult } from '@matchday/contracts';
 
-/** DELETE /api/auth/delete-account; a failure carries the server's message, else 'Failed to delete account' (spec §8). */
+/** Spec §8: whatever went wrong, a failed deletion reports this message (the toast shows it under 'Delete Failed'). */
+export const DELETE_FAILED_MESSAGE = 'Failed to delete account';
+
+/** DELETE /api/auth/delete-account. The cause is logged; the user sees the spec's message. */
 export async function deleteAccount(): Promise<DeleteAccountResult> {
   try {
     return await apiSend<DeleteAccountResult>('DELETE', '/api/auth/delete-account');
   } catch (error) {
-    throw new Error((error as Error).message || 'Failed to delete account');
+    console.warn('Account deletion failed', error);
+    throw new Error(DELETE_FAILED_MESSAGE);
   }
 }
