@@ -3,10 +3,12 @@ import * as leaguesTeamsFixtures from './20261122a-leagues-teams-fixtures';
 import * as fullFootballSchema from './20261122b-full-football-schema';
 import * as searchTerms from './20261123b-search-terms';
 import * as heldResults from './20261123c-held-results';
+import * as readIndexes from './20261123r-read-indexes';
 
 export const migrations: MigrationList = {
   '20261122a-leagues-teams-fixtures': leaguesTeamsFixtures,
   '20261122b-full-football-schema': fullFootballSchema,
   '20261123b-search-terms': searchTerms,
   '20261123c-held-results': heldResults,
+  '20261123r-read-indexes': readIndexes,
 };

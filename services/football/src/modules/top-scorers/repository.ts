@@ -31,14 +31,45 @@ interface Totals {
   position: string | null;
 }
 
+/** Ids of the league season's fixtures lie in [first, last]: a bound that turns a per-player read into one short range. */
+async function fixtureIdRange(db: Knex, leagueId: number, season: number): Promise<{ first: number; last: number } | null> {
+  const [row] = await db('fixtures').where({ league_id: leagueId, season }).select(db.raw('min(id) as first'), db.raw('max(id) as last'));
+  return row?.first === null || row?.first === undefined ? null : { first: Number(row.first), last: Number(row.last) };
+}
+
+/**
+ * The players who can rank among the first `count` scorers: goals per player from the rows with a goal only
+ * (through the (fixture_id, goals, player_id) index), cut at the goals of the count-th; everyone level with
+ * him stays, as assists and minutes decide between them.
+ */
+async function scorerCandidates(db: Knex, leagueId: number, season: number, count: number): Promise<number[]> {
+  const rows: Array<{ player_id: number; goals: unknown }> = await db('fixture_player_stats as ps')
+    .join('fixtures as f', 'f.id', 'ps.fixture_id')
+    .where('f.league_id', leagueId)
+    .where('f.season', season)
+    .where('ps.goals', '>', 0)
+    .groupBy('ps.player_id')
+    .select('ps.player_id', db.raw('sum(ps.goals) as goals'));
+  const goals = rows.map((row) => num(row.goals)).sort((a, b) => b - a);
+  const cut = goals.length > count ? goals[count - 1]! : 0;
+  return rows.filter((row) => num(row.goals) >= cut).map((row) => Number(row.player_id));
+}
+
 /**
  * The league season's scorers (every stage, knockouts included), ordered by goals, assists, fewer
  * minutes, then name; each with the team he last played for in it. One aggregate per player and team
- * (a player who changed clubs within the season has two), merged here.
+ * (a player who changed clubs within the season has two), merged here. Only the players who can rank
+ * (scorerCandidates) are summed, each over his own rows of the season.
  */
 export async function findTopScorers(db: Knex, leagueId: number, season: number): Promise<TopScorer[]> {
+  const range = await fixtureIdRange(db, leagueId, season);
+  if (!range) return [];
+  const candidates = await scorerCandidates(db, leagueId, season, TOP_SCORERS * 2);
+  if (candidates.length === 0) return [];
   const rows: TotalsRow[] = await db('fixture_player_stats as ps')
     .join('fixtures as f', 'f.id', 'ps.fixture_id')
+    .whereIn('ps.player_id', candidates)
+    .whereBetween('ps.fixture_id', [range.first, range.last])
     .where('f.league_id', leagueId)
     .where('f.season', season)
     .groupBy('ps.player_id', 'ps.team_id')
