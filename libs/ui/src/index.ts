@@ -10,3 +10,4 @@ export * from './standalone';
 export * from './placeholder';
 export * from './clipboard';
 export * from './return-to';
+export * from './app-config';

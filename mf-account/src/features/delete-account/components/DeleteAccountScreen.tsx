@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Heading, Page, usePageMeta } from '@matchday/ui';
+import { Heading, Page, usePageMeta, useSupportEmail } from '@matchday/ui';
 import { Muted, Prose } from '../../../lib/layout';
-import { useSupportEmail } from '../../../lib/support';
 
 /** Spec §2 and §9: how to delete an account, what is deleted and what is kept for how long. */
 export function DeleteAccountScreen() {

@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Heading, Page, usePageMeta } from '@matchday/ui';
+import { Heading, Page, usePageMeta, useSupportEmail } from '@matchday/ui';
 import { Muted, Prose } from '../../../lib/layout';
-import { useSupportEmail } from '../../../lib/support';
 
 /** Spec §2: static policy, last updated September 20, 2025. */
 export function PrivacyPolicyScreen() {
