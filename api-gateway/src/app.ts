@@ -27,11 +27,13 @@ import { canonicalHost } from './middleware/canonical-host';
 import { crossSiteProtection } from './middleware/csrf';
 import { rateLimiting } from './middleware/rate-limit';
 import { securityHeaders } from './middleware/security-headers';
-import { etagOf, matchesEtag, ResponseCache } from './cache/response-cache';
+import { chooseCoding, compressAnswers } from './cache/compression';
+import { codingEtag, etagOf, matchesEtag, ResponseCache, type CachedResponse } from './cache/response-cache';
 import { Admission } from './proxy/admission';
 import { IdentitySigner } from './proxy/identity';
 import { createServiceProxies } from './proxy/proxy';
 import { matchApiRoute } from './proxy/route-table';
+import { rememberingKeygrip } from './sessions/cookie-keys';
 import { SESSION_IDLE_MS, sessionKeyId, sessionLifetime } from './sessions/lifetime';
 import type { KnexSessionStore, SessionData } from './sessions/store';
 
@@ -50,7 +52,7 @@ function sessionOf(ctx: Koa.Context): SessionData | null {
 export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
   const logger = createLogger('api-gateway');
   const app = new Koa();
-  app.keys = [config.sessionSecret];
+  app.keys = rememberingKeygrip([config.sessionSecret]);
   app.proxy = config.trustProxy;
   const signer = new IdentitySigner(config.internalSecret);
   const accounts = new AccountsClient(config.services.accounts, signer);
@@ -63,6 +65,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
   };
 
   app.use(gatewayMetrics({ token: config.metricsToken, cache, admissions, proxies, sessionsDb: deps.sessionsDb }));
+  app.use(compressAnswers());
   app.use(jsonErrors(logger));
   app.use(requestLogging(logger));
   app.use(
@@ -162,13 +165,18 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
       const key = ResponseCache.key(ctx.path, ctx.querystring);
       const load = () => admissions.football.run(ctx.res, () => proxy.read(ctx, token));
       // GATEWAY_CACHE_TTL_MS=0: every read goes to the service (how bench/gateway.ts measures uncached reads).
-      const answer =
+      const answer: CachedResponse & { hit: boolean } =
         config.responseCacheTtlMs > 0
           ? await cache.getOrLoad(key, load)
-          : await load().then((fresh) => ({ ...fresh, etag: etagOf(fresh.body), hit: false }));
+          : await load().then((fresh) => ({ ...fresh, etag: etagOf(fresh.body), encoded: {}, hit: false }));
+      // The cached br or gzip form when the client takes it (compressed once, when cached); an answer
+      // without one (under 1 KB, an error, the cache off) is left to compressAnswers.
+      const coding = chooseCoding(ctx, answer.encoded);
       ctx.set('x-cache', answer.hit ? 'HIT' : 'MISS');
-      ctx.set('etag', answer.etag);
+      ctx.set('etag', codingEtag(answer.etag, coding));
+      // Football reads need a signed-in user: private (no shared cache or CDN keeps them), revalidated by ETag.
       ctx.set('cache-control', 'private, no-cache');
+      ctx.vary('Accept-Encoding');
       ctx.status = answer.status;
       ctx.type = answer.contentType;
       // Compared here rather than with ctx.fresh: a client that sends Cache-Control: no-cache (the shell
@@ -177,7 +185,8 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
         ctx.status = 304;
         return;
       }
-      ctx.body = answer.body;
+      if (coding) ctx.set('content-encoding', coding);
+      ctx.body = coding ? answer.encoded[coding] : answer.body;
       return;
     }
     await admissions[route.service].run(ctx.res, () => proxy.forward(ctx, token));

@@ -8,6 +8,7 @@ import {
   setLiveVersion,
   type ChangeResult,
 } from '../../api-gateway/src/frontends/remote-state';
+import { precompressDir } from './build';
 
 /** Builds one remote from its sources into `outDir` with `version` compiled in; throws when the build fails. */
 export type RemoteBuilder = (input: { name: RemoteName; sourceDir: string; outDir: string; version: string }) => Promise<void>;
@@ -24,6 +25,7 @@ export const webpackBuilder: RemoteBuilder = async ({ sourceDir, outDir, version
     webpack(config, (error, result) => (error || !result ? reject(error ?? new Error('webpack gave no result')) : resolve(result)));
   });
   if (stats.hasErrors()) throw new Error(stats.toString('errors-only').trim().split('\n').slice(0, 12).join('\n'));
+  await precompressDir(outDir);
 };
 
 /** A new version name: the package version plus the UTC time of the deploy, e.g. 0.1.0+20261124.153012. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { encodeBody, type ContentCoding, type EncodedBodies } from './compression';
 
 /** A buffered service answer, as the cache keeps it. */
 export interface CachedResponse {
@@ -7,6 +8,8 @@ export interface CachedResponse {
   contentType: string;
   body: Buffer;
   etag: string;
+  /** The br and gzip forms of `body`, made once when the answer was cached (none under 1 KB). */
+  encoded: EncodedBodies;
 }
 
 export interface CacheStats {
@@ -37,7 +40,7 @@ export class ResponseCache {
     this.entries = new LRUCache<string, CachedResponse>({
       ttl: options.ttlMs,
       maxSize: options.maxBytes,
-      sizeCalculation: (entry) => entry.body.length + 200,
+      sizeCalculation: (entry) => entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0) + 200,
     });
   }
 
@@ -51,7 +54,7 @@ export class ResponseCache {
 
   /**
    * The cached answer, or else the one `load` fetches; concurrent misses of one key share one load
-   * (a burst at kick-off costs the service one read).
+   * (a burst at kick-off costs the service one read). A successful answer is compressed once here.
    */
   async getOrLoad(
     key: string,
@@ -62,7 +65,9 @@ export class ResponseCache {
     let pending = this.loading.get(key);
     if (!pending) {
       pending = load()
-        .then((answer) => this.set(key, answer.status, answer.contentType, answer.body))
+        .then(async (answer) =>
+          this.set(key, answer.status, answer.contentType, answer.body, answer.status === 200 ? await encodeBody(answer.body) : {}),
+        )
         .finally(() => this.loading.delete(key));
       this.loading.set(key, pending);
     }
@@ -77,8 +82,8 @@ export class ResponseCache {
   }
 
   /** Only successful answers are kept. */
-  set(key: string, status: number, contentType: string, body: Buffer): CachedResponse {
-    const entry = { status, contentType, body, etag: etagOf(body) };
+  set(key: string, status: number, contentType: string, body: Buffer, encoded: EncodedBodies = {}): CachedResponse {
+    const entry = { status, contentType, body, etag: etagOf(body), encoded };
     if (status === 200) this.entries.set(key, entry);
     return entry;
   }
@@ -101,11 +106,19 @@ export function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-/** Whether an If-None-Match header names this ETag (weak or strong form, or *). */
+/** The strong ETag of one coding of a body: each coding is its own representation ("<sha1>-br"). */
+export function codingEtag(etag: string, coding: ContentCoding | null): string {
+  return coding ? `${etag.slice(0, -1)}-${coding}"` : etag;
+}
+
+/**
+ * Whether an If-None-Match header names this ETag (weak or strong form, or *), in any of its codings:
+ * a client that kept the gzip form of an answer has the same content as one that kept the br form.
+ */
 export function matchesEtag(ifNoneMatch: string, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(',').some((tag) => {
     const value = tag.trim();
-    return value === '*' || value.replace(/^W\//, '') === etag;
+    return value === '*' || value.replace(/^W\//, '').replace(/-(?:br|gzip)"$/, '"') === etag;
   });
 }

@@ -9,8 +9,18 @@ const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|png|svg|jpg|webp)$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 
+/**
+ * Build outputs that have precompressed `.br` and `.gz` siblings (written after webpack by
+ * scripts/lib/build.ts, for `npm run build` and `npm run deploy` alike); koa-send picks the sibling the
+ * client accepts, br before gzip, and the file itself otherwise.
+ */
+export const PRECOMPRESSED_EXTENSIONS = ['.js', '.mjs', '.css', '.html', '.svg', '.json', '.webmanifest'];
+
+/** koa-send hands over the file it sends, a .br or .gz sibling included: the rules go by the file asked for. */
 function cacheHeaders(res: import('node:http').ServerResponse, file: string): void {
-  res.setHeader('cache-control', HASHED.test(path.basename(file)) ? IMMUTABLE : NO_CACHE);
+  const asked = path.basename(file).replace(/\.(?:br|gz)$/, '');
+  res.setHeader('cache-control', HASHED.test(asked) ? IMMUTABLE : NO_CACHE);
+  if (PRECOMPRESSED_EXTENSIONS.includes(path.extname(asked))) res.setHeader('vary', 'Accept-Encoding');
 }
 
 /**
@@ -23,13 +33,25 @@ function cacheHeaders(res: import('node:http').ServerResponse, file: string): vo
 export function frontends(frontendRoot: string, dataDir: string, remotesBase?: string): Koa.Middleware {
   const shellDist = path.join(frontendRoot, 'shell', 'dist');
 
-  const sendFile = async (ctx: Koa.Context, file: string, root: string) => {
+  /** Sends a file (or its br/gzip sibling); 304 when the client's copy is current; false when there is no such file. */
+  const sendFile = async (ctx: Koa.Context, file: string, root: string): Promise<boolean> => {
     try {
       await send(ctx, file, { root, setHeaders: cacheHeaders });
     } catch {
       ctx.status = 404;
     }
-    if (ctx.status === 404) ctx.body = { message: 'Not found' };
+    if (ctx.status === 404) {
+      ctx.remove('content-encoding');
+      ctx.body = { message: 'Not found' };
+      return false;
+    }
+    // Revalidation of no-cache files (index.html, remote entries, sw.js) by Last-Modified. Koa destroys
+    // the file stream that this replaces when the response ends.
+    if (ctx.status === 200 && ctx.fresh) {
+      ctx.status = 304;
+      ctx.body = null;
+    }
+    return true;
   };
 
   return async (ctx, next) => {
@@ -70,14 +92,9 @@ export function frontends(frontendRoot: string, dataDir: string, remotesBase?: s
       return;
     }
     // A page: the shell's index.html decides (login page when signed out, 404 page for unknown paths).
-    const index = path.join(shellDist, 'index.html');
-    if (!fs.existsSync(index)) {
+    if (!(await sendFile(ctx, 'index.html', shellDist))) {
       ctx.status = 503;
       ctx.body = { message: 'The shell is not built: run npm run build' };
-      return;
     }
-    ctx.set('cache-control', NO_CACHE);
-    ctx.type = 'html';
-    ctx.body = fs.createReadStream(index);
   };
 }

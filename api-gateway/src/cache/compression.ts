@@ -1,0 +1,58 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import compression from 'compression';
+import type Koa from 'koa';
+
+/** Answers smaller than this are sent as they are: compressing them saves less than it costs. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/** The content codings the gateway sends, in its order of preference. */
+export const CONTENT_CODINGS = ['br', 'gzip'] as const;
+export type ContentCoding = (typeof CONTENT_CODINGS)[number];
+
+/** Encoded forms of one body, made once (a cached answer keeps them beside its identity bytes). */
+export type EncodedBodies = Partial<Record<ContentCoding, Buffer>>;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * The br and gzip forms of a body of COMPRESS_THRESHOLD_BYTES or more (none below it, and none that is
+ * not smaller). Made once per cached answer, off the event loop (zlib's thread pool), so it affords a
+ * little more effort than the per-request compression of uncached answers.
+ */
+export async function encodeBody(body: Buffer): Promise<EncodedBodies> {
+  if (body.length < COMPRESS_THRESHOLD_BYTES) return {};
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzip(body, { level: 6 }),
+  ]);
+  const encoded: EncodedBodies = {};
+  if (br.length < body.length) encoded.br = br;
+  if (gz.length < body.length) encoded.gzip = gz;
+  return encoded;
+}
+
+/** The coding to send: br, else gzip, when the client accepts it and that form exists; null for identity. */
+export function chooseCoding(ctx: Koa.Context, available: EncodedBodies): ContentCoding | null {
+  for (const coding of CONTENT_CODINGS) {
+    if (available[coding] && ctx.acceptsEncodings(coding) === coding) return coding;
+  }
+  return null;
+}
+
+/**
+ * Compresses, per request, whatever leaves the gateway without a Content-Encoding yet: JSON the gateway
+ * writes itself and the services' answers it streams through (the proxy writes to the raw response, so
+ * this works on `res` rather than on ctx.body), at COMPRESS_THRESHOLD_BYTES or more, br before gzip, with
+ * `Vary: Accept-Encoding`. Answers already encoded (precompressed files, cached answers) pass untouched.
+ */
+export function compressAnswers(): Koa.Middleware {
+  const compress = compression({ threshold: COMPRESS_THRESHOLD_BYTES });
+  type Req = Parameters<typeof compress>[0];
+  type Res = Parameters<typeof compress>[1];
+  return (ctx, next) => {
+    compress(ctx.req as Req, ctx.res as Res, () => undefined);
+    return next();
+  };
+}
