@@ -139,7 +139,7 @@ export interface PlayerRecentFixture {
   cards_Red: number;
 }
 
-type SideStatName =
+export type SideStatName =
   | 'TotalShots'
   | 'BlockedShots'
   | 'ShotsInsideBox'

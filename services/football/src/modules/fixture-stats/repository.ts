@@ -1,9 +1,9 @@
 import type { Knex } from '@matchday/server';
-import type { FixtureStats, FixtureStatus } from '@matchday/contracts';
-import { iso, numOrNull } from '../../lib/values';
 import { finalGoals } from '../../lib/score';
 
-interface HeaderRow {
+/** Plain rows of one fixture's statistics; the service builds the reply (service.ts). */
+
+export interface FixtureHeaderRow {
   id: number;
   league_id: number;
   season: number;
@@ -24,39 +24,12 @@ interface HeaderRow {
   away_logo: string | null;
 }
 
-type SideRow = Record<string, unknown> & { team_id: number };
+/** A fixture_team_stats row (one side of one fixture). */
+export type TeamMatchStatsRow = Record<string, unknown> & { team_id: number };
 
-/** Spec name -> column; BallPossession and PassesPercent are sent as '55%'. */
-const SIDE_COLUMNS = {
-  TotalShots: 'total_shots',
-  BlockedShots: 'blocked_shots',
-  ShotsInsideBox: 'shots_inside_box',
-  ShotsOutsideBox: 'shots_outside_box',
-  BallPossession: 'ball_possession',
-  TotalPasses: 'total_passes',
-  PassesAccurate: 'passes_accurate',
-  PassesPercent: 'passes_percent',
-  GoalKeeperSaves: 'goalkeeper_saves',
-  Fouls: 'fouls',
-  OffSides: 'offsides',
-  YelloCards: 'yellow_cards',
-  RedCards: 'red_cards',
-  CornerKicks: 'corner_kicks',
-} as const;
-const PERCENT = new Set(['BallPossession', 'PassesPercent']);
-
-function side(prefix: 'homeTeam' | 'awayTeam', row: SideRow | undefined): Record<string, number | string | null> {
-  const out: Record<string, number | string | null> = {};
-  for (const [name, column] of Object.entries(SIDE_COLUMNS)) {
-    const value = numOrNull(row?.[column]);
-    out[`${prefix}${name}`] = value === null ? null : PERCENT.has(name) ? `${value}%` : value;
-  }
-  out[`${prefix}ShotsOnGoal`] = numOrNull(row?.shots_on_target);
-  return out;
-}
-
-export async function findFixtureStats(db: Knex, fixtureId: number): Promise<FixtureStats | null> {
-  const header: HeaderRow | undefined = await db('fixtures as f')
+/** The fixture with its league, venue and both clubs, and the final score. */
+export async function findFixtureHeader(db: Knex, fixtureId: number): Promise<FixtureHeaderRow | undefined> {
+  return db('fixtures as f')
     .join('leagues as l', 'l.id', 'f.league_id')
     .join('teams as h', 'h.id', 'f.home_team_id')
     .join('teams as a', 'a.id', 'f.away_team_id')
@@ -81,31 +54,8 @@ export async function findFixtureStats(db: Knex, fixtureId: number): Promise<Fix
       'a.name as away_name',
       'a.logo as away_logo',
     );
-  if (!header) return null;
-  const sides: SideRow[] = await db('fixture_team_stats').where('fixture_id', fixtureId).select('*');
-  const home = sides.find((s) => Number(s.team_id) === Number(header.home_team_id));
-  const away = sides.find((s) => Number(s.team_id) === Number(header.away_team_id));
-  const played = header.status === 'finished' || header.status === 'live';
-  return {
-    fixtureId: Number(header.id),
-    leagueId: Number(header.league_id),
-    season: Number(header.season),
-    logo: header.league_logo,
-    leagueName: header.league_name,
-    leagueType: header.league_type === 'cup' ? 'cup' : 'league',
-    eventDate: iso(header.kickoff_at),
-    status: header.status as FixtureStatus,
-    venue: header.venue,
-    venueCity: header.venue_city || null,
-    homeTeamId: Number(header.home_team_id),
-    awayTeamId: Number(header.away_team_id),
-    homeTeamName: header.home_name,
-    awayTeamName: header.away_name,
-    homeTeamLogo: header.home_logo,
-    awayTeamLogo: header.away_logo,
-    homeTeamGoalScored: played ? numOrNull(header.home_goals) : null,
-    awayTeamGoalScored: played ? numOrNull(header.away_goals) : null,
-    ...side('homeTeam', home),
-    ...side('awayTeam', away),
-  } as FixtureStats;
+}
+
+export async function findTeamMatchStats(db: Knex, fixtureId: number): Promise<TeamMatchStatsRow[]> {
+  return db('fixture_team_stats').where('fixture_id', fixtureId).select('*');
 }

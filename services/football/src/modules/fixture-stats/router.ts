@@ -1,5 +1,5 @@
 import { type Knex, noQuery, notFound, parseInput, parseQuery, serviceRouter } from '@matchday/server';
-import { findFixtureStats } from './repository';
+import { fixtureStats } from './service';
 import { fixtureParams } from './schema';
 
 /** GET /api/fixture-stats/{fixtureId}: the match header and both sides' statistics; 404 for an unknown fixture. */
@@ -8,7 +8,7 @@ export function fixtureStatsRouter(db: Knex) {
   router.get('/:fixtureId', async (ctx) => {
     parseQuery(noQuery, ctx.query);
     const { fixtureId } = parseInput(fixtureParams, ctx.params);
-    const stats = await findFixtureStats(db, fixtureId);
+    const stats = await fixtureStats(db, fixtureId);
     if (!stats) throw notFound(`Fixture ${fixtureId} not found`);
     ctx.body = stats;
   });

@@ -1,12 +1,11 @@
 import type { Knex } from '@matchday/server';
-import type { HeadToHeadMatch } from '@matchday/contracts';
-import { iso } from '../../lib/values';
 import { finalGoals } from '../../lib/score';
 
 /** Upper bound of one reply (decades of meetings fit). */
 export const MAX_MEETINGS = 200;
 
-interface Row {
+/** A meeting of two clubs as stored, with the final score and the names the screen shows. */
+export interface MeetingRow {
   id: number;
   league_id: number;
   season: number;
@@ -23,10 +22,9 @@ interface Row {
   away_logo: string | null;
 }
 
-/** Every fixture between the two clubs in any league and season, most recent first; goals null until played. */
-export async function findHeadToHead(db: Knex, teamA: number, teamB: number): Promise<HeadToHeadMatch[]> {
-  if (teamA === teamB) return [];
-  const rows: Row[] = await db('fixtures as f')
+/** Every fixture between the two clubs in any league and season, most recent first (at most MAX_MEETINGS). */
+export async function findMeetings(db: Knex, teamA: number, teamB: number): Promise<MeetingRow[]> {
+  return db('fixtures as f')
     .join('leagues as l', 'l.id', 'f.league_id')
     .join('teams as h', 'h.id', 'f.home_team_id')
     .join('teams as a', 'a.id', 'f.away_team_id')
@@ -55,23 +53,4 @@ export async function findHeadToHead(db: Knex, teamA: number, teamB: number): Pr
       'a.name as away_name',
       'a.logo as away_logo',
     );
-  return rows.map((row): HeadToHeadMatch => {
-    const played = row.status === 'finished' && row.home_goals !== null && row.away_goals !== null;
-    return {
-      id: Number(row.id),
-      fixtureId: Number(row.id),
-      leagueId: Number(row.league_id),
-      leagueName: row.league_name,
-      eventDate: iso(row.kickoff_at),
-      season: Number(row.season),
-      homeTeamId: Number(row.home_team_id),
-      awayTeamId: Number(row.away_team_id),
-      homeTeam: row.home_name,
-      awayTeam: row.away_name,
-      homeTeamLogo: row.home_logo,
-      awayTeamLogo: row.away_logo,
-      goalsHome: played ? Number(row.home_goals) : null,
-      goalsAway: played ? Number(row.away_goals) : null,
-    };
-  });
 }

@@ -1,5 +1,5 @@
 import { type Knex, parseQuery, serviceRouter } from '@matchday/server';
-import { findHeadToHead } from './repository';
+import { headToHead } from './service';
 import { headToHeadQuery } from './schema';
 
 /** GET /api/h2h?homeTeamId&awayTeamId: every meeting of the two clubs, most recent first. */
@@ -7,7 +7,7 @@ export function headToHeadRouter(db: Knex) {
   const router = serviceRouter('/api/h2h');
   router.get('/', async (ctx) => {
     const query = parseQuery(headToHeadQuery, ctx.query);
-    ctx.body = await findHeadToHead(db, query.homeTeamId, query.awayTeamId);
+    ctx.body = await headToHead(db, query.homeTeamId, query.awayTeamId);
   });
   return router;
 }

@@ -1,11 +1,16 @@
 import type { Knex } from '@matchday/server';
-import type { StandingRow } from '@matchday/contracts';
 import { TABLE_STAGES } from '../../importers/model';
-import { epoch, num } from '../../lib/values';
-import { computeTable, movement, withoutLatestRound, zoneOf, type TableMatch, type TableTeam } from './table';
-import { tableRules, type SeasonRow } from './rules';
+import type { SeasonRow } from './rules';
 
-interface FixtureRow {
+/** Plain rows the standings are computed from; the service builds the table (service.ts). */
+
+export interface LeagueRow {
+  name: string;
+  display_name: string;
+  country: string;
+}
+
+export interface TableFixtureRow {
   home_team_id: number;
   away_team_id: number;
   home_goals: number | null;
@@ -16,93 +21,42 @@ interface FixtureRow {
   group_name: string | null;
 }
 
-/**
- * The table(s) of a league season from its finished regular-season, group-stage and league-phase
- * matches (play-offs and knockouts never count), with the league's tie-break rule, points adjustments,
- * movement against the table before the latest round, the last five results and qualification zones.
- * Unknown league or season: an empty list.
- */
-export async function findStandings(db: Knex, leagueId: number, season: number): Promise<StandingRow[]> {
-  const league: { name: string; display_name: string; country: string } | undefined = await db('leagues')
-    .where('id', leagueId)
-    .first('name', 'display_name', 'country');
-  if (!league) return [];
-  const fixtures: FixtureRow[] = await db('fixtures')
+export interface TableTeamRow {
+  id: number;
+  name: string;
+  short_name: string | null;
+  logo: string | null;
+}
+
+export interface AdjustmentSumRow {
+  team_id: number;
+  points: unknown;
+}
+
+export async function findLeague(db: Knex, leagueId: number): Promise<LeagueRow | undefined> {
+  return db('leagues').where('id', leagueId).first('name', 'display_name', 'country');
+}
+
+/** The season's matches of the table stages (regular season, group stage, league phase), played or not. */
+export async function findTableFixtures(db: Knex, leagueId: number, season: number): Promise<TableFixtureRow[]> {
+  return db('fixtures')
     .where({ league_id: leagueId, season })
     .whereIn('stage', TABLE_STAGES)
     .select('home_team_id', 'away_team_id', 'home_goals', 'away_goals', 'status', 'kickoff_at', 'round', 'group_name');
-  if (fixtures.length === 0) return [];
+}
 
-  const groupOf = new Map<number, string | null>();
-  for (const f of fixtures) {
-    for (const team of [Number(f.home_team_id), Number(f.away_team_id)]) {
-      if (!groupOf.get(team)) groupOf.set(team, f.group_name ?? null);
-    }
-  }
-  const teamIds = [...groupOf.keys()];
-  const teams: Array<{ id: number; name: string; short_name: string | null; logo: string | null }> = await db('teams')
-    .whereIn('id', teamIds)
-    .select('id', 'name', 'short_name', 'logo');
-  const teamById = new Map(teams.map((t) => [Number(t.id), t]));
-  const adjustmentRows: Array<{ team_id: number; points: unknown }> = await db('standings_adjustments')
+export async function findTeams(db: Knex, teamIds: readonly number[]): Promise<TableTeamRow[]> {
+  return db('teams').whereIn('id', teamIds).select('id', 'name', 'short_name', 'logo');
+}
+
+/** Points added or deducted per team in a league season. */
+export async function sumAdjustments(db: Knex, leagueId: number, season: number): Promise<AdjustmentSumRow[]> {
+  return db('standings_adjustments')
     .where({ league_id: leagueId, season })
     .groupBy('team_id')
     .select('team_id', db.raw('sum(points) as points'));
-  const adjustments = new Map(adjustmentRows.map((a) => [Number(a.team_id), num(a.points)]));
-  const seasonRow: SeasonRow | undefined = await db('seasons')
-    .where({ league_id: leagueId, year: season })
-    .first('format', 'tiebreak', 'zones');
-  const grouped = [...groupOf.values()].some((g) => g !== null);
-  const { rule, zones } = tableRules(leagueId, season, seasonRow, grouped);
+}
 
-  const tableTeams: TableTeam[] = teamIds.map((teamId) => ({
-    teamId,
-    name: teamById.get(teamId)?.name ?? '',
-    group: groupOf.get(teamId) ?? null,
-  }));
-  const played: TableMatch[] = fixtures
-    .filter((f) => f.status === 'finished' && f.home_goals !== null && f.away_goals !== null)
-    .map((f) => ({
-      homeTeamId: Number(f.home_team_id),
-      awayTeamId: Number(f.away_team_id),
-      homeGoals: Number(f.home_goals),
-      awayGoals: Number(f.away_goals),
-      kickoff: epoch(f.kickoff_at),
-      round: f.round,
-    }));
-  const table = computeTable(tableTeams, played, rule, adjustments);
-  const before = played.length > 0 ? withoutLatestRound(played) : [];
-  const previousRank = new Map(
-    before.length > 0 ? computeTable(tableTeams, before, rule, adjustments).map((row) => [row.teamId, row.rank] as const) : [],
-  );
-
-  return table.map((row): StandingRow => {
-    const team = teamById.get(row.teamId);
-    const zone = zoneOf(row.rank, zones);
-    return {
-      id: row.teamId,
-      leagueId,
-      leagueName: league.display_name || league.name,
-      season,
-      country: league.country,
-      group: row.group,
-      teamId: row.teamId,
-      teamName: team?.name ?? '',
-      teamShortName: team?.short_name ?? null,
-      teamLogo: team?.logo ?? null,
-      teamRank: row.rank,
-      teamStatus: movement(row.rank, previousRank.get(row.teamId)),
-      played: row.played,
-      wins: row.wins,
-      draws: row.draws,
-      losses: row.losses,
-      goalsFor: row.goalsFor,
-      goalsAgainst: row.goalsAgainst,
-      points: row.points,
-      pointsAdjustment: row.pointsAdjustment,
-      goalDifference: row.goalDifference,
-      lastFiveResult: row.form.slice(-5).join(''),
-      ...(zone ? { leagueDescription: zone.description, zoneKind: zone.kind } : {}),
-    };
-  });
+export async function findSeason(db: Knex, leagueId: number, season: number): Promise<SeasonRow | undefined> {
+  return db('seasons').where({ league_id: leagueId, year: season }).first('format', 'tiebreak', 'zones');
 }

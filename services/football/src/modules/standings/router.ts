@@ -1,5 +1,5 @@
 import { type Knex, parseQuery, serviceRouter } from '@matchday/server';
-import { findStandings } from './repository';
+import { standings } from './service';
 import { standingsQuery } from './schema';
 
 /** GET /api/standings?leagueId&season: the table(s) of a league season, derived from its finished matches. */
@@ -7,7 +7,7 @@ export function standingsRouter(db: Knex) {
   const router = serviceRouter('/api/standings');
   router.get('/', async (ctx) => {
     const query = parseQuery(standingsQuery, ctx.query);
-    ctx.body = await findStandings(db, query.leagueId, query.season);
+    ctx.body = await standings(db, query.leagueId, query.season);
   });
   return router;
 }

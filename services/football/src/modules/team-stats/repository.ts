@@ -1,10 +1,16 @@
 import type { Knex } from '@matchday/server';
-import type { TeamStatsRecord } from '@matchday/contracts';
-import { epoch } from '../../lib/values';
-import { summarise, type TeamMatch } from './summary';
 import { finalGoals } from '../../lib/score';
 
-interface FixtureRow {
+/** Plain rows of a team's season; the service builds the records (service.ts). */
+
+export interface TeamRow {
+  id: number;
+  name: string;
+  logo: string | null;
+  country: string | null;
+}
+
+export interface TeamFixtureRow {
   status: string;
   kickoff_at: unknown;
   home_team_id: number;
@@ -12,40 +18,14 @@ interface FixtureRow {
   away_goals: number | null;
 }
 
-/**
- * A team's season in one league (every stage), as two records: its home matches (is_Home_Stats 1) and
- * its away matches (0). Empty when the team has no fixture in that league and season.
- */
-export async function findTeamStats(db: Knex, teamId: number, leagueId: number, season: number): Promise<TeamStatsRecord[]> {
-  const team: { id: number; name: string; logo: string | null; country: string | null } | undefined = await db('teams')
-    .where('id', teamId)
-    .first('id', 'name', 'logo', 'country');
-  if (!team) return [];
-  const fixtures: FixtureRow[] = await db('fixtures')
+export async function findTeam(db: Knex, teamId: number): Promise<TeamRow | undefined> {
+  return db('teams').where('id', teamId).first('id', 'name', 'logo', 'country');
+}
+
+/** The team's fixtures of one league and season (every stage), with the final score. */
+export async function findTeamFixtures(db: Knex, teamId: number, leagueId: number, season: number): Promise<TeamFixtureRow[]> {
+  return db('fixtures')
     .where({ league_id: leagueId, season })
     .where((q) => q.where('home_team_id', teamId).orWhere('away_team_id', teamId))
     .select('status', 'kickoff_at', 'home_team_id', ...finalGoals(db, 'fixtures'));
-  if (fixtures.length === 0) return [];
-  const matches: TeamMatch[] = fixtures
-    .filter((f) => f.status === 'finished' && f.home_goals !== null && f.away_goals !== null)
-    .map((f) => {
-      const home = Number(f.home_team_id) === teamId;
-      return {
-        kickoff: epoch(f.kickoff_at),
-        home,
-        goalsFor: Number(home ? f.home_goals : f.away_goals),
-        goalsAgainst: Number(home ? f.away_goals : f.home_goals),
-      };
-    });
-  return [1, 0].map((isHome): TeamStatsRecord => ({
-    teamId,
-    leagueId,
-    season,
-    teamName: team.name,
-    teamLogo: team.logo,
-    flag: null,
-    country: team.country,
-    is_Home_Stats: isHome ? 1 : 0,
-    ...summarise(matches.filter((m) => m.home === (isHome === 1))),
-  }));
 }

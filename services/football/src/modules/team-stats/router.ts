@@ -1,5 +1,5 @@
 import { type Knex, parseQuery, serviceRouter } from '@matchday/server';
-import { findTeamStats } from './repository';
+import { teamStats } from './service';
 import { teamStatsQuery } from './schema';
 
 /** GET /api/team-stats?teamId&leagueId&season: two records, home matches (is_Home_Stats 1) and away (0). */
@@ -7,7 +7,7 @@ export function teamStatsRouter(db: Knex) {
   const router = serviceRouter('/api/team-stats');
   router.get('/', async (ctx) => {
     const query = parseQuery(teamStatsQuery, ctx.query);
-    ctx.body = await findTeamStats(db, query.teamId, query.leagueId, query.season);
+    ctx.body = await teamStats(db, query.teamId, query.leagueId, query.season);
   });
   return router;
 }

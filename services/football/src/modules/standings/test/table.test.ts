@@ -1,6 +1,6 @@
-import { computeTable, movement, withoutLatestRound, zoneOf, type TableMatch, type TableTeam } from '../src/modules/standings/table';
-import { headToHead, orderTable, type TeamRecord } from '../src/modules/standings/tiebreak';
-import { parseZones, tableRules } from '../src/modules/standings/rules';
+import { computeTable, movement, withoutLatestRound, zoneOf, type TableMatch, type TableTeam } from '../table';
+import { headToHead, orderTable, type TeamRecord } from '../tiebreak';
+import { parseZones, tableRules } from '../rules';
 
 const DAY = 86_400_000;
 const teams = (...names: string[]): TableTeam[] => names.map((name, i) => ({ teamId: i + 1, name, group: null }));

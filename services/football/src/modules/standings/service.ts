@@ -1,0 +1,82 @@
+import type { Knex } from '@matchday/server';
+import type { StandingRow } from '@matchday/contracts';
+import { epoch, num } from '../../lib/values';
+import { findLeague, findSeason, findTableFixtures, findTeams, sumAdjustments } from './repository';
+import { tableRules } from './rules';
+import { computeTable, movement, withoutLatestRound, zoneOf, type TableMatch, type TableTeam } from './table';
+
+/**
+ * The table(s) of a league season from its finished regular-season, group-stage and league-phase
+ * matches (play-offs and knockouts never count), with the league's tie-break rule, points adjustments,
+ * movement against the table before the latest round, the last five results and qualification zones.
+ * Unknown league or season: an empty list.
+ */
+export async function standings(db: Knex, leagueId: number, season: number): Promise<StandingRow[]> {
+  const league = await findLeague(db, leagueId);
+  if (!league) return [];
+  const fixtures = await findTableFixtures(db, leagueId, season);
+  if (fixtures.length === 0) return [];
+
+  const groupOf = new Map<number, string | null>();
+  for (const f of fixtures) {
+    for (const team of [Number(f.home_team_id), Number(f.away_team_id)]) {
+      if (!groupOf.get(team)) groupOf.set(team, f.group_name ?? null);
+    }
+  }
+  const teamIds = [...groupOf.keys()];
+  const teamById = new Map((await findTeams(db, teamIds)).map((t) => [Number(t.id), t]));
+  const adjustments = new Map((await sumAdjustments(db, leagueId, season)).map((a) => [Number(a.team_id), num(a.points)]));
+  const grouped = [...groupOf.values()].some((g) => g !== null);
+  const { rule, zones } = tableRules(leagueId, season, await findSeason(db, leagueId, season), grouped);
+
+  const tableTeams: TableTeam[] = teamIds.map((teamId) => ({
+    teamId,
+    name: teamById.get(teamId)?.name ?? '',
+    group: groupOf.get(teamId) ?? null,
+  }));
+  const played: TableMatch[] = fixtures
+    .filter((f) => f.status === 'finished' && f.home_goals !== null && f.away_goals !== null)
+    .map((f) => ({
+      homeTeamId: Number(f.home_team_id),
+      awayTeamId: Number(f.away_team_id),
+      homeGoals: Number(f.home_goals),
+      awayGoals: Number(f.away_goals),
+      kickoff: epoch(f.kickoff_at),
+      round: f.round,
+    }));
+  const table = computeTable(tableTeams, played, rule, adjustments);
+  const before = played.length > 0 ? withoutLatestRound(played) : [];
+  const previousRank = new Map(
+    before.length > 0 ? computeTable(tableTeams, before, rule, adjustments).map((row) => [row.teamId, row.rank] as const) : [],
+  );
+
+  return table.map((row): StandingRow => {
+    const team = teamById.get(row.teamId);
+    const zone = zoneOf(row.rank, zones);
+    return {
+      id: row.teamId,
+      leagueId,
+      leagueName: league.display_name || league.name,
+      season,
+      country: league.country,
+      group: row.group,
+      teamId: row.teamId,
+      teamName: team?.name ?? '',
+      teamShortName: team?.short_name ?? null,
+      teamLogo: team?.logo ?? null,
+      teamRank: row.rank,
+      teamStatus: movement(row.rank, previousRank.get(row.teamId)),
+      played: row.played,
+      wins: row.wins,
+      draws: row.draws,
+      losses: row.losses,
+      goalsFor: row.goalsFor,
+      goalsAgainst: row.goalsAgainst,
+      points: row.points,
+      pointsAdjustment: row.pointsAdjustment,
+      goalDifference: row.goalDifference,
+      lastFiveResult: row.form.slice(-5).join(''),
+      ...(zone ? { leagueDescription: zone.description, zoneKind: zone.kind } : {}),
+    };
+  });
+}
