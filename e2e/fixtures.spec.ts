@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { Fixture } from '@matchday/contracts';
+import type { Fixture, FixturePage } from '@matchday/contracts';
 import { baseUrl } from './support/session';
 import { failApi, getJson, holdApi, JOURNEY_LOOKS, lookName, signedInPage } from './support/screens';
 
@@ -11,10 +11,23 @@ for (const look of JOURNEY_LOOKS) {
       await expect(page).toHaveTitle('Upcoming Fixtures | Matchday');
       await page.getByRole('tab', { name: 'This Week' }).click();
       await expect(page).toHaveURL(/\?tab=week$/);
-      const week = await getJson<Fixture[]>(page, '/api/fixtures/filter?type=week&tz=UTC');
+      // The week comes a page at a time: the first page's cards, then "Show N more" adds the next page.
+      const week = await getJson<FixturePage>(page, '/api/fixtures/filter?type=week&tz=UTC&limit=48');
       const cards = page.getByTestId('fixture-card');
-      await expect(cards).toHaveCount(week.length);
-      const first = week[0]!;
+      await expect(cards).toHaveCount(week.fixtures.length);
+      const showMore = page.getByRole('button', { name: /^Show \d+ more$/ });
+      if (week.nextCursor) {
+        const more = Math.min(48, week.total - week.fixtures.length);
+        await expect(page.getByText(`Showing ${week.fixtures.length} of ${week.total} fixtures`)).toBeVisible();
+        await page.getByRole('button', { name: `Show ${more} more` }).click();
+        await expect(cards).toHaveCount(week.fixtures.length + more);
+        const next = await getJson<FixturePage>(page, `/api/fixtures/filter?type=week&tz=UTC&limit=48&cursor=${week.nextCursor}`);
+        await expect(cards.nth(week.fixtures.length)).toContainText(next.fixtures[0]!.homeTeam);
+        if (!next.nextCursor) await expect(showMore).toHaveCount(0);
+      } else {
+        await expect(showMore).toHaveCount(0);
+      }
+      const first = week.fixtures[0]!;
       await expect(cards.first()).toContainText(first.homeTeam);
       await expect(cards.first()).toContainText(first.awayTeam);
       await expect(cards.first()).toContainText(first.leagueName);

@@ -1,19 +1,24 @@
+import { useState } from 'react';
 import useSWR from 'swr';
-import type { Fixture, League } from '@matchday/contracts';
+import type { Fixture, FixturePage, League } from '@matchday/contracts';
 import { apiGet } from '@matchday/ui';
 import type { FixtureFilter } from '../store/filter-slice';
+
+/** Cards per page of a day list: whole rows at one to four cards a row. */
+export const PAGE_SIZE = 48;
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /**
  * The API call behind a filter: team -> /api/fixtures narrowed by the server to that name (its list is capped,
- * so the name must reach it) and filtered here by the spec's contains rule; league or day -> /api/fixtures/filter.
+ * so the name must reach it) and filtered here by the spec's contains rule; league -> /api/fixtures/filter;
+ * day -> the first page of that day list (the next ones follow its nextCursor).
  */
 export function fixturesKey(filter: FixtureFilter): string {
   const tz = encodeURIComponent(timeZone());
   if (filter.kind === 'team') return `/api/fixtures?team=${encodeURIComponent(filter.team)}&tz=${tz}`;
   if (filter.kind === 'league') return `/api/fixtures/filter?leagueId=${filter.leagueId}&tz=${tz}`;
-  return `/api/fixtures/filter?type=${filter.tab}&tz=${tz}`;
+  return `/api/fixtures/filter?type=${filter.tab}&tz=${tz}&limit=${PAGE_SIZE}`;
 }
 
 /** Team filter (spec §7): case-insensitive "contains" on either team's name. */
@@ -22,21 +27,57 @@ export function matchesTeam(fixture: Fixture, team: string): boolean {
   return fixture.homeTeam.toLowerCase().includes(needle) || fixture.awayTeam.toLowerCase().includes(needle);
 }
 
-/** Reads fixtures; a failure carries the spec §8 message 'Failed to fetch fixtures' ("status: body" as its cause). */
-export async function fetchFixtures(url: string): Promise<Fixture[] | null> {
+/**
+ * Reads fixtures as a page (a whole list is one page); a failure carries the spec §8 message 'Failed to fetch
+ * fixtures' ("status: body" as its cause).
+ */
+export async function fetchFixtures(url: string): Promise<FixturePage | null> {
   try {
-    return await apiGet<Fixture[]>(url);
+    const reply = await apiGet<Fixture[] | FixturePage>(url);
+    if (reply === null || !Array.isArray(reply)) return reply;
+    return { fixtures: reply, total: reply.length, nextCursor: null };
   } catch (error) {
     throw new Error('Failed to fetch fixtures', { cause: error });
   }
 }
 
+/** The pages read after the first, and which first page they continue (a refresh starts again). */
+interface MorePages {
+  first: FixturePage;
+  pages: FixturePage[];
+}
+
+/**
+ * Fixtures of a filter. Day lists come a page at a time: `remaining` says how many are left and `loadMore`
+ * appends the next page (its fixtures stay until the first page changes: another filter, or a refresh).
+ */
 export function useFixtures(filter: FixtureFilter) {
-  const result = useSWR<Fixture[] | null>(fixturesKey(filter), fetchFixtures);
-  const fixtures = result.data ?? [];
+  const result = useSWR<FixturePage | null>(fixturesKey(filter), fetchFixtures);
+  const [more, setMore] = useState<MorePages | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const first = result.data ?? null;
+  const pages = first ? [first, ...(more?.first === first ? more.pages : [])] : [];
+  const fixtures = pages.flatMap((page) => page.fixtures);
+  const last = pages[pages.length - 1];
+
+  const loadMore = async () => {
+    if (!first || !last?.nextCursor) return;
+    setLoadingMore(true);
+    try {
+      const next = await fetchFixtures(`${fixturesKey(filter)}&cursor=${encodeURIComponent(last.nextCursor)}`);
+      if (next) setMore({ first, pages: [...pages.slice(1), next] });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
   return {
     ...result,
     fixtures: filter.kind === 'team' ? fixtures.filter((f) => matchesTeam(f, filter.team)) : fixtures,
+    /** Fixtures of the day list not shown yet (0 for the other lists). */
+    remaining: last?.nextCursor && first ? Math.max(0, first.total - fixtures.length) : 0,
+    loadingMore,
+    loadMore,
   };
 }
 

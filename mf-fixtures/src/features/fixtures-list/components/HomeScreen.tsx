@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, EmptyState, Heading, media, Page, Tab, TabList, toast, useAppDispatch, useAppSelector, usePageMeta } from '@matchday/ui';
 import type { FixtureDayFilter } from '@matchday/contracts';
-import { fetchFixtures, fixturesKey, useFixtures, useLeagues } from '../api/fixtures';
+import { fetchFixtures, fixturesKey, PAGE_SIZE, useFixtures, useLeagues } from '../api/fixtures';
 import {
   filterFromSearch,
   fixtureFilterSlice,
@@ -86,6 +86,16 @@ const Grid = styled.div`
   }
 `;
 
+const More = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 0.5rem;
+  margin-top: 1.25rem;
+  color: ${({ theme }) => theme.textMuted};
+  font-size: 0.875rem;
+`;
+
 type FilterAction = ReturnType<(typeof fixtureFilterSlice.actions)[keyof typeof fixtureFilterSlice.actions]>;
 
 /** Home (spec §2): day tabs, league dropdown, team filter, refresh; the filter lives in the store and the URL. */
@@ -111,7 +121,7 @@ export function HomeScreen() {
     setSearch(searchFromFilter(next));
   };
 
-  const { fixtures, error, isLoading, mutate } = useFixtures(filter);
+  const { fixtures, error, isLoading, mutate, remaining, loadingMore, loadMore } = useFixtures(filter);
   const { data: leagues } = useLeagues();
   const tab = filter.kind === 'tab' ? filter.tab : 'today';
   const heading = filter.kind === 'team' ? `${filter.team} Fixtures` : 'Upcoming Fixtures';
@@ -127,6 +137,18 @@ export function HomeScreen() {
       toast({ title: 'Refresh Failed', description: 'Unable to refresh fixtures. Please try again.', variant: 'destructive' });
     } finally {
       setTimeout(() => setRefreshing(false), REFRESH_SPINNER_MS);
+    }
+  };
+
+  const showMore = async () => {
+    try {
+      await loadMore();
+    } catch (failure) {
+      toast({
+        title: (failure as Error).message,
+        description: ((failure as Error).cause as Error | undefined)?.message,
+        variant: 'destructive',
+      });
     }
   };
 
@@ -207,11 +229,23 @@ export function HomeScreen() {
       ) : fixtures.length === 0 ? (
         <EmptyState title="No fixtures found" message="Try adjusting your filters or check back later for new matches." />
       ) : (
-        <Grid>
-          {fixtures.map((fixture) => (
-            <FixtureCard key={fixture.id} fixture={fixture} tab={tab} />
-          ))}
-        </Grid>
+        <>
+          <Grid>
+            {fixtures.map((fixture) => (
+              <FixtureCard key={fixture.id} fixture={fixture} tab={tab} />
+            ))}
+          </Grid>
+          {remaining > 0 && (
+            <More>
+              <span>
+                Showing {fixtures.length} of {fixtures.length + remaining} fixtures
+              </span>
+              <Button type="button" $variant="outline" onClick={() => void showMore()} disabled={loadingMore}>
+                {loadingMore ? 'Loading...' : `Show ${Math.min(PAGE_SIZE, remaining)} more`}
+              </Button>
+            </More>
+          )}
+        </>
       )}
     </Page>
   );
