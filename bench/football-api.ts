@@ -11,13 +11,26 @@
  * BENCH_MYSQL_URL (mysql://user:pass@host:port: also generate into MySQL and measure the stack on it),
  * BENCH_REUSE_SQLITE (a football.sqlite generated before: copied instead of generating again),
  * BENCH_SQLITE=0 (measure MySQL only), BENCH_ENDPOINTS (comma-separated parts of endpoint names: measure only those,
- * e.g. BENCH_ENDPOINTS=search), BENCH_IMPORT=0 (skip the real-season import).
+ * e.g. BENCH_ENDPOINTS=search), BENCH_IMPORT=0 (skip the real-season import), BENCH_GATEWAY_CACHE=1 (measure with the
+ * gateway's response cache on: cached reads; by default it is off, so every request reaches the service).
+ *
+ * The gateway's per-session rate limit is lifted for the run (one session sends thousands of requests); a run
+ * in which any reply was not 2xx says so and exits 1, as its figures would time refusals.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { dropMysqlDatabase, migrateLatest, openDatabase, repoRoot, type DatabaseTarget, type Knex } from '@matchday/server';
+import {
+  dropMysqlDatabase,
+  migrateLatest,
+  openDatabase,
+  repoRoot,
+  toDate,
+  toSqlDateTime,
+  type DatabaseTarget,
+  type Knex,
+} from '@matchday/server';
 import { signInThroughDevProvider } from '../libs/dev-oidc/src/sign-in';
 import { freePort } from '../scripts/lib/processes';
 import { startStack } from '../scripts/lib/stack';
@@ -107,10 +120,25 @@ async function samples(db: Knex, currentSeason: number) {
     'id',
     players.map((p) => p.player_id),
   );
-  return { fixtures, players, teams, names };
+  // The week's first pages as the screen reads them: limit=48, then each page's cursor (its last kick-off and id).
+  const from = new Date(new Date().setUTCHours(0, 0, 0, 0));
+  const week: Array<{ id: number; kickoff_at: unknown }> = await db('fixtures')
+    .where('kickoff_at', '>=', toSqlDateTime(from))
+    .where('kickoff_at', '<', toSqlDateTime(new Date(from.getTime() + 7 * 86_400_000)))
+    .orderBy([{ column: 'kickoff_at' }, { column: 'id' }])
+    .select('id', 'kickoff_at');
+  const weekPages = ['/api/fixtures/filter?type=week&tz=UTC&limit=48'];
+  for (let i = 47; i < week.length - 1 && weekPages.length < VARIANTS; i += 48) {
+    const seconds = (toDate(week[i]!.kickoff_at) ?? new Date(0)).getTime() / 1000;
+    weekPages.push(`/api/fixtures/filter?type=week&tz=UTC&limit=48&cursor=${seconds}_${week[i]!.id}`);
+  }
+  return { fixtures, players, teams, names, weekPages };
 }
 
 type Paths = Array<[endpoint: string, paths: string[]]>;
+
+/** Replies that were not 2xx, over every run. */
+let refused = 0;
 
 function endpointPaths(s: Awaited<ReturnType<typeof samples>>): Paths {
   const f = s.fixtures;
@@ -119,6 +147,8 @@ function endpointPaths(s: Awaited<ReturnType<typeof samples>>): Paths {
     ['GET /api/dataset', ['/api/dataset']],
     ['GET /api/fixtures/filter?type=today', ['/api/fixtures/filter?type=today']],
     ['GET /api/fixtures/filter?type=week', ['/api/fixtures/filter?type=week']],
+    // What Home's This Week tab asks for: the first page, then the next pages through their cursors.
+    ['GET /api/fixtures/filter (week pages: limit=48, cursor)', s.weekPages],
     ['GET /api/fixtures/filter?leagueId', f.map((x) => `/api/fixtures/filter?leagueId=${x.league_id}`)],
     ['GET /api/fixtures/filter?leagueId&season', f.map((x) => `/api/fixtures/filter?leagueId=${x.league_id}&season=${x.season}`)],
     ['GET /api/fixtures?team', s.teams.map((t) => `/api/fixtures?team=${encodeURIComponent(t.name.split(' ')[0]!)}`)],
@@ -223,7 +253,11 @@ async function benchStack(label: string, dataDir: string, env: NodeJS.ProcessEnv
   } finally {
     await db.destroy();
   }
-  const stack = await startStack({ port: await freePort(), dataDir, env: { LOG_LEVEL: 'error', ...env } });
+  const gateway: NodeJS.ProcessEnv = {
+    GATEWAY_RATE_API_PER_10S: '10000000',
+    ...(process.env.BENCH_GATEWAY_CACHE === '1' ? {} : { GATEWAY_CACHE_TTL_MS: '0' }),
+  };
+  const stack = await startStack({ port: await freePort(), dataDir, env: { LOG_LEVEL: 'error', ...gateway, ...env } });
   try {
     const cookie = await signInThroughDevProvider(stack.url, 'bench@example.com');
     const out: Measurement[] = [];
@@ -236,6 +270,7 @@ async function benchStack(label: string, dataDir: string, env: NodeJS.ProcessEnv
         `  ${label} ${endpoint}: p50 ${latency.p50.toFixed(1)} ms, p95 ${latency.p95.toFixed(1)} ms, ${load.rps.toFixed(0)} req/s\n`,
       );
       out.push({ endpoint, latency, load });
+      refused += latency.non2xx + load.non2xx;
     }
     return out;
   } finally {
@@ -267,7 +302,7 @@ function describeSummary(s: GenerateSummary): string {
 async function main(): Promise<void> {
   const report: string[] = [`# Football API benchmark (${new Date().toISOString()})`, ''];
   report.push(
-    `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at start; through the gateway with a signed-in session; per endpoint ${SECONDS} s with one connection (latency) then ${SECONDS} s with ${CONNECTIONS} (throughput), ${VARIANTS} parameter sets in turn.`,
+    `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at start; through the gateway with a signed-in session, its response cache ${process.env.BENCH_GATEWAY_CACHE === '1' ? 'on (cached reads)' : 'off (every read reaches the service)'}; per endpoint ${SECONDS} s with one connection (latency) then ${SECONDS} s with ${CONNECTIONS} (throughput), ${VARIANTS} parameter sets in turn.`,
     '',
   );
 
@@ -307,6 +342,10 @@ async function main(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   console.log(report.join('\n'));
+  if (refused > 0) {
+    console.error('Some replies were not 2xx (see the non-2xx column): those figures time refusals, not reads.');
+    process.exitCode = 1;
+  }
 }
 
 void main().catch((error: unknown) => {
