@@ -1,4 +1,5 @@
 import type { SWRConfiguration } from 'swr';
+import { ExpiringSwrCache, trackCacheUse } from './swr-cache';
 
 /** Adds the `_cb` cache-busting timestamp to /api/ paths (spec §7). */
 export function withCacheBuster(url: string): string {
@@ -69,8 +70,13 @@ export async function apiSend<T>(method: 'POST' | 'PUT' | 'DELETE', url: string,
   return parsed as T;
 }
 
-/** Spec §7: stale at once, refetch on focus, no retries, no polling. */
+/** The app's one SWR cache (entries unused for 5 minutes are dropped). */
+export const swrCache = new ExpiringSwrCache();
+
+/** Spec §7: stale at once, refetch on focus, kept 5 minutes unused, no retries, no polling. */
 export const swrConfig: SWRConfiguration = {
+  provider: () => swrCache,
+  use: [trackCacheUse(swrCache)],
   fetcher: (url: string) => apiGet(url),
   revalidateOnFocus: true,
   revalidateIfStale: true,
