@@ -1,6 +1,7 @@
 /**
  * npm test: type-check, unit and integration tests (jest: SQLite always, MySQL too when TEST_MYSQL_URL
- * is set), then the end-to-end tests (Playwright in Chromium) against freshly built frontends.
+ * is set), then the size budget of the freshly built frontends and the end-to-end tests (Playwright in
+ * Chromium) against them.
  * Finds Chromium first (CHROMIUM_PATH, /usr/bin/chromium) or installs one: Debian's package when
  * running as root on Debian, else Playwright's own download; stops with instructions if both fail.
  */
@@ -8,6 +9,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { buildFrontends } from './lib/build';
 import { repoRoot } from './lib/processes';
+import { checkSizeBudgets } from './lib/size-budget';
+import { SIZE_BUDGETS_KB } from './size-budgets';
 
 function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
   console.log(`\n=== ${title} ===`);
@@ -55,6 +58,16 @@ function ensureChromium(): string {
   );
 }
 
+/** Bytes, not time: each frontend's first-screen JavaScript (gzip) against scripts/size-budgets.ts. */
+function sizeBudget(): boolean {
+  console.log('\n=== Size budget (gzip, scripts/size-budgets.ts) ===');
+  const results = checkSizeBudgets(repoRoot, SIZE_BUDGETS_KB);
+  for (const result of results) console.log(`${result.ok ? 'ok    ' : 'FAILED'} ${result.message}`);
+  const ok = results.every((result) => result.ok);
+  console.log(`=== Size budget: ${ok ? 'ok' : 'FAILED'} ===`);
+  return ok;
+}
+
 async function main(): Promise<void> {
   const e2eOnly = process.argv.includes('--e2e-only');
   const results: Array<[string, boolean]> = [];
@@ -67,6 +80,7 @@ async function main(): Promise<void> {
   }
   const chromium = ensureChromium();
   await buildFrontends({ force: false });
+  results.push(['size budget', sizeBudget()]);
   results.push([
     'e2e',
     run('End-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], { ...process.env, CHROMIUM_PATH: chromium }),

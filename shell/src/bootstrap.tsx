@@ -3,18 +3,19 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from '@matchday/ui';
 import { App } from './app/App';
 import { initRemotes } from './remotes/registry';
-import { rememberLoadedVersions, startPwa } from './pwa/runtime';
 
 window.addEventListener('unhandledrejection', (event) => {
   // Spec §8: rejections mentioning 401 are ignored; others are logged.
   if (String((event.reason as Error | undefined)?.message ?? event.reason).includes('401')) event.preventDefault();
 });
 
-// Service worker, install prompt, online state and the automatic update checks (30 s, then every 5 min).
-startPwa();
+// Service worker, install prompt, online state and the automatic update checks (30 s, then every 5 min):
+// requested now, beside the first screen's code, but not part of it (Workbox is not needed to draw).
+const pwa = import(/* webpackChunkName: "pwa" */ './pwa/runtime');
+void pwa.then(({ startPwa }) => startPwa());
 void initRemotes().then((manifest) => {
   // What the update check compares with: read alongside, not before the first render.
-  void rememberLoadedVersions(manifest);
+  void pwa.then(({ rememberLoadedVersions }) => rememberLoadedVersions(manifest));
   createRoot(document.getElementById('root')!).render(
     <AppProviders>
       <BrowserRouter>

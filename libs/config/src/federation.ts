@@ -2,8 +2,9 @@ import path from 'node:path';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { containerName } from '@matchday/contracts';
-import { sharedSingletons } from './shared';
+import { AREA_ROUTES, containerName } from '@matchday/contracts';
+import { InitialFilesPlugin } from './initial-files';
+import { facadeAliases, sharedSingletons } from './shared';
 import { pwaPlugins, type PwaConfig } from './pwa';
 
 /** What each frontend declares in its federation.config.ts. */
@@ -30,6 +31,18 @@ export function outputDir(config: FederationConfig, target: BuildTarget): string
   return config.kind === 'host' ? path.join(target.packageDir, 'dist') : path.join(target.packageDir, 'dist', target.version);
 }
 
+/** The shell's route table as [pattern, remote] pairs for the page's inline script that preloads the route's remote entry. */
+function routeRemotes(): Array<[string, string]> {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return AREA_ROUTES.map((route) => [
+    `^${route.path
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '[^/]+' : escape(part)))
+      .join('/')}/?$`,
+    route.remote,
+  ]);
+}
+
 /** The one webpack configuration used by the shell and every remote. */
 export function createWebpackConfig(config: FederationConfig, target: BuildTarget): webpack.Configuration {
   const isHost = config.kind === 'host';
@@ -47,7 +60,7 @@ export function createWebpackConfig(config: FederationConfig, target: BuildTarge
       chunkFilename: target.production ? '[name].[contenthash:8].js' : '[name].js',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], alias: facadeAliases() },
     module: {
       rules: [
         {
@@ -55,7 +68,11 @@ export function createWebpackConfig(config: FederationConfig, target: BuildTarge
           exclude: /node_modules/,
           loader: 'esbuild-loader',
           options: { loader: 'tsx', target: 'es2020', jsx: 'automatic' },
+          // our code importing a name a module does not export (e.g. one left out of a facade) fails the build
+          parser: { javascript: { exportsPresence: 'error' } },
         },
+        // the API contract is types and constants: a module none of whose exports is used is left out
+        { test: path.join(path.dirname(require.resolve('@matchday/contracts/package.json')), 'src'), sideEffects: false },
         { test: /\.(png|svg|jpg|webp|woff2?)$/, type: 'asset/resource', generator: { filename: 'assets/[name].[contenthash:8][ext]' } },
       ],
     },
@@ -69,10 +86,15 @@ export function createWebpackConfig(config: FederationConfig, target: BuildTarge
         shareStrategy: 'loaded-first',
         dts: false,
         manifest: false,
+        // remotes are registered by entry URL (src/remotes/registry.ts): no manifest snapshots, browser only
+        experiments: { optimization: { disableSnapshot: true, target: 'web' } },
       }),
       new HtmlWebpackPlugin({
         template: path.join(__dirname, 'index.html'),
         title: config.title,
+        // the shell's page draws the header and a loading screen before any JavaScript (index.html)
+        appShell: isHost,
+        routeRemotes: isHost ? routeRemotes() : [],
         publicPath: isHost ? '/' : 'auto',
         scriptLoading: 'defer',
         chunks: ['main'],
@@ -82,6 +104,8 @@ export function createWebpackConfig(config: FederationConfig, target: BuildTarge
         __MATCHDAY_VERSION__: JSON.stringify(target.version),
       }),
       ...(isHost && config.pwa ? pwaPlugins(config.pwa, target.packageDir, target.production) : []),
+      // what the first screen loads, for the size budget of npm test
+      new InitialFilesPlugin({ kind: config.kind, entry: isHost ? 'main' : containerName(config.name), packageDir: target.packageDir }),
       new webpack.ProgressPlugin({ percentBy: 'entries' }),
     ],
     performance: { hints: false },

@@ -1,23 +1,48 @@
+import path from 'node:path';
+
 /**
  * The one list of modules shared by the shell and every remote, as singletons with the same
  * requiredVersion (taken from the root lockfile's installed versions), so there is one React,
  * one router, one styled-components ThemeProvider, one SWR cache and one Redux store.
  */
-const SINGLETONS = [
+export const SINGLETONS = [
   'react',
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router',
+  // the router: every build resolves it to facades/react-router-dom.ts, which holds react-router
   'react-router-dom',
   'swr',
   'styled-components',
+  // every build resolves it to facades/reduxjs-toolkit.ts
   '@reduxjs/toolkit',
+  // every build resolves it to facades/react-redux.ts
   'react-redux',
   '@matchday/ui',
   // charts (mf-stats); loaded on demand, so pages without a chart never fetch it
   'recharts',
 ] as const;
+
+const FACADES = path.join(__dirname, 'facades');
+
+/**
+ * Shared singletons that are big libraries of which the frontends use a small part resolve to a facade
+ * (facades/*.ts) that re-exports that part: the singleton is the facade, and webpack tree-shakes the
+ * library inside it. react-router-dom's facade wraps react-router's production build (its exports map
+ * gives a bundler the development one).
+ */
+export function facadeAliases(): Record<string, string> {
+  const packageFile = (name: string, file: string) => path.join(path.dirname(require.resolve(`${name}/package.json`)), file);
+  return {
+    'react-router-dom$': path.join(FACADES, 'react-router-dom.ts'),
+    'react-router$': packageFile('react-router', 'dist/production/index.mjs'),
+    '@reduxjs/toolkit$': path.join(FACADES, 'reduxjs-toolkit.ts'),
+    'react-redux$': path.join(FACADES, 'react-redux.ts'),
+    // the real libraries behind those two facades, under names that are not shared (facades/implementations.d.ts)
+    '@matchday/impl/reduxjs-toolkit$': packageFile('@reduxjs/toolkit', 'dist/redux-toolkit.modern.mjs'),
+    '@matchday/impl/react-redux$': packageFile('react-redux', 'dist/react-redux.mjs'),
+  };
+}
 
 function installedVersion(name: string): string {
   const packageName = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0]!;

@@ -7,7 +7,6 @@ export * from './providers';
 export * from './format';
 export * from './meta';
 export * from './standalone';
-export * from './placeholder';
 export * from './clipboard';
 export * from './return-to';
 export * from './app-config';

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import styled from 'styled-components';
 import { Toaster } from '@matchday/ui';
@@ -5,14 +6,16 @@ import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { BOTTOM_BAR_SPACE, PrimaryNav } from '../components/PrimaryNav';
 import { LoadingScreen } from '../components/LoadingScreen';
-import { LoginPage } from '../components/LoginPage';
-import { NotFound } from '../components/NotFound';
 import { useAuthUser } from '../lib/auth';
 import { useNavigationGuard } from '../lib/navigation-guard';
 import { useServerTheme } from '../lib/server-theme';
 import { RemoteArea } from '../remotes/RemoteArea';
-import { SearchScreen } from '../search/SearchScreen';
 import { AREA_ROUTES, SHELL_ROUTES } from '@matchday/contracts';
+
+// Screens a signed-in visitor's first page never needs: loaded when shown, not with the shell.
+const LoginPage = lazy(async () => ({ default: (await import('../components/LoginPage')).LoginPage }));
+const NotFound = lazy(async () => ({ default: (await import('../components/NotFound')).NotFound }));
+const SearchScreen = lazy(async () => ({ default: (await import('../search/SearchScreen')).SearchScreen }));
 
 const Layout = styled.div`
   min-height: 100vh;
@@ -21,6 +24,10 @@ const Layout = styled.div`
   > main,
   > div.area {
     flex: 1;
+  }
+  /* the footer starts below the fold until the screen has drawn: nothing visible moves when it arrives */
+  > div.area {
+    min-height: calc(100vh - 3.5rem);
   }
   ${BOTTOM_BAR_SPACE}
 `;
@@ -33,7 +40,9 @@ export function App() {
   if (!user) {
     return (
       <>
-        <LoginPage />
+        <Suspense fallback={<LoadingScreen />}>
+          <LoginPage />
+        </Suspense>
         <Toaster />
       </>
     );
@@ -42,18 +51,20 @@ export function App() {
     <Layout>
       <Header user={user} loading={loading} />
       <div className="area">
-        <Routes>
-          {AREA_ROUTES.map((route) => (
-            <Route
-              key={route.path}
-              path={route.path}
-              element={<RemoteArea key={route.remote} name={route.remote} screen={route.screen} />}
-            />
-          ))}
-          <Route path={SHELL_ROUTES.search} element={<SearchScreen />} />
-          <Route path="/login" element={<Navigate to="/" replace />} />
-          <Route path="*" element={<NotFound />} />
-        </Routes>
+        <Suspense fallback={null}>
+          <Routes>
+            {AREA_ROUTES.map((route) => (
+              <Route
+                key={route.path}
+                path={route.path}
+                element={<RemoteArea key={route.remote} name={route.remote} screen={route.screen} />}
+              />
+            ))}
+            <Route path={SHELL_ROUTES.search} element={<SearchScreen />} />
+            <Route path="/login" element={<Navigate to="/" replace />} />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Suspense>
       </div>
       <Footer />
       <PrimaryNav placement="bottom" />

@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from '@matchday/ui';
-import { InstallAppButton, OfflineBanner, UpdateControl } from '../pwa/PwaControls';
+
+// Workbox and the update checks are not needed for the first screen (the footer starts below the fold).
+const FooterPwaControls = lazy(() => import(/* webpackChunkName: "pwa" */ './FooterPwaControls'));
 
 const Bar = styled.footer`
   border-top: 1px solid ${({ theme }) => theme.border};
@@ -25,12 +28,12 @@ export function Footer({ supportEmail = 'support@matchday.app' }: { supportEmail
       <Link to="/delete-account">Delete Account</Link>
       <a href={`mailto:${supportEmail}`}>Support</a>
       <span>© {new Date().getFullYear()} Matchday. All rights reserved.</span>
-      <InstallAppButton />
-      <UpdateControl />
+      <Suspense fallback={null}>
+        <FooterPwaControls />
+      </Suspense>
       <Button type="button" $variant="ghost" onClick={() => window.location.reload()} aria-label="Refresh page">
         Refresh
       </Button>
-      <OfflineBanner />
     </Bar>
   );
 }

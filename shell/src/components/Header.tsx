@@ -1,30 +1,40 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
 import useSWR from 'swr';
-import { Badge, initials, media, MOBILE_BREAKPOINT } from '@matchday/ui';
+import { Badge, Button, initials, media, MOBILE_BREAKPOINT } from '@matchday/ui';
 import { SHELL_ROUTES, type AuthUser } from '@matchday/contracts';
 import { SearchBox } from '../search/SearchBox';
 import { Logo } from './Logo';
 import { PrimaryNav } from './PrimaryNav';
-import { ShareMenu } from './ShareMenu';
 
+// The share menu's code loads after the first screen; an invisible button of the same size holds its place.
+const ShareMenu = lazy(async () => ({ default: (await import('./ShareMenu')).ShareMenu }));
+const sharePlace = (
+  <Button type="button" $variant="outline" aria-hidden="true" tabIndex={-1} style={{ visibility: 'hidden' }}>
+    Share
+  </Button>
+);
+
+/** The height and padding of .shell-header in the HTML page's critical CSS (libs/config/src/index.html): nothing moves when React takes over. */
 const Bar = styled.header`
   position: sticky;
   top: 0;
   z-index: 20;
+  box-sizing: border-box;
+  height: 3.5rem;
   display: flex;
   align-items: center;
   justify-content: space-between;
   gap: 1rem;
-  padding: 0.6rem 1rem;
+  padding: 0 1rem;
   background: ${({ theme }) => theme.surface};
   border-bottom: 1px solid ${({ theme }) => theme.border};
   a {
     text-decoration: none;
   }
   ${media.mobile} {
-    padding: 0.5rem 0.75rem;
+    padding: 0 0.75rem;
   }
 `;
 
@@ -170,7 +180,9 @@ export function Header({ user, loading }: { user: AuthUser | null; loading: bool
         {loading && <Placeholder data-testid="auth-placeholder" aria-label="Loading account" />}
         {user && (
           <>
-            <ShareMenu user={user} />
+            <Suspense fallback={sharePlace}>
+              <ShareMenu user={user} />
+            </Suspense>
             <Avatar type="button" aria-haspopup="menu" aria-expanded={open} aria-label="Account menu" onClick={() => setOpen((o) => !o)}>
               {user.profileImageUrl ? <img src={user.profileImageUrl} alt="" /> : <span aria-hidden="true">{initials(name)}</span>}
             </Avatar>

@@ -1,10 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { SEARCH_MAX_LENGTH, SHELL_ROUTES } from '@matchday/contracts';
 import { MOBILE_BREAKPOINT } from '@matchday/ui';
 import { useSearch } from './api';
-import { SearchResultsList } from './SearchResultsList';
+
+// The results list (and the league table it links through) loads when the first results arrive.
+const SearchResultsList = lazy(async () => ({ default: (await import('./SearchResultsList')).SearchResultsList }));
 
 export const SearchInput = styled.input`
   width: 100%;
@@ -98,7 +100,15 @@ export function SearchBox() {
         }}
       />
       {open && active && (
-        <Panel id={panelId}>{data ? <SearchResultsList results={data} onPick={pick} /> : <p className="hint">Searching…</p>}</Panel>
+        <Panel id={panelId}>
+          {data ? (
+            <Suspense fallback={<p className="hint">Searching…</p>}>
+              <SearchResultsList results={data} onPick={pick} />
+            </Suspense>
+          ) : (
+            <p className="hint">Searching…</p>
+          )}
+        </Panel>
       )}
     </Box>
   );
