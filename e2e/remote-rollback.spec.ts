@@ -6,6 +6,8 @@ import { expect, test, type Page } from '@playwright/test';
 import type { RemoteManifest } from '@matchday/contracts';
 import { freePort, repoRoot } from '../scripts/lib/processes';
 import { startStack, type RunningStack } from '../scripts/lib/stack';
+import { MANIFEST_MAX_AGE_MS } from '../shell/src/remotes/versions';
+import { follow } from './support/screens';
 
 /**
  * The ops story of issue 10 §3 in a real browser, on a stack of its own whose FRONTEND_ROOT is a
@@ -71,10 +73,20 @@ test.afterAll(async () => {
   if (root) fs.rmSync(root, { recursive: true, force: true });
 });
 
+/** The remote entries a page requested, as {remote, version} (to prove which versions an open tab ran). */
+function recordEntries(page: Page): Array<{ remote: string; version: string }> {
+  const seen: Array<{ remote: string; version: string }> = [];
+  page.on('request', (request) => {
+    const match = /\/remotes\/([\w-]+)\/([^/]+)\/remoteEntry\.js$/.exec(new URL(request.url()).pathname);
+    if (match) seen.push({ remote: match[1]!, version: match[2]! });
+  });
+  return seen;
+}
+
 test('deploy a new mf-stats, see it, roll back to the old screen and forward again from the admin panel; the other remotes never change', async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   const old = packageVersion('mf-stats');
   const before = await liveVersions();
   expect(before['mf-stats']).toBe(old);
@@ -86,6 +98,21 @@ test('deploy a new mf-stats, see it, roll back to the old screen and forward aga
   await page.goto(`${stack.url}/leagues`);
   await expect(page.getByTestId('stats-version')).toHaveText(`Stats v${old}`);
 
+  // A tab left open on Matches across the deploy: it is never reloaded (the marker would be lost).
+  const still = await context.newPage();
+  const stillEntries = recordEntries(still);
+  await still.goto(`${stack.url}/`);
+  const stillOpenedAt = Date.now();
+  await still.evaluate(() => Object.assign(window, { neverReloaded: true }));
+  const stillNav = still.getByTestId('primary-nav-header');
+  // It has run the old mf-stats (its container and chunks are in the page) and gone back to Matches.
+  await follow(still, stillNav.getByRole('link', { name: 'Leagues' }), `${stack.url}/leagues`);
+  await expect(still.getByTestId('stats-version')).toHaveText(`Stats v${old}`);
+  await follow(still, stillNav.getByRole('link', { name: 'Matches' }), `${stack.url}/`);
+  const checkForUpdates = still.getByRole('button', { name: 'Check for Updates' });
+  await checkForUpdates.click();
+  await expect(still.getByTestId('toast')).toContainText("You're Up to Date!");
+
   // 1. deploy: a new version directory, live at once, no restart
   const deployed = npmRun('deploy', 'mf-stats');
   expect(deployed.err.split('\n').filter((line) => /error/i.test(line))).toEqual([]);
@@ -96,8 +123,36 @@ test('deploy a new mf-stats, see it, roll back to the old screen and forward aga
   expect(afterDeploy['mf-stats']).toBe(version);
   expect(others(afterDeploy)).toEqual(others(before));
 
+  // The area on screen keeps its version until it is left: a navigation inside it stays on the old one.
+  await follow(page, page.getByTestId('league-link').first(), /\/league\/\d+\/\d+$/);
+  await expect(page.getByTestId('stats-version')).toHaveText(`Stats v${old}`);
+
+  // The open tab, once the manifest it read is due again (its automatic update check has run by then too):
+  const due = stillOpenedAt + MANIFEST_MAX_AGE_MS + 1_000 - Date.now();
+  if (due > 0) await still.waitForTimeout(due);
+  // the footer's update check notices the changed manifest (the automatic one if the deploy was done by
+  // then, else Check for Updates)...
+  const updateNow = still.getByRole('button', { name: 'Update Now' });
+  if (!(await updateNow.isVisible())) {
+    await checkForUpdates.click();
+    await expect(still.getByTestId('toast')).toContainText('Update Available!');
+  }
+  await expect(updateNow).toBeVisible();
+  // ...and its next in-app navigation into the stats area runs the new version.
+  await follow(still, stillNav.getByRole('link', { name: 'Leagues' }), `${stack.url}/leagues`);
+  await expect(still.getByTestId('stats-version')).toHaveText(`Stats v${version}`);
+  await expect(still.getByTestId('remote-fallback')).toHaveCount(0);
+  await follow(still, stillNav.getByRole('link', { name: 'Matches' }), `${stack.url}/`);
+  await expect(still.getByTestId('remote-fallback')).toHaveCount(0);
+  expect(await still.evaluate(() => (window as unknown as { neverReloaded?: boolean }).neverReloaded)).toBe(true);
+  // It loaded mf-stats twice (old, then new) and every other remote only at the version it had.
+  expect(stillEntries.filter((e) => e.remote === 'mf-stats').map((e) => e.version)).toEqual([old, version]);
+  for (const entry of stillEntries.filter((e) => e.remote !== 'mf-stats')) expect(entry.version).toBe(before[entry.remote]);
+  expect(stillEntries.some((e) => e.remote === 'mf-fixtures')).toBe(true);
+  await still.close();
+
   // 2. see it (the next page load reads the manifest again)
-  await page.reload();
+  await page.goto(`${stack.url}/leagues`);
   await expect(page.getByTestId('stats-version')).toHaveText(`Stats v${version}`);
   await expect(page.getByRole('heading', { name: 'Leagues' })).toBeVisible();
 

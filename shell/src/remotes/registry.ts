@@ -3,11 +3,17 @@ import type { ComponentType } from 'react';
 import { containerName, type RemoteManifest, type RemoteName } from '@matchday/contracts';
 import type { RemoteAppProps } from '@matchday/contracts';
 import { discardBody } from '@matchday/ui';
+import { chunkLoadingGlobal, MANIFEST_REFRESH_TIMEOUT_MS, manifestIsStale, registrationFor } from './versions';
 
 /** How long a remote entry may take before its area shows the fallback. */
 export const REMOTE_TIMEOUT_MS = 10_000;
 
 let manifest: RemoteManifest | null = null;
+/** When /mf-manifest.json was last read (performance.now()), successfully or not. */
+let manifestReadAt: number | null = null;
+let refreshing: Promise<void> | null = null;
+/** The entry URL each remote is registered with in the Module Federation runtime. */
+const registered = new Map<RemoteName, string>();
 
 registerPlugins([
   {
@@ -21,11 +27,35 @@ registerPlugins([
   },
 ]);
 
-function register(name: RemoteName, force: boolean): boolean {
-  const entry = manifest?.remotes[name];
-  if (!entry) return false;
-  registerRemotes([{ name: containerName(name), entry: entry.entry }], { force });
-  return true;
+async function fetchManifest(signal?: AbortSignal): Promise<RemoteManifest> {
+  const response = await fetch('/mf-manifest.json', { cache: 'no-store', ...(signal ? { signal } : {}) });
+  if (!response.ok) {
+    await discardBody(response);
+    throw new Error(`manifest ${response.status}`);
+  }
+  return (await response.json()) as RemoteManifest;
+}
+
+/**
+ * Points the runtime at the live entry of `name`. Replacing another version: `registerRemotes` with
+ * `force` runs the runtime's removeRemote (module cache, loading promise, remote instance, shared
+ * modules only that remote provided and used, container global); the container global is cleared
+ * here too in case that cleanup failed half-way (it only logs), and the chunk-loading global is
+ * replaced (see chunkLoadingGlobal). Shared singletons the shell provides stay loaded, so the new
+ * version gets the same React, router, theme and store.
+ */
+function register(name: RemoteName, attempt: number): void {
+  const entry = manifest?.remotes[name]?.entry;
+  if (!entry) return;
+  const action = registrationFor(registered.get(name), entry, attempt);
+  if (action === 'keep') return;
+  registerRemotes([{ name: containerName(name), entry }], { force: action !== 'register' });
+  if (action === 'replace') {
+    const scope = window as unknown as Record<string, unknown>;
+    if (scope[containerName(name)] !== undefined) scope[containerName(name)] = undefined;
+    delete scope[chunkLoadingGlobal(name)];
+  }
+  registered.set(name, entry);
 }
 
 /**
@@ -34,29 +64,50 @@ function register(name: RemoteName, force: boolean): boolean {
  */
 export async function initRemotes(): Promise<RemoteManifest | null> {
   try {
-    const response = await fetch('/mf-manifest.json', { cache: 'no-store' });
-    if (!response.ok) {
-      await discardBody(response);
-      throw new Error(`manifest ${response.status}`);
-    }
-    manifest = (await response.json()) as RemoteManifest;
-    for (const name of Object.keys(manifest.remotes) as RemoteName[]) register(name, false);
+    manifest = await fetchManifest();
+    for (const name of Object.keys(manifest.remotes) as RemoteName[]) register(name, 0);
   } catch (error) {
     console.error('Could not load the remote manifest', error);
     manifest = null;
   }
+  manifestReadAt = performance.now();
   return manifest;
+}
+
+/**
+ * Reads the manifest again when the last read is older than MANIFEST_MAX_AGE_MS (one read shared by
+ * concurrent callers, bounded by MANIFEST_REFRESH_TIMEOUT_MS). A failed read keeps the versions known.
+ * Nothing is registered here: each area takes its new version when it is next entered.
+ */
+async function refreshManifest(): Promise<void> {
+  if (!manifestIsStale(manifestReadAt, performance.now())) return;
+  refreshing ??= fetchManifest(AbortSignal.timeout(MANIFEST_REFRESH_TIMEOUT_MS))
+    .then((read) => {
+      manifest = read;
+    })
+    .catch((error: unknown) => console.warn('Could not re-read the remote manifest', error))
+    .finally(() => {
+      manifestReadAt = performance.now();
+      refreshing = null;
+    });
+  await refreshing;
 }
 
 export function remoteVersion(name: RemoteName): string | null {
   return manifest?.remotes[name]?.version ?? null;
 }
 
-/** Loads a remote's App; a retry re-registers the remote so a failed entry is requested again. */
+/**
+ * Loads a remote's App on entering its area: with the manifest re-read when it is due, the live
+ * version (a deploy or rollback since the page loaded replaces the old container); a retry
+ * re-registers the remote so a failed entry is requested again. An area already shown is not
+ * touched: it keeps its version until it is left.
+ */
 export async function loadRemoteApp(name: RemoteName, attempt: number): Promise<ComponentType<RemoteAppProps>> {
   if (!manifest) await initRemotes();
-  if (attempt > 0) register(name, true);
+  else await refreshManifest();
   if (!manifest?.remotes[name]) throw new Error(`${name} is not deployed`);
+  register(name, attempt);
   const timeout = new Promise<never>((_, reject) =>
     setTimeout(() => reject(new Error(`${name} did not load within ${REMOTE_TIMEOUT_MS / 1000} s`)), REMOTE_TIMEOUT_MS + 1000),
   );
