@@ -66,8 +66,12 @@ export async function findTopScorers(db: Knex, leagueId: number, season: number)
   if (!range) return [];
   const candidates = await scorerCandidates(db, leagueId, season, TOP_SCORERS * 2);
   if (candidates.length === 0) return [];
+  // CROSS JOIN (an inner join with the condition in WHERE): on SQLite it keeps the candidates' rows as the outer
+  // loop, one covering range each, instead of probing every fixture of the season for each candidate; MySQL
+  // plans it as the same inner join and takes the same range.
   const rows: TotalsRow[] = await db('fixture_player_stats as ps')
-    .join('fixtures as f', 'f.id', 'ps.fixture_id')
+    .crossJoin('fixtures as f')
+    .where('f.id', db.ref('ps.fixture_id'))
     .whereIn('ps.player_id', candidates)
     .whereBetween('ps.fixture_id', [range.first, range.last])
     .where('f.league_id', leagueId)
