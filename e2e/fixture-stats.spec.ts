@@ -80,7 +80,7 @@ test('comparison bars split 50/50 when both values are 0, and percent signs are 
   await expect(row('Ball Possession').getByTestId('home-value')).toHaveText('64%');
   await expect(row('Fouls').getByTestId('home-value')).toHaveText('0');
   const widths = async (label: string) => {
-    const segments = row(label).locator('.recharts-bar-rectangle path');
+    const segments = row(label).getByTestId('split-segment');
     await expect(segments).toHaveCount(2);
     const boxes = await Promise.all([0, 1].map(async (i) => (await segments.nth(i).boundingBox())!.width));
     return boxes;

@@ -40,7 +40,7 @@ async function screens(page: Page): Promise<Screen[]> {
       path: `/player/${regular.playerId}/${leagueId}/${season}?tab=fixtures`,
       ready: (p) => p.getByRole('tabpanel'),
     },
-    { name: 'fixture-stats', path: `/fixture-stats/${finished.id}`, ready: (p) => p.locator('.recharts-bar-rectangle').first() },
+    { name: 'fixture-stats', path: `/fixture-stats/${finished.id}`, ready: (p) => p.getByTestId('split-segment').first() },
     { name: 'fixture-players', path: `/fixture-players/${finished.id}`, ready: (p) => p.getByTestId('fixture-player').first() },
     { name: 'standings', path: standings, ready: (p) => p.getByTestId('standing-row').first() },
     {

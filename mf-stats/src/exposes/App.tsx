@@ -24,6 +24,11 @@ const BuildVersion = styled.p`
   color: ${({ theme }) => theme.textMuted};
 `;
 
+/** The screen fills the viewport below the shell's header (3.5rem), so the version line starts below the fold and nothing visible moves when data arrives. */
+const ScreenArea = styled.div`
+  min-height: calc(100vh - 3.5rem);
+`;
+
 /** Screens of this remote, by the key the shell's route table gives. */
 const SCREENS: Record<string, ComponentType> = {
   team: TeamScreen,
@@ -44,7 +49,9 @@ export default function App({ screen }: RemoteAppProps) {
   if (!Screen) throw new Error(`Unknown screen "${screen}"`);
   return (
     <>
-      <Screen />
+      <ScreenArea>
+        <Screen />
+      </ScreenArea>
       <BuildVersion data-testid="stats-version">Stats v{__MATCHDAY_VERSION__}</BuildVersion>
     </>
   );

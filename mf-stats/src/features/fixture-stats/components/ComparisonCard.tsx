@@ -1,10 +1,8 @@
-import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { Card } from '@matchday/ui';
 import { SectionTitle } from '../../../lib/components';
+import { split } from '../../../lib/numbers';
 import type { ComparisonGroup } from '../hooks/comparison';
-
-const SplitBar = lazy(() => import('./SplitBar'));
 
 export const HOME_COLOUR = '#3b82f6';
 export const AWAY_COLOUR = '#f97316';
@@ -35,11 +33,30 @@ const Value = styled.span<{ $lead: boolean; $align: 'left' | 'right' }>`
   font-variant-numeric: tabular-nums;
 `;
 
-const BarPlace = styled.div`
+const Track = styled.div`
+  display: flex;
   height: 8px;
   border-radius: 4px;
+  overflow: hidden;
   background: ${({ theme }) => theme.surfaceRaised};
+  span {
+    height: 100%;
+  }
 `;
+
+/**
+ * The bar under a comparison row, drawn in CSS: the home share on the left, the away share on the
+ * right, 50/50 when both values are 0 (spec §9).
+ */
+function SplitBar({ home, away }: { home: number; away: number }) {
+  const [homeShare, awayShare] = split(home, away);
+  return (
+    <Track aria-hidden="true" data-testid="split-bar">
+      <span data-testid="split-segment" style={{ width: `${homeShare}%`, background: HOME_COLOUR }} />
+      <span data-testid="split-segment" style={{ width: `${awayShare}%`, background: AWAY_COLOUR }} />
+    </Track>
+  );
+}
 
 /** One of the four comparison cards: home value, statistic, away value, and the split bar below. */
 export function ComparisonCard({ group, homeName, awayName }: { group: ComparisonGroup; homeName: string; awayName: string }) {
@@ -62,11 +79,7 @@ export function ComparisonCard({ group, homeName, awayName }: { group: Compariso
                   <span data-testid="away-value">{show(row.away)}</span>
                 </Value>
               </Line>
-              <div aria-hidden="true">
-                <Suspense fallback={<BarPlace />}>
-                  <SplitBar home={row.home} away={row.away} homeColour={HOME_COLOUR} awayColour={AWAY_COLOUR} />
-                </Suspense>
-              </div>
+              <SplitBar home={row.home} away={row.away} />
             </div>
           );
         })}
