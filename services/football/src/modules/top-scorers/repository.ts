@@ -70,7 +70,7 @@ export async function findTopScorers(db: Knex, leagueId: number, season: number)
   // loop, one covering range each, instead of probing every fixture of the season for each candidate; MySQL
   // plans it as the same inner join and takes the same range.
   const rows: TotalsRow[] = await db('fixture_player_stats as ps')
-    .crossJoin('fixtures as f')
+    .crossJoin(db.raw('??', ['fixtures as f']))
     .where('f.id', db.ref('ps.fixture_id'))
     .whereIn('ps.player_id', candidates)
     .whereBetween('ps.fixture_id', [range.first, range.last])
