@@ -136,7 +136,7 @@ describe('API-Football mapping', () => {
         { type: 'Passes %', value: '81%' },
         { type: 'expected_goals', value: '1.20' },
       ]),
-    ).toEqual({ ballPossession: 55, shotsOnTarget: 4, redCards: null, passesPercent: 81 });
+    ).toEqual({ BallPossession: 55, ShotsOnGoal: 4, RedCards: null, PassesPercent: 81 });
   });
 });
 

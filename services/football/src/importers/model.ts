@@ -1,3 +1,4 @@
+import type { TeamStatName } from '../lib/team-stat-columns';
 import type { FixtureStatus, PlayerPosition } from '@matchday/contracts';
 
 /**
@@ -49,23 +50,8 @@ export interface Score {
   away: number;
 }
 
-export interface ImportedTeamStats {
-  totalShots?: number | null;
-  shotsOnTarget?: number | null;
-  blockedShots?: number | null;
-  shotsInsideBox?: number | null;
-  shotsOutsideBox?: number | null;
-  ballPossession?: number | null;
-  totalPasses?: number | null;
-  passesAccurate?: number | null;
-  passesPercent?: number | null;
-  goalkeeperSaves?: number | null;
-  fouls?: number | null;
-  offsides?: number | null;
-  yellowCards?: number | null;
-  redCards?: number | null;
-  cornerKicks?: number | null;
-}
+/** One team's statistics in one match, by the names the contracts use (null or absent: the source has none). */
+export type ImportedTeamStats = Partial<Record<TeamStatName, number | null>>;
 
 export interface ImportedOdds {
   bookmaker: string;

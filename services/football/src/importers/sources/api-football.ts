@@ -171,21 +171,21 @@ function integerValue(value: number | string | null | undefined): number | null 
 }
 
 const STAT_NAMES: Record<string, keyof ImportedTeamStats> = {
-  'shots on goal': 'shotsOnTarget',
-  'total shots': 'totalShots',
-  'blocked shots': 'blockedShots',
-  'shots insidebox': 'shotsInsideBox',
-  'shots outsidebox': 'shotsOutsideBox',
-  fouls: 'fouls',
-  'corner kicks': 'cornerKicks',
-  offsides: 'offsides',
-  'ball possession': 'ballPossession',
-  'yellow cards': 'yellowCards',
-  'red cards': 'redCards',
-  'goalkeeper saves': 'goalkeeperSaves',
-  'total passes': 'totalPasses',
-  'passes accurate': 'passesAccurate',
-  'passes %': 'passesPercent',
+  'shots on goal': 'ShotsOnGoal',
+  'total shots': 'TotalShots',
+  'blocked shots': 'BlockedShots',
+  'shots insidebox': 'ShotsInsideBox',
+  'shots outsidebox': 'ShotsOutsideBox',
+  fouls: 'Fouls',
+  'corner kicks': 'CornerKicks',
+  offsides: 'OffSides',
+  'ball possession': 'BallPossession',
+  'yellow cards': 'YelloCards',
+  'red cards': 'RedCards',
+  'goalkeeper saves': 'GoalKeeperSaves',
+  'total passes': 'TotalPasses',
+  'passes accurate': 'PassesAccurate',
+  'passes %': 'PassesPercent',
 };
 
 /** One team's `statistics` list -> ImportedTeamStats ("Ball Possession" "55%" -> 55). */

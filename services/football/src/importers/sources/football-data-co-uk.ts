@@ -83,12 +83,12 @@ function teamStats(values: Record<string, string>, side: 'H' | 'A'): ImportedTea
     return value === null || Number.isNaN(value) ? null : value;
   };
   return {
-    totalShots: cell(`${side}S`),
-    shotsOnTarget: cell(`${side}ST`),
-    fouls: cell(`${side}F`),
-    cornerKicks: cell(`${side}C`),
-    yellowCards: cell(`${side}Y`),
-    redCards: cell(`${side}R`),
+    TotalShots: cell(`${side}S`),
+    ShotsOnGoal: cell(`${side}ST`),
+    Fouls: cell(`${side}F`),
+    CornerKicks: cell(`${side}C`),
+    YelloCards: cell(`${side}Y`),
+    RedCards: cell(`${side}R`),
   };
 }
 

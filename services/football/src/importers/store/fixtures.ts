@@ -1,4 +1,5 @@
 import { toDate, toSqlDateTime, type Knex } from '@matchday/server';
+import { TEAM_STAT_COLUMNS, TEAM_STAT_NAMES } from '../../lib/team-stat-columns';
 import type { ImportedMatch, ImportedOdds, ImportedTeamStats, SourceName } from '../model';
 import { claimForImport } from './dataset';
 import { ensureLeagueSeasons } from './leagues';
@@ -288,27 +289,9 @@ function validateMatch(match: ImportedMatch): string | null {
   return null;
 }
 
-const TEAM_STAT_COLUMNS: Record<keyof ImportedTeamStats, string> = {
-  totalShots: 'total_shots',
-  shotsOnTarget: 'shots_on_target',
-  blockedShots: 'blocked_shots',
-  shotsInsideBox: 'shots_inside_box',
-  shotsOutsideBox: 'shots_outside_box',
-  ballPossession: 'ball_possession',
-  totalPasses: 'total_passes',
-  passesAccurate: 'passes_accurate',
-  passesPercent: 'passes_percent',
-  goalkeeperSaves: 'goalkeeper_saves',
-  fouls: 'fouls',
-  offsides: 'offsides',
-  yellowCards: 'yellow_cards',
-  redCards: 'red_cards',
-  cornerKicks: 'corner_kicks',
-};
-
 function teamStatsRow(stats: ImportedTeamStats): Row {
   const row: Row = {};
-  for (const [key, column] of Object.entries(TEAM_STAT_COLUMNS)) row[column] = stats[key as keyof ImportedTeamStats] ?? null;
+  for (const name of TEAM_STAT_NAMES) row[TEAM_STAT_COLUMNS[name]] = stats[name] ?? null;
   return row;
 }
 

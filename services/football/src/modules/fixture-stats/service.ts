@@ -1,34 +1,19 @@
 import type { Knex } from '@matchday/server';
 import { SIDE_STAT_NAMES, type FixtureStats, type FixtureStatus, type SideStatName } from '@matchday/contracts';
+import { TEAM_STAT_COLUMNS } from '../../lib/team-stat-columns';
 import { iso, numOrNull } from '../../lib/values';
 import { findFixtureHeader, findTeamMatchStats, type TeamMatchStatsRow } from './repository';
 
-/** Column of each side statistic the spec names; BallPossession and PassesPercent are sent as '55%'. */
-const SIDE_COLUMNS: Readonly<Record<SideStatName, string>> = {
-  TotalShots: 'total_shots',
-  BlockedShots: 'blocked_shots',
-  ShotsInsideBox: 'shots_inside_box',
-  ShotsOutsideBox: 'shots_outside_box',
-  BallPossession: 'ball_possession',
-  TotalPasses: 'total_passes',
-  PassesAccurate: 'passes_accurate',
-  PassesPercent: 'passes_percent',
-  GoalKeeperSaves: 'goalkeeper_saves',
-  Fouls: 'fouls',
-  OffSides: 'offsides',
-  YelloCards: 'yellow_cards',
-  RedCards: 'red_cards',
-  CornerKicks: 'corner_kicks',
-};
+/** BallPossession and PassesPercent are sent as '55%'. */
 const PERCENT: ReadonlySet<SideStatName> = new Set(['BallPossession', 'PassesPercent']);
 
 function side(prefix: 'homeTeam' | 'awayTeam', row: TeamMatchStatsRow | undefined): Record<string, number | string | null> {
   const out: Record<string, number | string | null> = {};
   for (const name of SIDE_STAT_NAMES) {
-    const value = numOrNull(row?.[SIDE_COLUMNS[name]]);
+    const value = numOrNull(row?.[TEAM_STAT_COLUMNS[name]]);
     out[`${prefix}${name}`] = value === null ? null : PERCENT.has(name) ? `${value}%` : value;
   }
-  out[`${prefix}ShotsOnGoal`] = numOrNull(row?.shots_on_target);
+  out[`${prefix}ShotsOnGoal`] = numOrNull(row?.[TEAM_STAT_COLUMNS.ShotsOnGoal]);
   return out;
 }
 

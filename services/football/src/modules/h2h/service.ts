@@ -1,5 +1,6 @@
 import type { Knex } from '@matchday/server';
 import type { HeadToHeadMatch } from '@matchday/contracts';
+import { playedScore } from '../../lib/played';
 import { iso } from '../../lib/values';
 import { findMeetings } from './repository';
 
@@ -7,7 +8,7 @@ import { findMeetings } from './repository';
 export async function headToHead(db: Knex, teamA: number, teamB: number): Promise<HeadToHeadMatch[]> {
   if (teamA === teamB) return [];
   return (await findMeetings(db, teamA, teamB)).map((row): HeadToHeadMatch => {
-    const played = row.status === 'finished' && row.home_goals !== null && row.away_goals !== null;
+    const score = playedScore(row);
     return {
       id: Number(row.id),
       fixtureId: Number(row.id),
@@ -21,8 +22,8 @@ export async function headToHead(db: Knex, teamA: number, teamB: number): Promis
       awayTeam: row.away_name,
       homeTeamLogo: row.home_logo,
       awayTeamLogo: row.away_logo,
-      goalsHome: played ? Number(row.home_goals) : null,
-      goalsAway: played ? Number(row.away_goals) : null,
+      goalsHome: score?.home ?? null,
+      goalsAway: score?.away ?? null,
     };
   });
 }

@@ -1,5 +1,6 @@
 import type { Knex } from '@matchday/server';
 import type { StandingRow } from '@matchday/contracts';
+import { playedScore } from '../../lib/played';
 import { epoch, num } from '../../lib/values';
 import { findLeague, findSeason, findTableFixtures, findTeams, sumAdjustments } from './repository';
 import { tableRules } from './rules';
@@ -34,16 +35,20 @@ export async function standings(db: Knex, leagueId: number, season: number): Pro
     name: teamById.get(teamId)?.name ?? '',
     group: groupOf.get(teamId) ?? null,
   }));
-  const played: TableMatch[] = fixtures
-    .filter((f) => f.status === 'finished' && f.home_goals !== null && f.away_goals !== null)
-    .map((f) => ({
-      homeTeamId: Number(f.home_team_id),
-      awayTeamId: Number(f.away_team_id),
-      homeGoals: Number(f.home_goals),
-      awayGoals: Number(f.away_goals),
-      kickoff: epoch(f.kickoff_at),
-      round: f.round,
-    }));
+  const played: TableMatch[] = fixtures.flatMap((f) => {
+    const score = playedScore(f);
+    if (!score) return [];
+    return [
+      {
+        homeTeamId: Number(f.home_team_id),
+        awayTeamId: Number(f.away_team_id),
+        homeGoals: score.home,
+        awayGoals: score.away,
+        kickoff: epoch(f.kickoff_at),
+        round: f.round,
+      },
+    ];
+  });
   const table = computeTable(tableTeams, played, rule, adjustments);
   const before = played.length > 0 ? withoutLatestRound(played) : [];
   const previousRank = new Map(

@@ -1,5 +1,6 @@
 import type { Knex } from '@matchday/server';
 import type { TeamStatsRecord } from '@matchday/contracts';
+import { playedScore } from '../../lib/played';
 import { epoch } from '../../lib/values';
 import { findTeam, findTeamFixtures } from './repository';
 import { summarise, type TeamMatch } from './summary';
@@ -13,17 +14,19 @@ export async function teamStats(db: Knex, teamId: number, leagueId: number, seas
   if (!team) return [];
   const fixtures = await findTeamFixtures(db, teamId, leagueId, season);
   if (fixtures.length === 0) return [];
-  const matches: TeamMatch[] = fixtures
-    .filter((f) => f.status === 'finished' && f.home_goals !== null && f.away_goals !== null)
-    .map((f) => {
-      const home = Number(f.home_team_id) === teamId;
-      return {
+  const matches: TeamMatch[] = fixtures.flatMap((f) => {
+    const score = playedScore(f);
+    if (!score) return [];
+    const home = Number(f.home_team_id) === teamId;
+    return [
+      {
         kickoff: epoch(f.kickoff_at),
         home,
-        goalsFor: Number(home ? f.home_goals : f.away_goals),
-        goalsAgainst: Number(home ? f.away_goals : f.home_goals),
-      };
-    });
+        goalsFor: home ? score.home : score.away,
+        goalsAgainst: home ? score.away : score.home,
+      },
+    ];
+  });
   return [1, 0].map((isHome): TeamStatsRecord => ({
     teamId,
     leagueId,

@@ -1,0 +1,21 @@
+import { playedScore } from '../src/lib/played';
+import { TEAM_STAT_COLUMNS, TEAM_STAT_NAMES } from '../src/lib/team-stat-columns';
+
+describe('the one rule for a played fixture', () => {
+  it('is a finished fixture with both goals stored', () => {
+    expect(playedScore({ status: 'finished', home_goals: 2, away_goals: 0 })).toEqual({ home: 2, away: 0 });
+    expect(playedScore({ status: 'finished', home_goals: '3' as unknown as number, away_goals: 1 })).toEqual({ home: 3, away: 1 });
+    expect(playedScore({ status: 'live', home_goals: 1, away_goals: 0 })).toBeNull();
+    expect(playedScore({ status: 'finished', home_goals: 1, away_goals: null })).toBeNull();
+    expect(playedScore({ status: 'scheduled', home_goals: null, away_goals: null })).toBeNull();
+  });
+});
+
+describe('team statistic columns', () => {
+  it('give every statistic the contracts name its own fixture_team_stats column', () => {
+    expect(TEAM_STAT_NAMES).toHaveLength(15);
+    expect(new Set(TEAM_STAT_NAMES.map((name) => TEAM_STAT_COLUMNS[name])).size).toBe(15);
+    expect(TEAM_STAT_COLUMNS.ShotsOnGoal).toBe('shots_on_target');
+    expect(TEAM_STAT_COLUMNS.YelloCards).toBe('yellow_cards');
+  });
+});
