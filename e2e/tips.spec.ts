@@ -15,24 +15,36 @@ import {
 
 /** The tips remote: both pages at 390 and 1280 px, light and dark, axe-clean; a card to its analysis and team views. */
 
-/** Tips and teams are computed in the background after start; wait until the service has today's ready. */
-async function tipsReady(page: Page): Promise<TipsDay> {
-  let day: TipsDay | null = null;
+type Day = 'today' | 'tomorrow';
+const TIPS_TAB: Record<Day, string> = { today: "Today's Tips", tomorrow: "Tomorrow's Tips" };
+const TEAMS_TAB: Record<Day, string> = { today: "Today's Teams", tomorrow: "Tomorrow's Picks" };
+const OTHER: Record<Day, Day> = { today: 'tomorrow', tomorrow: 'today' };
+
+/**
+ * Tips and teams are computed in the background after start; wait until the service has a day ready.
+ * Tips are made only before kick-off, so late in the UTC day (the CI can run at 22:00) today's list of a freshly
+ * seeded demo is empty: then the tests use tomorrow, whose fixtures have all yet to kick off.
+ */
+async function tipsReady(page: Page): Promise<{ day: Day; tips: TipsDay }> {
+  let found: { day: Day; tips: TipsDay } | null = null;
   await expect(async () => {
-    day = await getJson<TipsDay>(page, '/api/tips?day=today');
-    expect(day.tips.length).toBeGreaterThan(0);
+    const today = await getJson<TipsDay>(page, '/api/tips?day=today');
+    const teams = await getJson<{ cards: Dream11Card[] }>(page, '/api/dream11?day=today');
+    if (today.tips.length > 0 && teams.cards.length > 0) found = { day: 'today', tips: today };
+    else found = { day: 'tomorrow', tips: await getJson<TipsDay>(page, '/api/tips?day=tomorrow') };
+    expect(found.tips.tips.length).toBeGreaterThan(0);
   }).toPass({ intervals: [1_000, 2_000, 4_000], timeout: 45_000 });
-  return day!;
+  return found!;
 }
 
 for (const look of ALL_LOOKS) {
   test(`betting tips: today's tips, a card's full analysis and back, the record (${lookName(look)})`, async ({ browser }) => {
     const { page, context } = await signedInPage(browser, look, `tips.${look.width}.${look.theme}@example.com`);
-    const today = await tipsReady(page);
-    await page.goto(`${baseUrl()}/betting-tips`);
+    const { day, tips: today } = await tipsReady(page);
+    await page.goto(`${baseUrl()}/betting-tips${day === 'today' ? '' : '?tab=tomorrow'}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Football Betting Tips & Predictions' })).toBeVisible();
     for (const name of ["Today's Tips", "Tomorrow's Tips", 'Weekend Special']) await expect(page.getByRole('tab', { name })).toBeVisible();
-    await expect(page.getByRole('tab', { name: "Today's Tips" })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: TIPS_TAB[day] })).toHaveAttribute('aria-selected', 'true');
     const cards = page.getByTestId('tip-card');
     await expect(cards).toHaveCount(today.tips.length);
     const first = today.tips[0]!;
@@ -48,7 +60,7 @@ for (const look of ALL_LOOKS) {
     expect(await blockingViolations(page)).toEqual([]);
     await saveScreenshot(page, 'tips-today', look);
 
-    await follow(page, card.getByTestId('view-analysis'), `${baseUrl()}/betting-tips?tab=today&fixture=${first.fixtureId}`);
+    await follow(page, card.getByTestId('view-analysis'), `${baseUrl()}/betting-tips?tab=${day}&fixture=${first.fixtureId}`);
     const view = page.getByTestId('analysis-view');
     await expect(view.getByRole('heading', { level: 1 })).toHaveText(`${first.homeTeam} vs ${first.awayTeam}`);
     await expect(view.getByTestId('heat-cell')).toHaveCount(49);
@@ -59,7 +71,7 @@ for (const look of ALL_LOOKS) {
     await expect(page.getByTestId('responsible-gambling')).toBeVisible();
     expect(await blockingViolations(page)).toEqual([]);
     await saveScreenshot(page, 'tips-analysis', look);
-    await follow(page, page.getByTestId('back-link'), `${baseUrl()}/betting-tips?tab=today`);
+    await follow(page, page.getByTestId('back-link'), `${baseUrl()}/betting-tips?tab=${day}`);
     await expect(cards.first()).toBeVisible();
 
     await follow(page, page.getByRole('tab', { name: 'Weekend Special' }), `${baseUrl()}/betting-tips?tab=weekend`);
@@ -73,14 +85,15 @@ for (const look of ALL_LOOKS) {
     browser,
   }) => {
     const { page, context } = await signedInPage(browser, look, `dream11.${look.width}.${look.theme}@example.com`);
-    await tipsReady(page);
-    const day = await getJson<{ cards: Dream11Card[] }>(page, '/api/dream11?day=today');
-    expect(day.cards.length).toBeGreaterThan(0);
-    await page.goto(`${baseUrl()}/dream11-predictions`);
+    const { day } = await tipsReady(page);
+    const teams = await getJson<{ cards: Dream11Card[] }>(page, `/api/dream11?day=${day}`);
+    expect(teams.cards.length).toBeGreaterThan(0);
+    await page.goto(`${baseUrl()}/dream11-predictions${day === 'today' ? '' : '?tab=tomorrow'}`);
+    await expect(page.getByRole('tab', { name: TEAMS_TAB[day] })).toHaveAttribute('aria-selected', 'true');
     for (const name of ["Today's Teams", "Tomorrow's Picks", 'Grand League']) await expect(page.getByRole('tab', { name })).toBeVisible();
     const cards = page.getByTestId('fantasy-card');
-    await expect(cards).toHaveCount(day.cards.length);
-    const first = day.cards[0]!;
+    await expect(cards).toHaveCount(teams.cards.length);
+    const first = teams.cards[0]!;
     await expect(cards.first().getByTestId('captain')).toContainText(first.captain.name);
     await expect(cards.first().getByTestId('vice-captain')).toContainText(first.viceCaptain.name);
     await expect(cards.first().getByTestId('safety-score')).toHaveText(`Safety ${first.safetyScore.toFixed(1)}/10`);
@@ -90,7 +103,7 @@ for (const look of ALL_LOOKS) {
     expect(await blockingViolations(page)).toEqual([]);
     await saveScreenshot(page, 'dream11-today', look);
 
-    await follow(page, cards.first().getByTestId('view-team'), `${baseUrl()}/dream11-predictions?tab=today&fixture=${first.fixtureId}`);
+    await follow(page, cards.first().getByTestId('view-team'), `${baseUrl()}/dream11-predictions?tab=${day}&fixture=${first.fixtureId}`);
     const safe = page.getByTestId('pitch-safe');
     await expect(safe.getByTestId('pitch-player')).toHaveCount(11);
     await expect(safe.getByText('C', { exact: true })).toHaveCount(1);
@@ -98,35 +111,38 @@ for (const look of ALL_LOOKS) {
     await expect(page.getByTestId('pitch-differential').getByTestId('pitch-player')).toHaveCount(11);
     expect(await blockingViolations(page)).toEqual([]);
     await saveScreenshot(page, 'dream11-team', look);
-    await follow(page, page.getByTestId('back-link'), `${baseUrl()}/dream11-predictions?tab=today`);
+    await follow(page, page.getByTestId('back-link'), `${baseUrl()}/dream11-predictions?tab=${day}`);
     await follow(page, page.getByRole('tab', { name: 'Grand League' }), `${baseUrl()}/dream11-predictions?tab=grand`);
-    await expect(page.getByTestId('fantasy-card').first()).toContainText('Grand League differential');
+    // The Grand League is today's differential teams: none once today's fixtures have all kicked off.
+    if (day === 'today') await expect(page.getByTestId('fantasy-card').first()).toContainText('Grand League differential');
+    else await expect(page.getByTestId('message')).toBeVisible();
     await context.close();
   });
 }
 
 test('tips states: skeletons while loading, an error with Retry, no tips for an empty day', async ({ browser }) => {
   const { page, context } = await signedInPage(browser, { width: 390, theme: 'dark' }, 'tips.states@example.com');
-  await tipsReady(page);
-  const release = await holdApi(page, /\/api\/tips\?day=today/);
-  await page.goto(`${baseUrl()}/betting-tips`);
-  await expect(page.getByLabel("Loading today's tips")).toBeVisible();
+  const { day } = await tipsReady(page);
+  const other = OTHER[day];
+  const release = await holdApi(page, new RegExp(`/api/tips\\?day=${day}`));
+  await page.goto(`${baseUrl()}/betting-tips?tab=${day}`);
+  await expect(page.getByLabel(`Loading ${day}'s tips`)).toBeVisible();
   release();
   await expect(page.getByTestId('tip-card').first()).toBeVisible();
   await page.unrouteAll({ behavior: 'ignoreErrors' });
-  await failApi(page, /\/api\/tips\?day=tomorrow/);
-  await follow(page, page.getByRole('tab', { name: "Tomorrow's Tips" }), `${baseUrl()}/betting-tips?tab=tomorrow`);
+  await failApi(page, new RegExp(`/api/tips\\?day=${other}`));
+  await follow(page, page.getByRole('tab', { name: TIPS_TAB[other] }), `${baseUrl()}/betting-tips?tab=${other}`);
   await expect(page.getByTestId('message')).toContainText('Failed to fetch tips');
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
   await page.unrouteAll({ behavior: 'ignoreErrors' });
-  await page.route(/\/api\/tips\?day=today/, (route) =>
+  await page.route(new RegExp(`/api/tips\\?day=${day}`), (route) =>
     route.fulfill({
       status: 200,
       contentType: 'application/json',
-      body: JSON.stringify({ day: 'today', date: '2026-01-01', tips: [], demo: true }),
+      body: JSON.stringify({ day, date: '2026-01-01', tips: [], demo: true }),
     }),
   );
-  await follow(page, page.getByRole('tab', { name: "Today's Tips" }), `${baseUrl()}/betting-tips?tab=today`);
+  await follow(page, page.getByRole('tab', { name: TIPS_TAB[day] }), `${baseUrl()}/betting-tips?tab=${day}`);
   await expect(page.getByTestId('message')).toContainText('No tips for this day');
   expect(await blockingViolations(page)).toEqual([]);
   await context.close();
