@@ -1,7 +1,8 @@
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { AppProviders } from '@matchday/ui';
 import { App } from './app/App';
+import { appHistory } from './lib/navigation-guard';
 import { initRemotes } from './remotes/registry';
 
 window.addEventListener('unhandledrejection', (event) => {
@@ -18,9 +19,9 @@ void initRemotes().then((manifest) => {
   void pwa.then(({ rememberLoadedVersions }) => rememberLoadedVersions(manifest));
   createRoot(document.getElementById('root')!).render(
     <AppProviders>
-      <BrowserRouter>
+      <HistoryRouter history={appHistory()}>
         <App />
-      </BrowserRouter>
+      </HistoryRouter>
     </AppProviders>,
   );
 });

@@ -1,35 +1,74 @@
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useEffect } from 'react';
+import { UNSAFE_createBrowserHistory as createBrowserHistory, type HistoryRouterProps } from 'react-router-dom';
+
+type History = HistoryRouterProps['history'];
 
 export const NAVIGATION_GUARD_MS = 100;
 
 /**
  * Spec §4: further navigations are ignored for 100 ms after one and after a back/forward event
- * (stops double-clicks from stacking history entries). Link clicks inside the window are cancelled.
+ * (stops double-clicks and double taps from stacking history entries).
+ *
+ * The router's history is wrapped, so every navigation the app makes is guarded whoever makes it:
+ * links, `navigate(path)` from a card, `navigate(-1)`, tab changes through search params. A push or
+ * a `go` inside the window is dropped; a replace always goes through (redirects replace the entry
+ * they follow, so they never stack). Any location change, including the browser's back/forward,
+ * opens the window. The page load itself is not a navigation.
+ */
+export function guardHistory(inner: History, clock: () => number = () => Date.now()): History & { guarded(): boolean } {
+  let last = Number.NEGATIVE_INFINITY;
+  const guarded = () => clock() - last < NAVIGATION_GUARD_MS;
+  return {
+    get action() {
+      return inner.action;
+    },
+    get location() {
+      return inner.location;
+    },
+    createHref: (to) => inner.createHref(to),
+    createURL: (to) => inner.createURL(to),
+    encodeLocation: (to) => inner.encodeLocation(to),
+    push(to, state) {
+      if (!guarded()) inner.push(to, state);
+    },
+    replace(to, state) {
+      inner.replace(to, state);
+    },
+    go(delta) {
+      if (!guarded()) inner.go(delta);
+    },
+    listen(listener) {
+      return inner.listen((update) => {
+        last = clock();
+        listener(update);
+      });
+    },
+    guarded,
+  };
+}
+
+export type GuardedHistory = ReturnType<typeof guardHistory>;
+let browserHistory: GuardedHistory | null = null;
+
+/** The shell's router history (`unstable_HistoryRouter` in bootstrap.tsx), made on first use. */
+export function appHistory(): GuardedHistory {
+  browserHistory ??= guardHistory(createBrowserHistory({ v5Compat: true }));
+  return browserHistory;
+}
+
+/**
+ * Plain document links (sign-out, mailto, other sites) are not router navigations: a click on one
+ * inside the window is cancelled here. Router links are dropped by the history above.
  */
 export function useNavigationGuard(): void {
-  const location = useLocation();
-  const last = useRef(0);
-  const firstKey = useRef(location.key);
   useEffect(() => {
-    // The page load itself is not a navigation: only later location changes open the window.
-    if (location.key === firstKey.current) return;
-    firstKey.current = '';
-    last.current = Date.now();
-  }, [location.key]);
-  useEffect(() => {
-    const onPop = () => (last.current = Date.now());
     const onClick = (event: MouseEvent) => {
       const anchor = (event.target as Element | null)?.closest?.('a[href]');
-      if (!anchor || Date.now() - last.current >= NAVIGATION_GUARD_MS) return;
+      if (!anchor || !appHistory().guarded()) return;
       event.preventDefault();
       event.stopPropagation();
     };
-    window.addEventListener('popstate', onPop);
     document.addEventListener('click', onClick, true);
-    return () => {
-      window.removeEventListener('popstate', onPop);
-      document.removeEventListener('click', onClick, true);
-    };
+    return () => document.removeEventListener('click', onClick, true);
   }, []);
 }

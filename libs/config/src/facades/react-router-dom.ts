@@ -15,6 +15,7 @@ export {
   Route,
   Routes,
   unstable_HistoryRouter,
+  UNSAFE_createBrowserHistory,
   useLocation,
   useNavigate,
   useParams,
