@@ -245,7 +245,9 @@ test('blog, article, privacy and delete-account pages, social preview and a refe
   await page.goto(`${baseUrl()}/delete-account`);
   await expect(page.getByText('processed within 7 business days')).toBeVisible();
   await expect(page.getByText('up to 30 days after deletion')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'support@matchday.app' }).first()).toHaveAttribute('href', /^mailto:support@matchday\.app/);
+  // SUPPORT_EMAIL of the e2e stack, on the page and in the footer
+  await expect(page.getByRole('link', { name: 'help@matchday.test' }).first()).toHaveAttribute('href', /^mailto:help@matchday\.test/);
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Support' })).toHaveAttribute('href', 'mailto:help@matchday.test');
 
   await page.goto(`${baseUrl()}/social-preview`);
   await expect(page.getByRole('tab', { name: 'Elegant Tile' })).toHaveAttribute('aria-selected', 'true');

@@ -8,7 +8,11 @@ import { startStack } from '../../scripts/lib/stack';
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-e2e-'));
   const port = await freePort();
-  const stack = await startStack({ port, dataDir, env: { LOG_LEVEL: 'warn', ADMIN_EMAILS: 'admin@matchday.test' } });
+  const stack = await startStack({
+    port,
+    dataDir,
+    env: { LOG_LEVEL: 'warn', ADMIN_EMAILS: 'admin@matchday.test', SUPPORT_EMAIL: 'help@matchday.test' },
+  });
   process.env.E2E_BASE_URL = stack.url;
   // For the spec that stops a service (SIGSTOP) and watches the screens around it keep working.
   process.env.E2E_FOOTBALL_PID = String(stack.processes.find((p) => p.name === 'football')?.child.pid ?? '');

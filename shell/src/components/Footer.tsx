@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button } from '@matchday/ui';
+import { Button, useSupportEmail } from '@matchday/ui';
 
 // Workbox and the update checks are not needed for the first screen (the footer starts below the fold).
 const FooterPwaControls = lazy(() => import(/* webpackChunkName: "pwa" */ './FooterPwaControls'));
@@ -21,7 +21,9 @@ const Bar = styled.footer`
   }
 `;
 
-export function Footer({ supportEmail = 'support@matchday.app' }: { supportEmail?: string }) {
+/** Spec footer: legal links, the support address the gateway is configured with (SUPPORT_EMAIL), PWA controls, Refresh. */
+export function Footer() {
+  const supportEmail = useSupportEmail();
   return (
     <Bar>
       <Link to="/privacy-policy">Privacy Policy</Link>
