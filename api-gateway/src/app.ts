@@ -73,6 +73,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
       shellIndex: path.join(config.frontendRoot, 'shell', 'dist', 'index.html'),
       production: config.production,
       ...(config.remotesBaseUrl ? { remotesOrigin: new URL(config.remotesBaseUrl).origin } : {}),
+      ...(config.analytics ? { analyticsOrigin: new URL(config.analytics.endpoint).origin } : {}),
     }),
   );
   app.use(health(config, deps.sessionsDb));

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import type { AnalyticsConfig } from '@matchday/contracts';
 import { countVar, dataDir, optional, portVar, processEnvSchema, readEnv, repoRoot, secretVar, urlVar } from '@matchday/server';
 import { RESPONSE_CACHE_TTL_MS } from './cache/response-cache';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './middleware/rate-limit';
@@ -36,6 +37,8 @@ export interface GatewayConfig {
   adminEmails: ReadonlySet<string>;
   oidc: OidcConfig;
   supportEmail: string;
+  /** ANALYTICS_ENDPOINT (+ ANALYTICS_DOMAIN): page-path reporting, off when unset. */
+  analytics: AnalyticsConfig | null;
   /** TRUST_PROXY=1: behind a TLS-terminating proxy whose X-Forwarded-* headers are believed. */
   trustProxy: boolean;
   /** Queue, then shed, in front of each service. */
@@ -71,6 +74,8 @@ const gatewayEnvSchema = processEnvSchema
     SESSION_SECRET: optional(secretVar),
     ADMIN_EMAILS: optional(z.string()),
     SUPPORT_EMAIL: optional(z.email('must be an e-mail address')),
+    ANALYTICS_ENDPOINT: optional(urlVar),
+    ANALYTICS_DOMAIN: optional(z.string().regex(/^[a-z0-9.-]+$/i, 'must be a host name such as matchday.app')),
     TRUST_PROXY: optional(z.enum(['0', '1'])),
     FRONTEND_ROOT: optional(z.string()),
     REMOTES_BASE_URL: optional(urlVar),
@@ -149,6 +154,9 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): GatewayConfig 
     ),
     oidc: oidcConfig(env),
     supportEmail: env.SUPPORT_EMAIL ?? 'support@matchday.app',
+    analytics: env.ANALYTICS_ENDPOINT
+      ? { endpoint: env.ANALYTICS_ENDPOINT, domain: env.ANALYTICS_DOMAIN ?? new URL(env.PUBLIC_URL ?? `http://localhost:${port}`).hostname }
+      : null,
     trustProxy: env.TRUST_PROXY === '1',
     metricsToken: env.METRICS_TOKEN,
     ...(env.REMOTES_BASE_URL ? { remotesBaseUrl: env.REMOTES_BASE_URL.replace(/\/+$/, '') } : {}),

@@ -193,7 +193,7 @@ describe('accounts behind the gateway', () => {
 
   it('/app-config.json gives pages the configured support address, signed in or not', async () => {
     const response = await fetch(`${stack.url}/app-config.json`);
-    expect(await json(response)).toEqual({ supportEmail: 'help@matchday.test' });
+    expect(await json(response)).toEqual({ supportEmail: 'help@matchday.test', analytics: null });
     expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 

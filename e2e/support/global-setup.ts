@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../scripts/lib/processes';
 import { startStack } from '../../scripts/lib/stack';
+import { ANALYTICS_ENDPOINT } from './session';
 
 /** Starts gateway, services and the dev identity provider on a free port with a throwaway DATA_DIR. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -11,7 +12,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const stack = await startStack({
     port,
     dataDir,
-    env: { LOG_LEVEL: 'warn', ADMIN_EMAILS: 'admin@matchday.test', SUPPORT_EMAIL: 'help@matchday.test' },
+    env: {
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAILS: 'admin@matchday.test',
+      SUPPORT_EMAIL: 'help@matchday.test',
+      // Page-path reporting on, to a port nothing listens on: every other spec runs with the collector
+      // unreachable (spec §7: only a warning); e2e/analytics.spec.ts answers it with page.route().
+      ANALYTICS_ENDPOINT: ANALYTICS_ENDPOINT,
+      ANALYTICS_DOMAIN: 'e2e.matchday.test',
+    },
   });
   process.env.E2E_BASE_URL = stack.url;
   // For the spec that stops a service (SIGSTOP) and watches the screens around it keep working.

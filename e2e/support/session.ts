@@ -17,3 +17,6 @@ export async function signIn(page: Page, email: string, names: { firstName?: str
   await page.waitForURL(`${baseUrl()}/`);
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 }
+
+/** The e2e stack's ANALYTICS_ENDPOINT: nothing listens there; e2e/analytics.spec.ts answers it with page.route(). */
+export const ANALYTICS_ENDPOINT = 'http://127.0.0.1:9/api/event';

@@ -48,11 +48,18 @@ export function inlineScriptHashes(indexFile: string, now: () => number = Date.n
  * Security headers on every answer (helmet): a Content-Security-Policy that fits Module Federation
  * (remote entries and chunks are scripts from this origin, or from `remotesOrigin` when REMOTES_BASE_URL
  * puts them on a CDN; styled-components needs inline styles), no framing, HSTS in production, and a
- * Permissions-Policy that turns off what the app never uses.
+ * Permissions-Policy that turns off what the app never uses. The analytics collector (ANALYTICS_ENDPOINT)
+ * is the one other origin pages may send to.
  */
-export function securityHeaders(options: { shellIndex: string; production: boolean; remotesOrigin?: string }): Koa.Middleware {
+export function securityHeaders(options: {
+  shellIndex: string;
+  production: boolean;
+  remotesOrigin?: string;
+  analyticsOrigin?: string;
+}): Koa.Middleware {
   const hashes = inlineScriptHashes(options.shellIndex);
   const remotes = options.remotesOrigin ? [options.remotesOrigin] : [];
+  const analytics = options.analyticsOrigin ? [options.analyticsOrigin] : [];
   const helmetMiddleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -63,7 +70,7 @@ export function securityHeaders(options: { shellIndex: string; production: boole
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", ...remotes, 'data:'],
         // The service worker fetches remote entries and chunks (network-first / cache-first).
-        connectSrc: ["'self'", ...remotes],
+        connectSrc: ["'self'", ...remotes, ...analytics],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -108,10 +108,23 @@ export interface AdminDashboard {
   recentUsers: AdminRecentUser[];
 }
 
+/**
+ * Page-path reporting (spec §7), Plausible's events API: on each route change the shell POSTs
+ * `{ name: 'pageview', url, domain, referrer }` to `endpoint`. Off unless ANALYTICS_ENDPOINT is set.
+ */
+export interface AnalyticsConfig {
+  /** ANALYTICS_ENDPOINT, e.g. https://plausible.io/api/event (or a self-hosted, compatible collector). */
+  endpoint: string;
+  /** ANALYTICS_DOMAIN: the site as the analytics service knows it; default the host of PUBLIC_URL. */
+  domain: string;
+}
+
 /** GET /app-config.json (public): configuration the pages show. */
 export interface PublicAppConfig {
   /** SUPPORT_EMAIL, default support@matchday.app */
   supportEmail: string;
+  /** null when analytics is off (the default). */
+  analytics: AnalyticsConfig | null;
 }
 
 /**

@@ -6,6 +6,7 @@ import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { BOTTOM_BAR_SPACE, PrimaryNav } from '../components/PrimaryNav';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { usePageViewReporting } from '../lib/analytics';
 import { useAuthUser } from '../lib/auth';
 import { useNavigationGuard } from '../lib/navigation-guard';
 import { useServerTheme } from '../lib/server-theme';
@@ -34,6 +35,7 @@ const Layout = styled.div`
 
 export function App() {
   useNavigationGuard();
+  usePageViewReporting();
   const { user, loading } = useAuthUser();
   useServerTheme(user);
   if (loading) return <LoadingScreen />;
