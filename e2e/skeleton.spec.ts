@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Fixture } from '@matchday/contracts';
 import { baseUrl, signIn } from './support/session';
+import { follow } from './support/screens';
 
 test('a signed-out visitor sees the login page on every path', async ({ page }) => {
   for (const path of ['/', '/standings?leagueId=39&season=2026', '/no/such/page']) {
@@ -36,21 +37,25 @@ test("signing in through the dev provider lands on today's fixtures from mf-fixt
 
 test('tabs and league filter are kept in the URL', async ({ page }) => {
   await signIn(page, 'e2e.filters@example.com');
-  await page.getByRole('tab', { name: 'Tomorrow' }).click();
-  await expect(page).toHaveURL(/\?tab=tomorrow$/);
+  await follow(page, page.getByRole('tab', { name: 'Tomorrow' }), /\?tab=tomorrow$/);
   const tomorrow = (await (await page.request.get(`${baseUrl()}/api/fixtures/filter?type=tomorrow&tz=UTC`)).json()) as Fixture[];
   await expect(page.getByTestId('fixture-card')).toHaveCount(tomorrow.length);
   await expect(page.getByTestId('fixture-card').first()).toContainText('Tomorrow, ');
 
-  await page.getByLabel('League', { exact: true }).selectOption({ label: 'Premier League' });
-  await expect(page).toHaveURL(/\?league=39$/);
+  // Chosen again if the first choice fell inside the 100 ms navigation guard after the tab change (spec §4)
+  await expect(async () => {
+    await page.getByLabel('League', { exact: true }).selectOption({ label: 'Premier League' });
+    await expect(page).toHaveURL(/\?league=39$/, { timeout: 1_000 });
+  }).toPass();
   await expect(page.getByRole('tab', { name: 'Tomorrow' })).toHaveAttribute('aria-selected', 'false');
   const cards = page.getByTestId('fixture-card');
   await expect(cards.first()).toBeVisible();
   for (const text of await cards.allInnerTexts()) expect(text).toContain('Premier League');
 
-  await page.getByLabel('League', { exact: true }).selectOption({ label: 'All Leagues' });
-  await expect(page).toHaveURL(/\?tab=today$/);
+  await expect(async () => {
+    await page.getByLabel('League', { exact: true }).selectOption({ label: 'All Leagues' });
+    await expect(page).toHaveURL(/\?tab=today$/, { timeout: 1_000 });
+  }).toPass();
 
   await page.goto(`${baseUrl()}/?team=mumbai`);
   await expect(page.getByRole('heading', { name: 'mumbai Fixtures' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import type { StandingRow, TeamStatsRecord, TopScorer } from '@matchday/contracts';
 import { baseUrl } from './support/session';
 import { failApi, getJson, holdApi, JOURNEY_LOOKS, lookName, signedInPage, follow } from './support/screens';
@@ -129,5 +129,64 @@ test('standings and team stats: empty and error states', async ({ browser }) => 
   await failApi(page, /\/api\/standings/);
   await page.goto(`${baseUrl()}/standings?leagueId=39&season=2026`);
   await expect(page.getByText('No Standings Data')).toBeVisible();
+  await context.close();
+});
+
+test('column abbreviations have tooltips: 700 ms on hover, at once within the 300 ms skip delay, on keyboard focus, Escape closes', async ({
+  browser,
+}) => {
+  const { page, context } = await signedInPage(browser, { width: 1280, theme: 'light' }, 'standings.tooltips@example.com');
+  const { leagueId, season } = await upcomingFixture(page);
+  await page.clock.install();
+  await page.goto(`${baseUrl()}/standings?leagueId=${leagueId}&season=${season}`);
+  const head = page.getByTestId('standings-table').locator('thead');
+  await expect(head).toBeVisible();
+  await expect(page.getByTestId('standing-row').first()).toBeVisible();
+  // Time stands still from here: it moves only by runFor
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  const tooltip = page.getByRole('tooltip');
+  const abbr = (text: string) => head.locator('abbr', { hasText: new RegExp(`^${text}$`) });
+  // A pointer glides: several moves over the target, as a mouse sends. Radix keeps a tooltip open while the pointer
+  // may be heading into it, closes it on a later move outside that path, and opens the next on a move after that.
+  const glideTo = async (target: Locator) => {
+    const box = (await target.boundingBox())!;
+    for (const dx of [0, 1, 2]) await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2);
+  };
+  const away = () => glideTo(page.getByRole('heading', { level: 1 }));
+
+  await glideTo(abbr('GD'));
+  await page.clock.runFor(600);
+  await expect(page.getByTestId('tooltip')).toHaveCount(0);
+  await page.clock.runFor(150);
+  await expect(tooltip).toHaveText('Goal difference');
+
+  // Leaving closes it; the next one reached within the 300 ms skip delay opens without waiting
+  await away();
+  await page.clock.runFor(100);
+  await expect(page.getByTestId('tooltip')).toHaveCount(0);
+  await glideTo(abbr('Pts'));
+  await page.clock.runFor(20);
+  await expect(tooltip).toHaveText('Points');
+
+  // Away for longer than the skip delay: the full delay again
+  await away();
+  await page.clock.runFor(1_000);
+  await expect(page.getByTestId('tooltip')).toHaveCount(0);
+  await glideTo(abbr('W'));
+  await page.clock.runFor(300);
+  await expect(page.getByTestId('tooltip')).toHaveCount(0);
+  await page.clock.runFor(500);
+  await expect(tooltip).toHaveText('Won');
+
+  // Keyboard: focus opens it, Escape closes it; the expansion is the abbreviation's description either way
+  await away();
+  await page.clock.runFor(1_000);
+  await abbr('P').focus();
+  await page.clock.runFor(20);
+  await expect(tooltip).toHaveText('Played');
+  await page.keyboard.press('Escape');
+  await page.clock.runFor(20);
+  await expect(page.getByTestId('tooltip')).toHaveCount(0);
+  await expect(abbr('GD')).toHaveAccessibleDescription('Goal difference');
   await context.close();
 });

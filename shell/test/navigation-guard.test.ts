@@ -44,10 +44,15 @@ describe('the navigation guard on the router history', () => {
     expect(seen).toEqual(['PUSH /team/3', 'POP /']);
   });
 
-  it('lets a redirect (replace) through inside the window', () => {
+  it('lets a redirect (replace) through inside the window, and a replace opens no window of its own', () => {
     const { history, seen } = setup();
     history.push('/login');
     history.replace('/');
     expect(seen).toEqual(['PUSH /login', 'REPLACE /']);
+    now += NAVIGATION_GUARD_MS;
+    history.replace('/?tab=today');
+    expect(history.guarded()).toBe(false);
+    history.push('/?tab=tomorrow');
+    expect(seen).toEqual(['PUSH /login', 'REPLACE /', 'REPLACE /?tab=today', 'PUSH /?tab=tomorrow']);
   });
 });

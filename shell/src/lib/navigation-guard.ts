@@ -11,9 +11,10 @@ export const NAVIGATION_GUARD_MS = 100;
  *
  * The router's history is wrapped, so every navigation the app makes is guarded whoever makes it:
  * links, `navigate(path)` from a card, `navigate(-1)`, tab changes through search params. A push or
- * a `go` inside the window is dropped; a replace always goes through (redirects replace the entry
- * they follow, so they never stack). Any location change, including the browser's back/forward,
- * opens the window. The page load itself is not a navigation.
+ * a `go` inside the window is dropped. A replace always goes through and opens no window: it is a
+ * redirect or a URL tidy-up made by the app (a screen normalising its query, /login -> /), never a
+ * user's click, and it cannot stack entries. A push and the browser's back/forward open the window.
+ * The page load itself is not a navigation.
  */
 export function guardHistory(inner: History, clock: () => number = () => Date.now()): History & { guarded(): boolean } {
   let last = Number.NEGATIVE_INFINITY;
@@ -39,7 +40,7 @@ export function guardHistory(inner: History, clock: () => number = () => Date.no
     },
     listen(listener) {
       return inner.listen((update) => {
-        last = clock();
+        if (update.action !== 'REPLACE') last = clock();
         listener(update);
       });
     },
