@@ -73,6 +73,8 @@ export function createWebpackConfig(config: FederationConfig, target: BuildTarge
         },
         // the API contract is types and constants: a module none of whose exports is used is left out
         { test: path.join(path.dirname(require.resolve('@matchday/contracts/package.json')), 'src'), sideEffects: false },
+        // @matchday/ui/unshared (and what it re-exports): a frontend keeps only the modules it imports from it
+        { test: path.dirname(require.resolve('@matchday/ui/package.json')), sideEffects: false },
         { test: /\.(png|svg|jpg|webp|woff2?)$/, type: 'asset/resource', generator: { filename: 'assets/[name].[contenthash:8][ext]' } },
       ],
     },

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { Card, EmptyState, media, Skeleton, Tab, TabList } from '@matchday/ui';
+import { Card, media, Tab, TabList } from '@matchday/ui';
 
 /** Form colours (spec §9): W green, L red, D grey; text on them keeps a 4.5:1 contrast. */
 export const FORM_COLOURS: Record<string, string> = { W: '#15803d', L: '#b91c1c', D: '#64748b' };
@@ -188,29 +188,6 @@ export const Title = styled.h1`
     font-size: 1.3rem;
   }
 `;
-
-/** Loading placeholder of a data page (spec §4: skeletons while loading). */
-export function LoadingBlock({ rows = 6, label = 'Loading' }: { rows?: number; label?: string }) {
-  return (
-    <Stack aria-busy="true" aria-label={label} data-testid="loading">
-      <Skeleton $height="7rem" />
-      {Array.from({ length: rows }, (_, index) => (
-        <Skeleton key={index} $height="3rem" />
-      ))}
-    </Stack>
-  );
-}
-
-/** Error or empty state of a data page (spec §4): a message with a back link. */
-export function MessageCard({ title, message, children }: { title: string; message?: string; children?: ReactNode }) {
-  return (
-    <Card data-testid="message">
-      <EmptyState title={title} message={message}>
-        {children}
-      </EmptyState>
-    </Card>
-  );
-}
 
 export interface TabOption<T extends string> {
   value: T;

@@ -1,23 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { apiGet, Card, EmptyState, media, Skeleton, Tab, TabList } from '@matchday/ui';
-
-/** A reader whose failure carries a spec §8-style message; the "status: body" detail stays as `cause`. */
-export function readOrThrow<T>(message: string): (url: string) => Promise<T | null> {
-  return async (url: string) => {
-    try {
-      return await apiGet<T>(url);
-    } catch (error) {
-      throw new Error(message, { cause: error });
-    }
-  };
-}
-
-export function errorDetail(error: unknown): string | undefined {
-  if (!(error instanceof Error)) return undefined;
-  return error.cause instanceof Error ? error.cause.message : error.message;
-}
+import { Card, media, Skeleton, Tab, TabList } from '@matchday/ui';
 
 export const pct = (value: number, digits = 0) => `${(value * 100).toFixed(digits)}%`;
 
@@ -82,17 +66,6 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
   );
 }
 
-/** Error or empty state (spec §4): a message, maybe an action. */
-export function MessageCard({ title, message, children }: { title: string; message?: string; children?: ReactNode }) {
-  return (
-    <Card data-testid="message">
-      <EmptyState title={title} message={message}>
-        {children}
-      </EmptyState>
-    </Card>
-  );
-}
-
 /** Six card skeletons while a list loads (the fixtures list's pattern). */
 export function CardsSkeleton({ label, count = 6 }: { label: string; count?: number }) {
   return (
@@ -104,15 +77,8 @@ export function CardsSkeleton({ label, count = 6 }: { label: string; count?: num
   );
 }
 
-export function BlockSkeleton({ label }: { label: string }) {
-  return (
-    <Stack aria-busy="true" aria-label={label} data-testid="loading">
-      <Skeleton $height="7rem" />
-      <Skeleton $height="18rem" />
-      <Skeleton $height="10rem" />
-    </Stack>
-  );
-}
+/** The skeleton of a detail view (analysis, Dream11 team): header, main panel, side panel. */
+export const BLOCK_SKELETON = ['7rem', '18rem', '10rem'];
 
 export interface TabOption<T extends string> {
   value: T;

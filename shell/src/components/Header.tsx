@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
-import useSWR from 'swr';
 import { Badge, Button, initials, media, MOBILE_BREAKPOINT } from '@matchday/ui';
-import { SHELL_ROUTES, type AuthUser } from '@matchday/contracts';
+import { apiQuery, useApiQuery, useDismiss } from '@matchday/ui/unshared';
+import { SHELL_ROUTES, type AuthUser, type DatasetInfo } from '@matchday/contracts';
 import { SearchBox } from '../search/SearchBox';
 import { Logo } from './Logo';
 import { PrimaryNav } from './PrimaryNav';
@@ -135,23 +135,15 @@ const Menu = styled.nav`
   }
 `;
 
+/** Whether the app shows the demo dataset (the header's badge). */
+const datasetQuery = apiQuery<[], DatasetInfo>(() => '/api/dataset', 'Failed to fetch the dataset');
+
 export function Header({ user, loading }: { user: AuthUser | null; loading: boolean }) {
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
-  const { data: dataset } = useSWR<{ demo: boolean } | null>(user ? '/api/dataset' : null, { revalidateOnFocus: false });
+  const { data: dataset } = useApiQuery(datasetQuery, user ? [] : null, { revalidateOnFocus: false });
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menuRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useDismiss(menuRef, open, setOpen);
 
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.email || '';
   return (

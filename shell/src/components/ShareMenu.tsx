@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import styled from 'styled-components';
-import useSWR from 'swr';
 import { Button, copyText, toast } from '@matchday/ui';
+import { useDismiss, useMyReferralCode } from '@matchday/ui/unshared';
 import type { AuthUser, ReferralCodeInfo } from '@matchday/contracts';
 
 /** Spec §1: appended to every share. */
@@ -111,21 +111,10 @@ const Menu = styled.div`
 export function ShareMenu({ user }: { user: AuthUser }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
-  const { data: info } = useSWR<ReferralCodeInfo | null>('/api/referral/my-code');
+  const { data: info } = useMyReferralCode(true);
   const payload = sharePayload(user, info);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !ref.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useDismiss(ref, open, setOpen);
 
   const run = (action: () => void | Promise<void>) => {
     setOpen(false);

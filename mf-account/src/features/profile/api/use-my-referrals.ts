@@ -1,9 +1,9 @@
-import useSWR from 'swr';
 import type { ReferralRecord } from '@matchday/contracts';
+import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
 
-export const MY_REFERRALS_KEY = '/api/referral/my-referrals';
+export const myReferralsQuery = apiQuery<[], ReferralRecord[]>(() => '/api/referral/my-referrals', 'Failed to fetch your referrals');
 
 /** Spec §6: only called when signed in. */
 export function useMyReferrals(signedIn: boolean) {
-  return useSWR<ReferralRecord[] | null>(signedIn ? MY_REFERRALS_KEY : null);
+  return useApiQuery(myReferralsQuery, signedIn ? [] : null);
 }

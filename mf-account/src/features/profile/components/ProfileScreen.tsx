@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Button, EmptyState, Heading, Page, Skeleton, usePageMeta } from '@matchday/ui';
-import { useAuthUser } from '../../../lib/auth';
+import { useAuthUser, useMyReferralCode } from '@matchday/ui/unshared';
 import { Columns, Stack } from '../../../lib/layout';
-import { useMyCode } from '../api/use-my-code';
 import { useMyReferrals } from '../api/use-my-referrals';
 import { DangerZone } from './DangerZone';
 import { ProfileInfo } from './ProfileInfo';
@@ -12,7 +11,7 @@ import { ReferralList } from './ReferralList';
 export function ProfileScreen() {
   usePageMeta({ title: 'Profile', description: 'Your Matchday account, referral code and referrals.' });
   const { user, loading } = useAuthUser();
-  const code = useMyCode(!!user);
+  const code = useMyReferralCode(!!user);
   const referrals = useMyReferrals(!!user);
 
   if (loading) {

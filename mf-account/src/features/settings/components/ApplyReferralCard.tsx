@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useSWRConfig } from 'swr';
 import { Button, toast } from '@matchday/ui';
+import { AUTH_USER_KEY, myReferralCodeQuery } from '@matchday/ui/unshared';
 import { PENDING_REFERRAL_STORAGE_KEY, REFERRAL_CODE_MAX_LENGTH } from '@matchday/contracts';
-import { AUTH_USER_KEY } from '../../../lib/auth';
 import { Section } from '../../../lib/layout';
 import { applyReferralCode } from '../api/apply-referral';
 
@@ -66,7 +66,7 @@ export function ApplyReferralCard() {
       });
       setCode('');
       forgetPendingCode();
-      await Promise.all([mutate(AUTH_USER_KEY), mutate('/api/referral/my-code')]);
+      await Promise.all([mutate(AUTH_USER_KEY), mutate(myReferralCodeQuery.key())]);
     } catch (error) {
       toast({
         title: 'Failed to apply referral code',

@@ -1,5 +1,5 @@
 import { EmptyState, Heading, Page, Skeleton, usePageMeta } from '@matchday/ui';
-import { useAuthUser } from '../../../lib/auth';
+import { useAuthUser } from '@matchday/ui/unshared';
 import { Columns, Stack } from '../../../lib/layout';
 import { ApplyReferralCard } from './ApplyReferralCard';
 import { QuickActions } from './QuickActions';

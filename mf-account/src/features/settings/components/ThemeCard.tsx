@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import { useSWRConfig } from 'swr';
 import { themeSlice, toast, useAppDispatch, useAppSelector } from '@matchday/ui';
+import { AUTH_USER_KEY } from '@matchday/ui/unshared';
 import type { AuthUser, Theme } from '@matchday/contracts';
-import { AUTH_USER_KEY } from '../../../lib/auth';
 import { Section } from '../../../lib/layout';
 import { saveTheme } from '../api/save-theme';
 

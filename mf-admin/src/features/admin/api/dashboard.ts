@@ -1,9 +1,9 @@
-import useSWR from 'swr';
 import type { AdminDashboard } from '@matchday/contracts';
+import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
 
-export const DASHBOARD_KEY = '/api/admin/dashboard';
+/** GET /api/admin/dashboard: null on 401 (not signed in), an Error "403: ..." for a non-admin (apiGet's own error). */
+export const dashboardQuery = apiQuery<[], AdminDashboard>(() => '/api/admin/dashboard', null);
 
-/** GET /api/admin/dashboard: null on 401 (not signed in), an Error "403: ..." for a non-admin. */
 export function useAdminDashboard(enabled: boolean) {
-  return useSWR<AdminDashboard | null>(enabled ? DASHBOARD_KEY : null);
+  return useApiQuery(dashboardQuery, enabled ? [] : null);
 }

@@ -1,9 +1,9 @@
-import useSWR from 'swr';
 import type { AppFiles } from '@matchday/contracts';
+import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
 
-export const PWA_FILES_KEY = '/api/admin/pwa-files';
+/** GET /api/admin/pwa-files (spec §4 admin app-files: loading, ready, failed); apiGet's own error tells a network failure apart. */
+export const pwaFilesQuery = apiQuery<[], AppFiles>(() => '/api/admin/pwa-files', null);
 
-/** GET /api/admin/pwa-files (spec §4 admin app-files: loading, ready, failed). */
 export function usePwaFiles(enabled: boolean) {
-  return useSWR<AppFiles | null>(enabled ? PWA_FILES_KEY : null);
+  return useApiQuery(pwaFilesQuery, enabled ? [] : null);
 }

@@ -1,12 +1,12 @@
-import useSWR from 'swr';
 import type { RemoteChangeReply, RemoteName, RemotesReply } from '@matchday/contracts';
 import { apiSend } from '@matchday/ui';
-
-export const REMOTES_KEY = '/api/admin/remotes';
+import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
 
 /** GET /api/admin/remotes: live and available versions of each remote. */
+export const remotesQuery = apiQuery<[], RemotesReply>(() => '/api/admin/remotes', null);
+
 export function useRemotes(enabled: boolean) {
-  return useSWR<RemotesReply | null>(enabled ? REMOTES_KEY : null);
+  return useApiQuery(remotesQuery, enabled ? [] : null);
 }
 
 /** The same change as `npm run rollback -- <name>` / `npm run rollforward -- <name>`. */

@@ -1,20 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import useSWR from 'swr';
-import type { AdminDashboard, AuthUser } from '@matchday/contracts';
-import {
-  ApiError,
-  authUserSwrOptions,
-  Button,
-  EmptyState,
-  Heading,
-  media,
-  Page,
-  Skeleton,
-  toast,
-  useAppDispatch,
-  usePageMeta,
-} from '@matchday/ui';
+import type { AdminDashboard } from '@matchday/contracts';
+import { ApiError, Button, EmptyState, Heading, media, Page, Skeleton, toast, useAppDispatch, usePageMeta } from '@matchday/ui';
+import { useAuthUser } from '@matchday/ui/unshared';
 import { clearCache } from '../api/clear-cache';
 import { useAdminDashboard } from '../api/dashboard';
 import { openTrend, type TrendMetric } from '../store/admin-slice';
@@ -199,7 +187,7 @@ function Dashboard({ data }: { data: AdminDashboard }) {
 /** Admin dashboard (/admin, spec §2): figures, trends, refresh cache, PWA files and the remotes' versions; admins only. */
 export function AdminScreen() {
   usePageMeta({ title: 'Admin Dashboard', description: 'User statistics, cache, app files and remote versions.' });
-  const { data: user, isLoading: userLoading } = useSWR<AuthUser | null>('/api/auth/user', authUserSwrOptions);
+  const { user, loading: userLoading } = useAuthUser();
   const isAdmin = Boolean(user?.isAdmin);
   const { data, error, isLoading } = useAdminDashboard(isAdmin);
 

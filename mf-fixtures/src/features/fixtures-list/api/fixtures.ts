@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import useSWR from 'swr';
-import type { Fixture, FixturePage, League } from '@matchday/contracts';
-import { apiGet } from '@matchday/ui';
+import type { Fixture, FixturePage } from '@matchday/contracts';
+import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
 import type { FixtureFilter } from '../store/filter-slice';
 
 /** Cards per page of a day list: whole rows at one to four cards a row. */
@@ -28,18 +27,14 @@ export function matchesTeam(fixture: Fixture, team: string): boolean {
 }
 
 /**
- * Reads fixtures as a page (a whole list is one page); a failure carries the spec §8 message 'Failed to fetch
+ * Fixtures as a page (a whole list is one page); a failure carries the spec §8 message 'Failed to fetch
  * fixtures' ("status: body" as its cause).
  */
-export async function fetchFixtures(url: string): Promise<FixturePage | null> {
-  try {
-    const reply = await apiGet<Fixture[] | FixturePage>(url);
-    if (reply === null || !Array.isArray(reply)) return reply;
-    return { fixtures: reply, total: reply.length, nextCursor: null };
-  } catch (error) {
-    throw new Error('Failed to fetch fixtures', { cause: error });
-  }
-}
+export const fixturesQuery = apiQuery<[filter: FixtureFilter], FixturePage, Fixture[] | FixturePage>(
+  fixturesKey,
+  'Failed to fetch fixtures',
+  (reply) => (Array.isArray(reply) ? { fixtures: reply, total: reply.length, nextCursor: null } : reply),
+);
 
 /** The pages read after the first, and which first page they continue (a refresh starts again). */
 interface MorePages {
@@ -52,7 +47,7 @@ interface MorePages {
  * appends the next page (its fixtures stay until the first page changes: another filter, or a refresh).
  */
 export function useFixtures(filter: FixtureFilter) {
-  const result = useSWR<FixturePage | null>(fixturesKey(filter), fetchFixtures);
+  const result = useApiQuery(fixturesQuery, [filter]);
   const [more, setMore] = useState<MorePages | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const first = result.data ?? null;
@@ -64,7 +59,7 @@ export function useFixtures(filter: FixtureFilter) {
     if (!first || !last?.nextCursor) return;
     setLoadingMore(true);
     try {
-      const next = await fetchFixtures(`${fixturesKey(filter)}&cursor=${encodeURIComponent(last.nextCursor)}`);
+      const next = await fixturesQuery.read(`${fixturesKey(filter)}&cursor=${encodeURIComponent(last.nextCursor)}`);
       if (next) setMore({ first, pages: [...pages.slice(1), next] });
     } finally {
       setLoadingMore(false);
@@ -79,8 +74,4 @@ export function useFixtures(filter: FixtureFilter) {
     loadingMore,
     loadMore,
   };
-}
-
-export function useLeagues() {
-  return useSWR<League[] | null>('/api/leagues');
 }

@@ -2,8 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, EmptyState, Heading, media, Page, Tab, TabList, toast, useAppDispatch, useAppSelector, usePageMeta } from '@matchday/ui';
+import { useLeagues } from '@matchday/ui/unshared';
 import type { FixtureDayFilter } from '@matchday/contracts';
-import { fetchFixtures, fixturesKey, PAGE_SIZE, useFixtures, useLeagues } from '../api/fixtures';
+import { fixturesKey, fixturesQuery, PAGE_SIZE, useFixtures } from '../api/fixtures';
 import {
   filterFromSearch,
   fixtureFilterSlice,
@@ -113,11 +114,14 @@ export function HomeScreen() {
     setTeamInput(next.kind === 'team' ? next.team : '');
   }, [search, dispatch]);
 
-  /** Runs a user's choice through the filter state machine (spec §4) and writes the result into the URL. */
+  /**
+   * Runs a user's choice through the filter state machine (spec §4) and writes the result into the URL only: the
+   * effect above brings it into the store. A navigation the shell's guard drops (spec §4, within 100 ms of the last)
+   * so changes nothing, instead of leaving the store on a filter the URL does not show.
+   */
   const choose = (action: FilterAction) => {
     const current: FixtureFilterState = { filter };
     const next = fixtureFilterSlice.reducer(current, action).filter;
-    dispatch(action);
     setSearch(searchFromFilter(next));
   };
 
@@ -130,7 +134,7 @@ export function HomeScreen() {
   const refresh = async () => {
     setRefreshing(true);
     try {
-      const fresh = await fetchFixtures(fixturesKey(filter));
+      const fresh = await fixturesQuery.read(fixturesKey(filter));
       await mutate(fresh, { revalidate: false });
       toast({ title: 'Fixtures Updated', description: 'Latest fixture data has been loaded', variant: 'success' });
     } catch {

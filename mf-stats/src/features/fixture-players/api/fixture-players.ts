@@ -1,18 +1,15 @@
-import useSWR from 'swr';
-import type { FixturePlayer, FixtureStats } from '@matchday/contracts';
-import { apiGet } from '@matchday/ui';
+import type { FixturePlayer } from '@matchday/contracts';
+import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
+import { useFixtureStats } from '../../fixture-stats/api/fixture-stats';
 
-export function fixturePlayersKey(fixtureId: string): string {
-  return `/api/fixture/${fixtureId}/players`;
-}
-
-export const fetchFixturePlayers = (url: string) => apiGet<FixturePlayer[]>(url);
+export const fixturePlayersQuery = apiQuery<[fixtureId: string], FixturePlayer[]>(
+  (fixtureId) => `/api/fixture/${fixtureId}/players`,
+  'Failed to fetch player statistics',
+);
 
 export function useFixturePlayers(fixtureId: string | null) {
-  return useSWR<FixturePlayer[] | null>(fixtureId ? fixturePlayersKey(fixtureId) : null, fetchFixturePlayers);
+  return useApiQuery(fixturePlayersQuery, fixtureId ? [fixtureId] : null);
 }
 
-/** The fixture itself (teams, score, league and season for the player links); the same key as the Fixture stats screen. */
-export function useFixtureSummary(fixtureId: string | null) {
-  return useSWR<FixtureStats | null>(fixtureId ? `/api/fixture-stats/${fixtureId}` : null, (url: string) => apiGet<FixtureStats>(url));
-}
+/** The fixture itself (teams, score, league and season for the player links): the Fixture stats screen's query. */
+export const useFixtureSummary = useFixtureStats;

@@ -2,7 +2,8 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { FixturePlayer, FixtureStats } from '@matchday/contracts';
 import { Card, media, Page, TeamLogo, usePageMeta } from '@matchday/ui';
-import { BackLink, Count, HeaderCard, LoadingBlock, MessageCard, Muted, PlayerPhoto, Title } from '../../../lib/components';
+import { ScreenState } from '@matchday/ui/unshared';
+import { BackLink, Count, HeaderCard, Muted, PlayerPhoto, Title } from '../../../lib/components';
 import { isId, num, rating } from '../../../lib/numbers';
 import { useFixturePlayers, useFixtureSummary } from '../api/fixture-players';
 
@@ -175,30 +176,18 @@ export function FixturePlayersScreen() {
     <BackLink to="/">Back to Fixtures</BackLink>
   );
   if (!fixtureId) {
-    return (
-      <Page>
-        {back}
-        <MessageCard title="Fixture not found" message="No fixture data available" />
-      </Page>
-    );
+    return <ScreenState back={back} title="Fixture not found" message="No fixture data available" />;
   }
   if (isLoading) {
-    return (
-      <Page>
-        {back}
-        <LoadingBlock label="Loading player statistics" />
-      </Page>
-    );
+    return <ScreenState back={back} loading="Loading player statistics" />;
   }
   if (error || players.length === 0) {
     return (
-      <Page>
-        {back}
-        <MessageCard
-          title="No Player Performance Data Available"
-          message="Player statistics for this fixture are not currently available."
-        />
-      </Page>
+      <ScreenState
+        back={back}
+        title="No Player Performance Data Available"
+        message="Player statistics for this fixture are not currently available."
+      />
     );
   }
 

@@ -1,13 +1,12 @@
-import useSWR from 'swr';
 import type { FixtureStats } from '@matchday/contracts';
-import { apiGet } from '@matchday/ui';
+import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
 
-export function fixtureStatsKey(fixtureId: string): string {
-  return `/api/fixture-stats/${fixtureId}`;
-}
-
-export const fetchFixtureStats = (url: string) => apiGet<FixtureStats>(url);
+/** One fixture: teams, score, status and the compared statistics (also the Fixture players screen's header). */
+export const fixtureStatsQuery = apiQuery<[fixtureId: string], FixtureStats>(
+  (fixtureId) => `/api/fixture-stats/${fixtureId}`,
+  'Failed to fetch fixture statistics',
+);
 
 export function useFixtureStats(fixtureId: string | null) {
-  return useSWR<FixtureStats | null>(fixtureId ? fixtureStatsKey(fixtureId) : null, fetchFixtureStats);
+  return useApiQuery(fixtureStatsQuery, fixtureId ? [fixtureId] : null);
 }

@@ -1,7 +1,8 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { media, Page, usePageMeta } from '@matchday/ui';
-import { BackLink, LoadingBlock, MessageCard } from '../../../lib/components';
+import { MessageCard, ScreenState } from '@matchday/ui/unshared';
+import { BackLink } from '../../../lib/components';
 import { isId } from '../../../lib/numbers';
 import { useFixtureStats } from '../api/fixture-stats';
 import { comparisonGroups } from '../hooks/comparison';
@@ -49,28 +50,13 @@ export function FixtureStatsScreen() {
 
   const backElement = <BackLink to={back.to}>{back.label}</BackLink>;
   if (!fixtureId) {
-    return (
-      <Page>
-        {backElement}
-        <MessageCard title="Fixture not found" message="No fixture data available" />
-      </Page>
-    );
+    return <ScreenState back={backElement} title="Fixture not found" message="No fixture data available" />;
   }
   if (isLoading) {
-    return (
-      <Page>
-        {backElement}
-        <LoadingBlock label="Loading fixture statistics" />
-      </Page>
-    );
+    return <ScreenState back={backElement} loading="Loading fixture statistics" />;
   }
   if (error || !data) {
-    return (
-      <Page>
-        {backElement}
-        <MessageCard title="Fixture statistics not found" message="No statistics available for this fixture" />
-      </Page>
-    );
+    return <ScreenState back={backElement} title="Fixture statistics not found" message="No statistics available for this fixture" />;
   }
   return (
     <Page>

@@ -1,14 +1,12 @@
-import useSWR from 'swr';
 import type { HeadToHeadMatch } from '@matchday/contracts';
-import { apiGet } from '@matchday/ui';
+import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
 
-export function h2hKey(homeTeamId: string, awayTeamId: string): string {
-  return `/api/h2h?homeTeamId=${homeTeamId}&awayTeamId=${awayTeamId}`;
-}
-
-export const fetchH2h = (url: string) => apiGet<HeadToHeadMatch[]>(url);
+export const h2hQuery = apiQuery<[homeTeamId: string, awayTeamId: string], HeadToHeadMatch[]>(
+  (homeTeamId, awayTeamId) => `/api/h2h?homeTeamId=${homeTeamId}&awayTeamId=${awayTeamId}`,
+  'Failed to fetch head to head',
+);
 
 /** Runs only with both team ids (spec §5). */
 export function useH2h(homeTeamId: string | null, awayTeamId: string | null) {
-  return useSWR<HeadToHeadMatch[] | null>(homeTeamId && awayTeamId ? h2hKey(homeTeamId, awayTeamId) : null, fetchH2h);
+  return useApiQuery(h2hQuery, homeTeamId && awayTeamId ? [homeTeamId, awayTeamId] : null);
 }

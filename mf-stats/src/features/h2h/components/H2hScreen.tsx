@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Card, media, Page, Skeleton, TeamLogo, usePageMeta } from '@matchday/ui';
-import { BackLink, FormLetters, HeaderCard, LoadingBlock, MessageCard, Muted, SectionTitle, Stack, Title } from '../../../lib/components';
+import { ScreenState } from '@matchday/ui/unshared';
+import { BackLink, FormLetters, HeaderCard, Muted, SectionTitle, Stack, Title } from '../../../lib/components';
 import { shortDate } from '../../../lib/names';
 import { isId } from '../../../lib/numbers';
 import { useH2h } from '../api/h2h';
@@ -111,20 +112,10 @@ export function H2hScreen() {
 
   const back = <BackLink to={`/?tab=${encodeURIComponent(tab)}`}>Back to Fixtures</BackLink>;
   if (homeTeamId && awayTeamId && isLoading) {
-    return (
-      <Page>
-        {back}
-        <LoadingBlock label="Loading head to head" />
-      </Page>
-    );
+    return <ScreenState back={back} loading="Loading head to head" />;
   }
   if (!summary || error) {
-    return (
-      <Page>
-        {back}
-        <MessageCard title="No H2H Data Available" message="Head-to-head matches are not available for these teams" />
-      </Page>
-    );
+    return <ScreenState back={back} title="No H2H Data Available" message="Head-to-head matches are not available for these teams" />;
   }
 
   const lastFiveOldestFirst = [...summary.lastFive].reverse();

@@ -1,12 +1,12 @@
-import useSWR from 'swr';
 import type { Fixture } from '@matchday/contracts';
-import { apiGet } from '@matchday/ui';
+import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
 
-export function leagueFixturesKey(leagueId: string, season: string): string {
-  return `/api/fixtures/filter?leagueId=${leagueId}&season=${season}`;
-}
+export const leagueFixturesQuery = apiQuery<[leagueId: string, season: string], Fixture[]>(
+  (leagueId, season) => `/api/fixtures/filter?leagueId=${leagueId}&season=${season}`,
+  'Failed to fetch fixtures',
+);
 
 /** Every fixture of one league season, results and upcoming, by kick-off. */
 export function useLeagueFixtures(leagueId: string | null, season: string | null) {
-  return useSWR<Fixture[] | null>(leagueId && season ? leagueFixturesKey(leagueId, season) : null, (url: string) => apiGet<Fixture[]>(url));
+  return useApiQuery(leagueFixturesQuery, leagueId && season ? [leagueId, season] : null);
 }

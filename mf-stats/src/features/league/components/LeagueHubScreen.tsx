@@ -2,9 +2,9 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { LEAGUE_TABS, leagueHubPath, type LeagueTab, type StandingRow } from '@matchday/contracts';
 import { media, Page, TeamLogo, usePageMeta } from '@matchday/ui';
-import { BackLink, HeaderCard, LoadingBlock, MessageCard, Muted, Stack, Tabs, Title } from '../../../lib/components';
+import { LoadingBlock, MessageCard, ScreenState, useLeagues } from '@matchday/ui/unshared';
+import { BackLink, HeaderCard, Muted, Stack, Tabs, Title } from '../../../lib/components';
 import { isId } from '../../../lib/numbers';
-import { useLeagues } from '../../leagues/api/leagues';
 import { seasonLabel } from '../../leagues/hooks/order';
 import { useStandings } from '../../standings/api/standings';
 import { StandingsView } from '../../standings/components/StandingsView';
@@ -79,20 +79,10 @@ export function LeagueHubScreen() {
 
   const back = <BackLink to="/leagues">All leagues</BackLink>;
   if (isLoading) {
-    return (
-      <Page>
-        {back}
-        <LoadingBlock rows={8} label="Loading league" />
-      </Page>
-    );
+    return <ScreenState back={back} rows={8} loading="Loading league" />;
   }
   if (!leagueId || !season || !league) {
-    return (
-      <Page>
-        {back}
-        <MessageCard title="League not found" message="This competition has no data on Matchday." />
-      </Page>
-    );
+    return <ScreenState back={back} title="League not found" message="This competition has no data on Matchday." />;
   }
   const seasons = [...new Set([...(league.seasons ?? []), league.currentSeason, Number(season)])].sort((a, b) => b - a);
   return (

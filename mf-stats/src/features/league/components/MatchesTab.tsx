@@ -3,7 +3,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Fixture } from '@matchday/contracts';
 import { Button, Card, media, TeamLogo } from '@matchday/ui';
-import { LoadingBlock, MessageCard, Muted, Stack } from '../../../lib/components';
+import { LoadingBlock, MessageCard } from '@matchday/ui/unshared';
+import { Muted, Stack } from '../../../lib/components';
 import { useLeagueFixtures } from '../api/league-fixtures';
 import { currentRoundIndex, groupByRound, isFinished } from '../hooks/rounds';
 

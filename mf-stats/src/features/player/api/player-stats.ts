@@ -1,6 +1,5 @@
-import useSWR from 'swr';
 import type { PlayerLeagueStats, PlayerRecentFixture } from '@matchday/contracts';
-import { apiGet } from '@matchday/ui';
+import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
 
 export interface PlayerParams {
   playerId: string;
@@ -8,27 +7,22 @@ export interface PlayerParams {
   season: string;
 }
 
-export function playerLeagueStatsKey({ playerId, leagueId, season }: PlayerParams): string {
-  return `/api/player-stats/league?playerId=${playerId}&leagueId=${leagueId}&season=${season}`;
-}
-
-export function playerFixturesKey(playerId: string): string {
-  return `/api/player-stats/fixtures?playerId=${playerId}`;
-}
-
 /** The reply is an array or a single object (spec §3): always an array here. */
-export async function fetchPlayerLeagueStats(url: string): Promise<PlayerLeagueStats[] | null> {
-  const reply = await apiGet<PlayerLeagueStats[] | PlayerLeagueStats>(url);
-  if (reply === null) return null;
-  return Array.isArray(reply) ? reply : [reply];
-}
+export const playerLeagueStatsQuery = apiQuery<[params: PlayerParams], PlayerLeagueStats[], PlayerLeagueStats[] | PlayerLeagueStats>(
+  ({ playerId, leagueId, season }) => `/api/player-stats/league?playerId=${playerId}&leagueId=${leagueId}&season=${season}`,
+  'Failed to fetch player stats',
+  (reply) => (Array.isArray(reply) ? reply : [reply]),
+);
 
 export function usePlayerLeagueStats(params: PlayerParams | null) {
-  return useSWR<PlayerLeagueStats[] | null>(params ? playerLeagueStatsKey(params) : null, fetchPlayerLeagueStats);
+  return useApiQuery(playerLeagueStatsQuery, params ? [params] : null);
 }
 
-export const fetchPlayerFixtures = (url: string) => apiGet<PlayerRecentFixture[]>(url);
+export const playerFixturesQuery = apiQuery<[playerId: string], PlayerRecentFixture[]>(
+  (playerId) => `/api/player-stats/fixtures?playerId=${playerId}`,
+  'Failed to fetch player fixtures',
+);
 
 export function usePlayerFixtures(playerId: string | null) {
-  return useSWR<PlayerRecentFixture[] | null>(playerId ? playerFixturesKey(playerId) : null, fetchPlayerFixtures);
+  return useApiQuery(playerFixturesQuery, playerId ? [playerId] : null);
 }

@@ -2,7 +2,8 @@ import { lazy } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Card, Page, TeamLogo, usePageMeta } from '@matchday/ui';
-import { BackLink, LoadingBlock, MessageCard, Muted, SectionTitle, Stack, Tabs } from '../../../lib/components';
+import { LoadingBlock, MessageCard, ScreenState } from '@matchday/ui/unshared';
+import { BackLink, Muted, SectionTitle, Stack, Tabs } from '../../../lib/components';
 import { ChartSlot } from '../../../lib/chart-slot';
 import { isId, num } from '../../../lib/numbers';
 import { usePlayerFixtures, usePlayerLeagueStats, type PlayerParams } from '../api/player-stats';
@@ -60,20 +61,10 @@ export function PlayerScreen() {
 
   const backElement = <BackLink to={back.to}>{back.label}</BackLink>;
   if (params && stats.isLoading) {
-    return (
-      <Page>
-        {backElement}
-        <LoadingBlock label="Loading player" />
-      </Page>
-    );
+    return <ScreenState back={backElement} loading="Loading player" />;
   }
   if (!params || stats.error || !current) {
-    return (
-      <Page>
-        {backElement}
-        <MessageCard title="Player not found" message="No statistics available for this player" />
-      </Page>
-    );
+    return <ScreenState back={backElement} title="Player not found" message="No statistics available for this player" />;
   }
 
   const setTab = (next: PlayerTab) => {

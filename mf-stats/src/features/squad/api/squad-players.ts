@@ -1,6 +1,5 @@
-import useSWR from 'swr';
 import type { SquadPlayer } from '@matchday/contracts';
-import { readOrThrow } from '../../../lib/fetch';
+import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
 
 export interface SquadParams {
   homeTeamId: string;
@@ -9,13 +8,13 @@ export interface SquadParams {
   season: string;
 }
 
-export function squadPlayersKey({ homeTeamId, awayTeamId, leagueId, season }: SquadParams): string {
-  return `/api/players?homeTeamId=${homeTeamId}&awayTeamId=${awayTeamId}&leagueId=${leagueId}&season=${season}`;
-}
-
-export const fetchSquadPlayers = readOrThrow<SquadPlayer[]>('Failed to fetch squad players');
+export const squadPlayersQuery = apiQuery<[params: SquadParams], SquadPlayer[]>(
+  ({ homeTeamId, awayTeamId, leagueId, season }) =>
+    `/api/players?homeTeamId=${homeTeamId}&awayTeamId=${awayTeamId}&leagueId=${leagueId}&season=${season}`,
+  'Failed to fetch squad players',
+);
 
 /** Both squads of a match; runs only when every route id is present (spec §5). */
 export function useSquadPlayers(params: SquadParams | null) {
-  return useSWR<SquadPlayer[] | null>(params ? squadPlayersKey(params) : null, fetchSquadPlayers);
+  return useApiQuery(squadPlayersQuery, params ? [params] : null);
 }

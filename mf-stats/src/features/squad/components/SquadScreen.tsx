@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { PLAYER_POSITIONS, type SquadPlayer } from '@matchday/contracts';
 import { Card, media, Page, TeamLogo, usePageMeta } from '@matchday/ui';
-import { BackLink, Count, HeaderCard, LoadingBlock, MessageCard, Muted, Tabs, Title } from '../../../lib/components';
-import { errorDetail } from '../../../lib/fetch';
+import { errorDetail, ScreenState } from '@matchday/ui/unshared';
+import { BackLink, Count, HeaderCard, Muted, Tabs, Title } from '../../../lib/components';
 import { isId } from '../../../lib/numbers';
 import { byLeagueThenName, noPlayersText, positionFromSearch, withPosition } from '../../../lib/players';
 import { SquadList } from '../../../lib/squad-list';
@@ -99,28 +99,13 @@ export function SquadScreen() {
 
   const back = <BackLink to={`/?tab=${encodeURIComponent(tab)}`}>Back to Fixtures</BackLink>;
   if (!params) {
-    return (
-      <Page>
-        {back}
-        <MessageCard title="Fixture not found" message="No fixture data available" />
-      </Page>
-    );
+    return <ScreenState back={back} title="Fixture not found" message="No fixture data available" />;
   }
   if (isLoading) {
-    return (
-      <Page>
-        {back}
-        <LoadingBlock label="Loading squads" />
-      </Page>
-    );
+    return <ScreenState back={back} loading="Loading squads" />;
   }
   if (error || players.length === 0) {
-    return (
-      <Page>
-        {back}
-        <MessageCard title="Match data not found" message={errorDetail(error)} />
-      </Page>
-    );
+    return <ScreenState back={back} title="Match data not found" message={errorDetail(error)} />;
   }
 
   const sides = [

@@ -1,14 +1,12 @@
-import useSWR from 'swr';
 import type { StandingRow } from '@matchday/contracts';
-import { apiGet } from '@matchday/ui';
+import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
 
-export function standingsKey(leagueId: string, season: string): string {
-  return `/api/standings?leagueId=${leagueId}&season=${season}`;
-}
-
-export const fetchStandings = (url: string) => apiGet<StandingRow[]>(url);
+export const standingsQuery = apiQuery<[leagueId: string, season: string], StandingRow[]>(
+  (leagueId, season) => `/api/standings?leagueId=${leagueId}&season=${season}`,
+  'Failed to fetch standings',
+);
 
 /** Runs only with both leagueId and season (spec §5). */
 export function useStandings(leagueId: string | null, season: string | null) {
-  return useSWR<StandingRow[] | null>(leagueId && season ? standingsKey(leagueId, season) : null, fetchStandings);
+  return useApiQuery(standingsQuery, leagueId && season ? [leagueId, season] : null);
 }

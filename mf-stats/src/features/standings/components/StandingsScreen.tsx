@@ -2,8 +2,9 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { StandingRow } from '@matchday/contracts';
 import { Button, media, Page, usePageMeta } from '@matchday/ui';
+import { ScreenState } from '@matchday/ui/unshared';
 import { leagueHubPath } from '@matchday/contracts';
-import { BackLink, HeaderCard, LoadingBlock, MessageCard, Muted, Row, Title } from '../../../lib/components';
+import { BackLink, HeaderCard, Muted, Row, Title } from '../../../lib/components';
 import { isHighlighted } from '../../../lib/names';
 import { isId } from '../../../lib/numbers';
 import { useStandings } from '../api/standings';
@@ -44,20 +45,10 @@ export function StandingsScreen() {
   const returnTo = encodeURIComponent(`${location.pathname}${location.search}`);
   const back = <BackLink to={`/?tab=${encodeURIComponent(tab)}`}>Back to Fixtures</BackLink>;
   if (leagueId && season && isLoading) {
-    return (
-      <Page>
-        {back}
-        <LoadingBlock rows={10} label="Loading standings" />
-      </Page>
-    );
+    return <ScreenState back={back} rows={10} loading="Loading standings" />;
   }
   if (!leagueId || !season || error || !first) {
-    return (
-      <Page>
-        {back}
-        <MessageCard title="No Standings Data" message="League standings are not available" />
-      </Page>
-    );
+    return <ScreenState back={back} title="No Standings Data" message="League standings are not available" />;
   }
 
   const linkFor = (row: StandingRow) => `/team-stats/${row.teamId}/${leagueId}/${season}?returnTo=${returnTo}`;

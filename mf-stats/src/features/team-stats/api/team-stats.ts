@@ -1,6 +1,5 @@
-import useSWR from 'swr';
 import type { TeamStatsRecord } from '@matchday/contracts';
-import { readOrThrow } from '../../../lib/fetch';
+import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
 
 export interface TeamStatsParams {
   teamId: string;
@@ -8,12 +7,11 @@ export interface TeamStatsParams {
   season: string;
 }
 
-export function teamStatsKey({ teamId, leagueId, season }: TeamStatsParams): string {
-  return `/api/team-stats?teamId=${teamId}&leagueId=${leagueId}&season=${season}`;
-}
-
-export const fetchTeamStats = readOrThrow<TeamStatsRecord[]>('Failed to fetch team stats');
+export const teamStatsQuery = apiQuery<[params: TeamStatsParams], TeamStatsRecord[]>(
+  ({ teamId, leagueId, season }) => `/api/team-stats?teamId=${teamId}&leagueId=${leagueId}&season=${season}`,
+  'Failed to fetch team stats',
+);
 
 export function useTeamStats(params: TeamStatsParams | null) {
-  return useSWR<TeamStatsRecord[] | null>(params ? teamStatsKey(params) : null, fetchTeamStats);
+  return useApiQuery(teamStatsQuery, params ? [params] : null);
 }

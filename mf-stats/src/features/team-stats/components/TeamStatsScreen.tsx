@@ -3,13 +3,12 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { TeamStatsRecord } from '@matchday/contracts';
 import { Button, Card, media, Page, safeReturnPath, TeamLogo, usePageMeta } from '@matchday/ui';
+import { MessageCard, ScreenState } from '@matchday/ui/unshared';
 import { ChartSlot } from '../../../lib/chart-slot';
 import {
   BackLink,
   FormLetters,
   HeaderCard,
-  LoadingBlock,
-  MessageCard,
   Muted,
   Row,
   SectionTitle,
@@ -103,22 +102,15 @@ export function TeamStatsScreen() {
 
   const back = <BackLink to={returnTo}>{returnTo.startsWith('/standings') ? 'Back to Standings' : 'Back'}</BackLink>;
   if (params && isLoading) {
-    return (
-      <Page>
-        {back}
-        <LoadingBlock label="Loading team stats" />
-      </Page>
-    );
+    return <ScreenState back={back} loading="Loading team stats" />;
   }
   if (!params || error || !any) {
     return (
-      <Page>
-        <MessageCard title="No Team Stats found." message="The Requested data could not be found">
-          <Button as={Link} to={returnTo} $variant="outline">
-            Go Back
-          </Button>
-        </MessageCard>
-      </Page>
+      <ScreenState title="No Team Stats found." message="The Requested data could not be found">
+        <Button as={Link} to={returnTo} $variant="outline">
+          Go Back
+        </Button>
+      </ScreenState>
     );
   }
 

@@ -1,6 +1,5 @@
-import useSWR from 'swr';
 import type { SquadPlayer } from '@matchday/contracts';
-import { readOrThrow } from '../../../lib/fetch';
+import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
 
 export interface TeamParams {
   teamId: string;
@@ -8,13 +7,12 @@ export interface TeamParams {
   season: string;
 }
 
-export function teamPlayersKey({ teamId, leagueId, season }: TeamParams): string {
-  return `/api/players?teamId=${teamId}&leagueId=${leagueId}&season=${season}`;
-}
-
-export const fetchTeamPlayers = readOrThrow<SquadPlayer[]>('Failed to fetch players');
+export const teamPlayersQuery = apiQuery<[params: TeamParams], SquadPlayer[]>(
+  ({ teamId, leagueId, season }) => `/api/players?teamId=${teamId}&leagueId=${leagueId}&season=${season}`,
+  'Failed to fetch players',
+);
 
 /** The squad of one team; runs only when every route id is present (spec §5). */
 export function useTeamPlayers(params: TeamParams | null) {
-  return useSWR<SquadPlayer[] | null>(params ? teamPlayersKey(params) : null, fetchTeamPlayers);
+  return useApiQuery(teamPlayersQuery, params ? [params] : null);
 }

@@ -2,8 +2,8 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PLAYER_POSITIONS, type SquadPlayer } from '@matchday/contracts';
 import { Button, Card, Page, TeamLogo, usePageMeta } from '@matchday/ui';
-import { Count, HeaderCard, LoadingBlock, MessageCard, Muted, Row, Stack, Tabs, Title } from '../../../lib/components';
-import { errorDetail } from '../../../lib/fetch';
+import { errorDetail, ScreenState } from '@matchday/ui/unshared';
+import { Count, HeaderCard, Muted, Row, Stack, Tabs, Title } from '../../../lib/components';
 import { isId } from '../../../lib/numbers';
 import { byLeagueThenName, noPlayersText, positionFromSearch, withPosition } from '../../../lib/players';
 import { SquadList } from '../../../lib/squad-list';
@@ -47,22 +47,16 @@ export function TeamScreen() {
   });
 
   if (params && isLoading) {
-    return (
-      <Page>
-        <LoadingBlock label="Loading squad" />
-      </Page>
-    );
+    return <ScreenState loading="Loading squad" />;
   }
   if (!params || error || !team) {
+    // Spec §5/§8: missing route ids -> 'Team not found'; a failed or empty answer -> 'Team data not found'.
     return (
-      <Page>
-        {/* Spec §5/§8: missing route ids -> 'Team not found'; a failed or empty answer -> 'Team data not found'. */}
-        <MessageCard title={params ? 'Team data not found' : 'Team not found'} message={errorDetail(error)}>
-          <Button type="button" $variant="outline" onClick={() => navigate(-1)}>
-            Go Back
-          </Button>
-        </MessageCard>
-      </Page>
+      <ScreenState title={params ? 'Team data not found' : 'Team not found'} message={errorDetail(error)}>
+        <Button type="button" $variant="outline" onClick={() => navigate(-1)}>
+          Go Back
+        </Button>
+      </ScreenState>
     );
   }
 

@@ -1,8 +1,9 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Page, safeReturnPath, usePageMeta } from '@matchday/ui';
-import { BackLink, HeaderCard, MessageCard, Muted, Title } from '../../../lib/components';
+import { MessageCard, ScreenState, useLeagues } from '@matchday/ui/unshared';
+import { BackLink, HeaderCard, Muted, Title } from '../../../lib/components';
 import { isId } from '../../../lib/numbers';
-import { useLeagues, useTopScorers } from '../api/top-scorers';
+import { useTopScorers } from '../api/top-scorers';
 import { ranked } from '../hooks/rank';
 import { TopScorersList, TopScorersLoading } from './TopScorersList';
 
@@ -21,12 +22,7 @@ export function TopScorersScreen() {
 
   const back = <BackLink to={backTo}>Back to Standings</BackLink>;
   if (!leagueId || !season) {
-    return (
-      <Page>
-        {back}
-        <MessageCard title="Invalid Parameters" message="Please provide valid league and season parameters" />
-      </Page>
-    );
+    return <ScreenState back={back} title="Invalid Parameters" message="Please provide valid league and season parameters" />;
   }
   const scorers = ranked(data ?? []);
   return (

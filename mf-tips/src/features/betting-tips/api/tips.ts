@@ -1,14 +1,15 @@
-import useSWR from 'swr';
 import type { FixtureAnalysis, RecordSummary, TipsDay, WeekendSpecial } from '@matchday/contracts';
-import { readOrThrow } from '../../../lib/ui';
+import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
 
-const fetchTips = readOrThrow<TipsDay>('Failed to fetch tips');
-const fetchWeekend = readOrThrow<WeekendSpecial>('Failed to fetch tips');
-const fetchAnalysis = readOrThrow<FixtureAnalysis>('Failed to fetch the analysis');
-const fetchRecords = readOrThrow<RecordSummary[]>('Failed to fetch the record');
+const tipsQuery = apiQuery<[day: 'today' | 'tomorrow'], TipsDay>((day) => `/api/tips?day=${day}`, 'Failed to fetch tips');
+const weekendQuery = apiQuery<[], WeekendSpecial>(() => '/api/tips/weekend', 'Failed to fetch tips');
+const analysisQuery = apiQuery<[fixtureId: string], FixtureAnalysis>(
+  (fixtureId) => `/api/tips/fixture/${fixtureId}`,
+  'Failed to fetch the analysis',
+);
+const recordsQuery = apiQuery<[], RecordSummary[]>(() => '/api/tips/record', 'Failed to fetch the record');
 
-export const useTips = (day: 'today' | 'tomorrow') => useSWR<TipsDay | null>(`/api/tips?day=${day}`, fetchTips);
-export const useWeekend = (enabled: boolean) => useSWR<WeekendSpecial | null>(enabled ? '/api/tips/weekend' : null, fetchWeekend);
-export const useAnalysis = (fixtureId: string | null) =>
-  useSWR<FixtureAnalysis | null>(fixtureId ? `/api/tips/fixture/${fixtureId}` : null, fetchAnalysis);
-export const useRecords = () => useSWR<RecordSummary[] | null>('/api/tips/record', fetchRecords);
+export const useTips = (day: 'today' | 'tomorrow') => useApiQuery(tipsQuery, [day]);
+export const useWeekend = (enabled: boolean) => useApiQuery(weekendQuery, enabled ? [] : null);
+export const useAnalysis = (fixtureId: string | null) => useApiQuery(analysisQuery, fixtureId ? [fixtureId] : null);
+export const useRecords = () => useApiQuery(recordsQuery, []);

@@ -2,20 +2,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { FixtureAnalysis, TipMarket } from '@matchday/contracts';
 import { Button, TeamLogo, usePageMeta } from '@matchday/ui';
-import {
-  BackLink,
-  BlockSkeleton,
-  errorDetail,
-  FormLetters,
-  MessageCard,
-  Muted,
-  Panel,
-  pct,
-  ResponsibleGambling,
-  Row,
-  SectionTitle,
-  Stack,
-} from '../../../lib/ui';
+import { errorDetail, ScreenState } from '@matchday/ui/unshared';
+import { BackLink, BLOCK_SKELETON, FormLetters, Muted, Panel, pct, ResponsibleGambling, Row, SectionTitle, Stack } from '../../../lib/ui';
 import { useAnalysis } from '../api/tips';
 import { RecordView } from './RecordView';
 import { ScoreHeatMap } from './ScoreHeatMap';
@@ -105,33 +93,27 @@ export function AnalysisView({ fixtureId, backTo }: { fixtureId: string; backTo:
   usePageMeta({ title: data ? `${data.homeTeam} vs ${data.awayTeam}: tip and analysis` : 'Tip analysis' });
   const back = <BackLink to={backTo}>Back to Tips</BackLink>;
   if (isLoading) {
-    return (
-      <>
-        {back}
-        <BlockSkeleton label="Loading analysis" />
-      </>
-    );
+    return <ScreenState page={false} back={back} loading="Loading analysis" heights={BLOCK_SKELETON} />;
   }
   if (error || !data) {
     return (
-      <>
-        {back}
-        <MessageCard
-          title={error ? 'Failed to fetch the analysis' : 'Fixture not found'}
-          message={error ? errorDetail(error) : 'This fixture has no analysis.'}
-        >
-          {error ? (
-            <Button type="button" $variant="outline" onClick={() => void mutate()}>
-              Retry
-            </Button>
-          ) : (
-            <Button as={Link} to={backTo} $variant="outline">
-              Back to Tips
-            </Button>
-          )}
-        </MessageCard>
-        <ResponsibleGambling />
-      </>
+      <ScreenState
+        page={false}
+        back={back}
+        after={<ResponsibleGambling />}
+        title={error ? 'Failed to fetch the analysis' : 'Fixture not found'}
+        message={error ? errorDetail(error) : 'This fixture has no analysis.'}
+      >
+        {error ? (
+          <Button type="button" $variant="outline" onClick={() => void mutate()}>
+            Retry
+          </Button>
+        ) : (
+          <Button as={Link} to={backTo} $variant="outline">
+            Back to Tips
+          </Button>
+        )}
+      </ScreenState>
     );
   }
   const a = data;

@@ -2,11 +2,10 @@ import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { TipCard as Tip } from '@matchday/contracts';
 import { Badge, Button, Heading, Page, usePageMeta } from '@matchday/ui';
+import { errorDetail, MessageCard } from '@matchday/ui/unshared';
 import {
   CardGrid,
   CardsSkeleton,
-  errorDetail,
-  MessageCard,
   Muted,
   Panel,
   pct,

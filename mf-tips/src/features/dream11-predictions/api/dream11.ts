@@ -1,6 +1,5 @@
-import useSWR from 'swr';
 import type { Dream11Card } from '@matchday/contracts';
-import { readOrThrow } from '../../../lib/ui';
+import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
 
 export interface Dream11Day {
   day: 'today' | 'tomorrow';
@@ -9,9 +8,11 @@ export interface Dream11Day {
   demo: boolean;
 }
 
-const fetchDay = readOrThrow<Dream11Day>('Failed to fetch Dream11 teams');
-const fetchCard = readOrThrow<Dream11Card>('Failed to fetch the team');
+const dayQuery = apiQuery<[day: 'today' | 'tomorrow'], Dream11Day>((day) => `/api/dream11?day=${day}`, 'Failed to fetch Dream11 teams');
+const cardQuery = apiQuery<[fixtureId: string], Dream11Card>(
+  (fixtureId) => `/api/dream11/fixture/${fixtureId}`,
+  'Failed to fetch the team',
+);
 
-export const useDream11Day = (day: 'today' | 'tomorrow') => useSWR<Dream11Day | null>(`/api/dream11?day=${day}`, fetchDay);
-export const useDream11Card = (fixtureId: string | null) =>
-  useSWR<Dream11Card | null>(fixtureId ? `/api/dream11/fixture/${fixtureId}` : null, fetchCard);
+export const useDream11Day = (day: 'today' | 'tomorrow') => useApiQuery(dayQuery, [day]);
+export const useDream11Card = (fixtureId: string | null) => useApiQuery(cardQuery, fixtureId ? [fixtureId] : null);

@@ -1,11 +1,10 @@
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Badge, Button, Heading, Page, usePageMeta } from '@matchday/ui';
+import { errorDetail, MessageCard } from '@matchday/ui/unshared';
 import {
   CardGrid,
   CardsSkeleton,
-  errorDetail,
-  MessageCard,
   Muted,
   Panel,
   ResponsibleGambling,

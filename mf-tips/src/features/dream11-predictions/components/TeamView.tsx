@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Dream11Team, FantasyRole } from '@matchday/contracts';
 import { Button, usePageMeta } from '@matchday/ui';
-import { BackLink, BlockSkeleton, errorDetail, MessageCard, Muted, Panel, ResponsibleGambling, SectionTitle, Stack } from '../../../lib/ui';
+import { errorDetail, ScreenState } from '@matchday/ui/unshared';
+import { BackLink, BLOCK_SKELETON, Muted, Panel, ResponsibleGambling, SectionTitle, Stack } from '../../../lib/ui';
 import { useDream11Card } from '../api/dream11';
 
 const Pitch = styled.div`
@@ -86,30 +87,27 @@ export function TeamView({ fixtureId, backTo }: { fixtureId: string; backTo: str
   usePageMeta({ title: data ? `${data.match}: Dream11 team` : 'Dream11 team' });
   const back = <BackLink to={backTo}>Back to Dream11 Teams</BackLink>;
   if (isLoading) {
-    return (
-      <>
-        {back}
-        <BlockSkeleton label="Loading team" />
-      </>
-    );
+    return <ScreenState page={false} back={back} loading="Loading team" heights={BLOCK_SKELETON} />;
   }
   if (error || !data) {
     return (
-      <>
-        {back}
-        <MessageCard title={error ? 'Failed to fetch the team' : 'Team not found'} message={error ? errorDetail(error) : undefined}>
-          {error ? (
-            <Button type="button" $variant="outline" onClick={() => void mutate()}>
-              Retry
-            </Button>
-          ) : (
-            <Button as={Link} to={backTo} $variant="outline">
-              Back to Dream11 Teams
-            </Button>
-          )}
-        </MessageCard>
-        <ResponsibleGambling />
-      </>
+      <ScreenState
+        page={false}
+        back={back}
+        after={<ResponsibleGambling />}
+        title={error ? 'Failed to fetch the team' : 'Team not found'}
+        message={error ? errorDetail(error) : undefined}
+      >
+        {error ? (
+          <Button type="button" $variant="outline" onClick={() => void mutate()}>
+            Retry
+          </Button>
+        ) : (
+          <Button as={Link} to={backTo} $variant="outline">
+            Back to Dream11 Teams
+          </Button>
+        )}
+      </ScreenState>
     );
   }
   const kickoff = new Date(data.kickoffAt).toISOString();

@@ -1,0 +1,66 @@
+import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
+import type { League, ReferralCodeInfo } from '@matchday/contracts';
+import { apiGet } from '@matchday/ui';
+
+/**
+ * One thing a screen reads from the API, in one place: the URL that is its SWR key, the reader and the message a
+ * failure carries. Two screens that read the same URL use the same query, so they share one reader and one cache entry.
+ */
+export interface ApiQuery<Args extends unknown[], T> {
+  key: (...args: Args) => string;
+  /** GET through apiGet (401 -> null); a failure is an Error with the query's message and the "status: body" as its cause. */
+  read: (url: string) => Promise<T | null>;
+}
+
+/**
+ * Defines a query: `message` is what a failed read says (spec §8, e.g. 'Failed to fetch players'); null keeps
+ * apiGet's own error ("403: ...", a network TypeError) for screens that tell failures apart by it (admin).
+ * `map` turns the reply into the value the screens use (an object where a list is expected, ...).
+ */
+export function apiQuery<Args extends unknown[], T, Reply = T>(
+  key: (...args: Args) => string,
+  message: string | null,
+  map?: (reply: Reply) => T,
+): ApiQuery<Args, T> {
+  const read = async (url: string): Promise<T | null> => {
+    let reply: Reply | null;
+    try {
+      reply = await apiGet<Reply>(url);
+    } catch (error) {
+      if (message === null) throw error;
+      throw new Error(message, { cause: error });
+    }
+    if (reply === null || !map) return reply as T | null;
+    return map(reply);
+  };
+  return { key, read };
+}
+
+/** Reads a query; `args` null asks nothing (a route id is missing or invalid, spec §5). */
+export function useApiQuery<Args extends unknown[], T>(
+  query: ApiQuery<Args, T>,
+  args: Args | null,
+  options?: SWRConfiguration<T | null>,
+): SWRResponse<T | null> {
+  return useSWR<T | null>(args ? query.key(...args) : null, query.read, options);
+}
+
+/** The "status: body" detail behind a failed read, for a secondary line under the screen's message. */
+export function errorDetail(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  return error.cause instanceof Error ? error.cause.message : error.message;
+}
+
+/** Every competition with its seasons (Home's league filter, Leagues, a league's page, Top scorers' title). */
+export const leaguesQuery = apiQuery<[], League[]>(() => '/api/leagues', 'Failed to fetch leagues');
+
+export function useLeagues() {
+  return useApiQuery(leaguesQuery, []);
+}
+
+/** The signed-in user's referral code and share link (Profile, the header's Share menu); asked only when signed in (spec §6). */
+export const myReferralCodeQuery = apiQuery<[], ReferralCodeInfo>(() => '/api/referral/my-code', 'Failed to fetch your referral code');
+
+export function useMyReferralCode(signedIn: boolean) {
+  return useApiQuery(myReferralCodeQuery, signedIn ? [] : null);
+}
