@@ -4,6 +4,7 @@ import type { FixtureStats, StandingRow } from '@matchday/contracts';
 import { migrateLatest, openDatabase, repoRoot, toDate, type DatabaseTarget, type Knex } from '@matchday/server';
 import { startService, testDatabases, type RunningService } from '@matchday/testing';
 import { migrations } from '../src/db/migrations';
+import type { FixturesRow } from '../src/db/rows';
 import { runImport } from '../src/importers/cli';
 import { releaseDue } from '../src/importers/held-results';
 import { prepareReplay, readReplay, ReplayDateError, replayShiftDays, writeReplay } from '../src/importers/replay';
@@ -65,20 +66,14 @@ describe('replayShiftDays', () => {
   });
 });
 
-interface FixtureRow {
-  id: number;
-  status: string;
-  home_goals: number | null;
-  away_goals: number | null;
-  kickoff_at: unknown;
-}
+type ReplayedFixture = Pick<FixturesRow, 'id' | 'status' | 'home_goals' | 'away_goals' | 'kickoff_at'>;
 
-async function fixtureOf(db: Knex, home: string, away: string): Promise<FixtureRow> {
+async function fixtureOf(db: Knex, home: string, away: string): Promise<ReplayedFixture> {
   const [row] = (await db('fixtures as f')
     .join('teams as h', 'h.id', 'f.home_team_id')
     .join('teams as a', 'a.id', 'f.away_team_id')
     .where({ 'h.name': home, 'a.name': away })
-    .select('f.id', 'f.status', 'f.home_goals', 'f.away_goals', 'f.kickoff_at')) as FixtureRow[];
+    .select('f.id', 'f.status', 'f.home_goals', 'f.away_goals', 'f.kickoff_at')) as ReplayedFixture[];
   if (!row) throw new Error(`no fixture ${home} - ${away}`);
   return {
     ...row,

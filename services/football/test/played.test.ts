@@ -1,4 +1,4 @@
-import { playedScore } from '../src/lib/played';
+import { playedOrLiveScore, playedScore } from '../src/lib/played';
 import { TEAM_STAT_COLUMNS, TEAM_STAT_NAMES } from '../src/lib/team-stat-columns';
 
 describe('the one rule for a played fixture', () => {
@@ -8,6 +8,14 @@ describe('the one rule for a played fixture', () => {
     expect(playedScore({ status: 'live', home_goals: 1, away_goals: 0 })).toBeNull();
     expect(playedScore({ status: 'finished', home_goals: 1, away_goals: null })).toBeNull();
     expect(playedScore({ status: 'scheduled', home_goals: null, away_goals: null })).toBeNull();
+  });
+
+  it("adds a live match's running score where a match screen shows one", () => {
+    expect(playedOrLiveScore({ status: 'live', home_goals: 1, away_goals: 0 })).toEqual({ home: 1, away: 0 });
+    expect(playedOrLiveScore({ status: 'finished', home_goals: 2, away_goals: 2 })).toEqual({ home: 2, away: 2 });
+    expect(playedOrLiveScore({ status: 'live', home_goals: null, away_goals: null })).toBeNull();
+    expect(playedOrLiveScore({ status: 'postponed', home_goals: 1, away_goals: 1 })).toBeNull();
+    expect(playedOrLiveScore({ status: 'scheduled', home_goals: null, away_goals: null })).toBeNull();
   });
 });
 

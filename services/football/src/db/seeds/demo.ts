@@ -16,6 +16,8 @@ import {
   shiftKickoffs,
 } from '../../importers/store';
 import { daysBetween, utcDateString } from '../../lib/time';
+import { epoch } from '../../lib/values';
+import type { FixturesRow, PlayersRow } from '../rows';
 import { insertSearchTerms, playerNames, searchTermRows } from '../../modules/search/terms';
 import { computeTable } from '../../modules/standings/table';
 import { DEMO_LEAGUES, POOL_FALLBACK, syntheticLeagues, type DemoClub, type DemoLeague } from './demo-leagues';
@@ -153,17 +155,6 @@ const POSITION_COUNTS: ReadonlyArray<[PlayerPosition, number, number]> = [
   ['Attacker', 4, 5],
 ];
 
-interface PlayerRow {
-  id: number;
-  name: string;
-  first_name: string;
-  last_name: string;
-  nationality: string;
-  birth_date: string;
-  birth_country: string;
-  photo: null;
-}
-
 /** A club's squad: players by position with nationalities that fit its league. */
 function makeSquad(
   random: Random,
@@ -171,8 +162,8 @@ function makeSquad(
   strength: number,
   firstPlayerId: number,
   currentSeason: number,
-): { players: PlayerRow[]; squad: SquadEntry[] } {
-  const players: PlayerRow[] = [];
+): { players: PlayersRow[]; squad: SquadEntry[] } {
+  const players: PlayersRow[] = [];
   const squad: SquadEntry[] = [];
   const used = new Set<string>();
   const foreign = FOREIGN_COUNTRIES[club.country] ?? FOREIGN_COUNTRIES.default!;
@@ -210,30 +201,8 @@ function makeSquad(
   return { players, squad };
 }
 
-interface FixtureRow {
-  id: number;
-  league_id: number;
-  season: number;
-  round: string;
-  kickoff_at: string;
-  status: 'finished' | 'scheduled';
-  home_team_id: number;
-  away_team_id: number;
-  home_goals: number | null;
-  away_goals: number | null;
-  home_goals_ht: number | null;
-  away_goals_ht: number | null;
-  home_goals_et: number | null;
-  away_goals_et: number | null;
-  home_penalties: number | null;
-  away_penalties: number | null;
-  venue_id: number;
-  stage: string;
-  group_name: null;
-}
-
 interface SeasonRows {
-  fixtures: FixtureRow[];
+  fixtures: FixturesRow[];
   teamStats: Array<TeamStatsRow & { fixture_id: number }>;
   playerStats: Array<PlayerStatsRow & { fixture_id: number }>;
 }
@@ -263,12 +232,12 @@ class SeasonBuilder {
     round: string,
     stage: string,
     options: { venueId?: number; neutral?: boolean } = {},
-  ): FixtureRow {
+  ): FixturesRow {
     const [hour, minute] = this.league.kickoffs[slot % this.league.kickoffs.length]!;
     const kickoff = new Date(this.todayMidnight + dayOffset * DAY + (hour * 60 + minute) * 60_000);
     const id = this.nextFixtureId;
     this.nextFixtureId += 1;
-    const row: FixtureRow = {
+    const row: FixturesRow = {
       id,
       league_id: this.league.id,
       season: this.season,
@@ -288,6 +257,7 @@ class SeasonBuilder {
       venue_id: options.venueId ?? home.venueId,
       stage,
       group_name: null,
+      referee: null,
     };
     if (dayOffset < 0) {
       const sides: [Side, Side] = [
@@ -308,7 +278,7 @@ class SeasonBuilder {
   }
 
   /** Decides a drawn deciding match: extra time without goals, then a shoot-out. */
-  shootOut(row: FixtureRow, homeWins: boolean): void {
+  shootOut(row: FixturesRow, homeWins: boolean): void {
     row.home_goals_et = row.home_goals;
     row.away_goals_et = row.away_goals;
     const loser = int(this.random, 2, 4);
@@ -347,7 +317,7 @@ class SeasonBuilder {
   }
 }
 
-function tableOrder(league: DemoLeague, clubs: readonly ClubState[], fixtures: readonly FixtureRow[]): ClubState[] {
+function tableOrder(league: DemoLeague, clubs: readonly ClubState[], fixtures: readonly FixturesRow[]): ClubState[] {
   const byId = new Map(clubs.map((c) => [c.teamId, c]));
   const table = computeTable(
     clubs.map((c) => ({ teamId: c.teamId, name: c.name, group: null })),
@@ -358,7 +328,7 @@ function tableOrder(league: DemoLeague, clubs: readonly ClubState[], fixtures: r
         awayTeamId: f.away_team_id,
         homeGoals: f.home_goals!,
         awayGoals: f.away_goals!,
-        kickoff: Date.parse(`${f.kickoff_at.replace(' ', 'T')}Z`),
+        kickoff: epoch(f.kickoff_at),
         round: f.round,
       })),
     league.rules.tiebreak,
@@ -458,7 +428,7 @@ export async function generateDataset(db: Knex, options: GenerateOptions = {}): 
       let playerId = await nextId(trx, 'players');
       const venues: object[] = [];
       const teams: Array<Record<string, unknown> & { id: number; name: string }> = [];
-      const players: PlayerRow[] = [];
+      const players: PlayersRow[] = [];
       const squads: object[] = [];
       const clubs: ClubState[] = [];
       for (const club of league.clubs) {

@@ -1,24 +1,14 @@
-import { catalogueLeague, seasonName, seasonRules, type LeagueType, type SeasonRules } from '@matchday/contracts';
+import { catalogueLeague, seasonName, seasonRules, type SeasonRules } from '@matchday/contracts';
 import type { Knex } from '@matchday/server';
 import type { ImportedLeague } from '../model';
 import { indexNames } from '../../modules/search/terms';
+import type { LeaguesRow } from '../../db/rows';
 import { insertRows } from './rows';
 
 /** Leagues and seasons. */
 
-export interface LeagueRow {
-  id: number;
-  name: string;
-  display_name: string;
-  country: string;
-  logo: string | null;
-  colour: string | null;
-  type: LeagueType;
-  current_season: number;
-}
-
 /** The one insert of a league row. */
-export async function insertLeague(trx: Knex, row: LeagueRow): Promise<void> {
+export async function insertLeague(trx: Knex, row: LeaguesRow): Promise<void> {
   await trx('leagues').insert(row);
 }
 

@@ -2,6 +2,7 @@ import type { Knex } from '@matchday/server';
 import { curatedKeys, findCuratedClub } from '../aliases';
 import type { ImportedTeam, ImportedVenue, SourceName } from '../model';
 import { normalizeTeamName } from '../names';
+import type { TeamsRow } from '../../db/rows';
 import { indexNames } from '../../modules/search/terms';
 import { changedColumns, insertRows, isEmptyObject, type Row } from './rows';
 
@@ -44,15 +45,8 @@ export class VenueResolver {
   }
 }
 
-interface TeamRow {
-  id: number;
-  name: string;
-  short_name: string | null;
-  code: string | null;
-  logo: string | null;
-  country: string | null;
-  venue_id: number | null;
-}
+/** The columns of a team the resolver fills in. */
+type TeamRow = Pick<TeamsRow, 'id' | 'name' | 'short_name' | 'code' | 'logo' | 'country' | 'venue_id'>;
 
 /**
  * Team-name reconciliation. A spelling is normalised (names.ts) and looked up in `team_aliases`;

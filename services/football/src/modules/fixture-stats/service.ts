@@ -1,7 +1,9 @@
 import type { Knex } from '@matchday/server';
-import { SIDE_STAT_NAMES, type FixtureStats, type FixtureStatus, type SideStatName } from '@matchday/contracts';
+import { SIDE_STAT_NAMES, type FixtureStats, type SideStatName } from '@matchday/contracts';
+import { playedOrLiveScore } from '../../lib/played';
 import { TEAM_STAT_COLUMNS } from '../../lib/team-stat-columns';
-import { iso, numOrNull } from '../../lib/values';
+import { numOrNull } from '../../lib/values';
+import { toFixture } from '../fixtures/mapper';
 import { findFixtureHeader, findTeamMatchStats, type TeamMatchStatsRow } from './repository';
 
 /** BallPossession and PassesPercent are sent as '55%'. */
@@ -24,26 +26,27 @@ export async function fixtureStats(db: Knex, fixtureId: number): Promise<Fixture
   const sides = await findTeamMatchStats(db, fixtureId);
   const home = sides.find((s) => Number(s.team_id) === Number(header.home_team_id));
   const away = sides.find((s) => Number(s.team_id) === Number(header.away_team_id));
-  const played = header.status === 'finished' || header.status === 'live';
+  // A live match shows its running score here, as in the fixture lists (playedOrLiveScore).
+  const fixture = toFixture(header, playedOrLiveScore);
   return {
-    fixtureId: Number(header.id),
-    leagueId: Number(header.league_id),
-    season: Number(header.season),
+    fixtureId: fixture.id,
+    leagueId: fixture.leagueId,
+    season: fixture.season,
     logo: header.league_logo,
-    leagueName: header.league_name,
+    leagueName: fixture.leagueName,
     leagueType: header.league_type === 'cup' ? 'cup' : 'league',
-    eventDate: iso(header.kickoff_at),
-    status: header.status as FixtureStatus,
-    venue: header.venue,
-    venueCity: header.venue_city || null,
-    homeTeamId: Number(header.home_team_id),
-    awayTeamId: Number(header.away_team_id),
-    homeTeamName: header.home_name,
-    awayTeamName: header.away_name,
-    homeTeamLogo: header.home_logo,
-    awayTeamLogo: header.away_logo,
-    homeTeamGoalScored: played ? numOrNull(header.home_goals) : null,
-    awayTeamGoalScored: played ? numOrNull(header.away_goals) : null,
+    eventDate: fixture.eventDate,
+    status: fixture.status,
+    venue: fixture.venue,
+    venueCity: fixture.venueCity,
+    homeTeamId: fixture.homeTeamId,
+    awayTeamId: fixture.awayTeamId,
+    homeTeamName: fixture.homeTeam,
+    awayTeamName: fixture.awayTeam,
+    homeTeamLogo: fixture.homeTeamLogo,
+    awayTeamLogo: fixture.awayTeamLogo,
+    homeTeamGoalScored: fixture.goalsHome,
+    awayTeamGoalScored: fixture.goalsAway,
     ...side('homeTeam', home),
     ...side('awayTeam', away),
   } as FixtureStats;

@@ -1,18 +1,8 @@
 import type { Knex } from '@matchday/server';
 import type { League } from '@matchday/contracts';
+import type { LeaguesRow, SeasonsRow } from '../../db/rows';
 
-interface LeagueRow {
-  id: number;
-  name: string;
-  display_name: string;
-  country: string;
-  logo: string | null;
-  colour: string | null;
-  type: string;
-  current_season: number;
-}
-
-export function toLeague(row: LeagueRow): League {
+export function toLeague(row: LeaguesRow): League {
   return {
     id: row.id,
     name: row.name,
@@ -29,12 +19,8 @@ const FORMATS = new Set(['league', 'groups', 'league-phase']);
 
 /** Every league with its seasons (newest first) and the format of its current season. */
 export async function listLeagues(db: Knex): Promise<League[]> {
-  const rows = await db<LeagueRow>('leagues').select('*').orderBy('display_name');
-  const seasonRows: Array<{ league_id: number; year: number; format: string | null }> = await db('seasons').select(
-    'league_id',
-    'year',
-    'format',
-  );
+  const rows = await db<LeaguesRow>('leagues').select('*').orderBy('display_name');
+  const seasonRows: Array<Pick<SeasonsRow, 'league_id' | 'year' | 'format'>> = await db('seasons').select('league_id', 'year', 'format');
   return rows.map((row) => {
     const league = toLeague(row);
     const own = seasonRows.filter((s) => Number(s.league_id) === league.id);

@@ -1,28 +1,25 @@
 import type { Knex } from '@matchday/server';
 import type { FeedLeague, FeedMatch, FeedMatches, FeedOdds, FeedPlayerLine, FeedSquads, FeedSquadPlayer } from '@matchday/contracts';
 import { isDemoData } from '../../db/seeds/demo';
+import type { FixturesRow, LeaguesRow, TeamsRow } from '../../db/rows';
+import { playedScore } from '../../lib/played';
 import { iso, num, numOrNull } from '../../lib/values';
 
 /** Which bookmaker's prices the feed passes on, first present wins (Demo: the demo generator's book). */
 export const BOOKMAKER_PREFERENCE = ['B365', 'PS', 'Avg', 'Max', 'Demo'] as const;
 
-interface MatchRow {
-  id: number;
-  league_id: number;
-  season: number;
-  kickoff_at: unknown;
-  status: string;
-  home_team_id: number;
-  away_team_id: number;
-  home_goals: number | null;
-  away_goals: number | null;
-  home_name: string;
-  away_name: string;
-  home_logo: string | null;
-  away_logo: string | null;
+/** A fixture with its 90-minute score (what the markets settle on), its clubs and their shots on target. */
+type MatchRow = Pick<
+  FixturesRow,
+  'id' | 'league_id' | 'season' | 'kickoff_at' | 'status' | 'home_team_id' | 'away_team_id' | 'home_goals' | 'away_goals'
+> & {
+  home_name: TeamsRow['name'];
+  away_name: TeamsRow['name'];
+  home_logo: TeamsRow['logo'];
+  away_logo: TeamsRow['logo'];
   home_sot: number | null;
   away_sot: number | null;
-}
+};
 
 interface OddsRow {
   fixture_id: number;
@@ -97,7 +94,7 @@ function assemble(rows: MatchRow[], odds: OddsRow[]): FeedMatch[] {
   return rows.map((row) => {
     const opening = best.get(`${row.id}:opening`);
     const closing = best.get(`${row.id}:closing`);
-    const played = row.status === 'finished' && row.home_goals !== null && row.away_goals !== null;
+    const score = playedScore(row);
     return {
       id: row.id,
       leagueId: row.league_id,
@@ -110,10 +107,10 @@ function assemble(rows: MatchRow[], odds: OddsRow[]): FeedMatch[] {
       awayTeam: row.away_name,
       homeTeamLogo: row.home_logo,
       awayTeamLogo: row.away_logo,
-      homeGoals: played ? num(row.home_goals) : null,
-      awayGoals: played ? num(row.away_goals) : null,
-      homeShotsOnTarget: played ? numOrNull(row.home_sot) : null,
-      awayShotsOnTarget: played ? numOrNull(row.away_sot) : null,
+      homeGoals: score?.home ?? null,
+      awayGoals: score?.away ?? null,
+      homeShotsOnTarget: score ? numOrNull(row.home_sot) : null,
+      awayShotsOnTarget: score ? numOrNull(row.away_sot) : null,
       opening: opening ? toOdds(opening) : null,
       closing: closing ? toOdds(closing) : null,
     };
@@ -121,8 +118,9 @@ function assemble(rows: MatchRow[], odds: OddsRow[]): FeedMatch[] {
 }
 
 export async function feedLeagues(db: Knex): Promise<FeedLeague[]> {
-  const rows: Array<{ id: number; name: string; display_name: string; country: string; logo: string | null; current_season: number }> =
-    await db('leagues').orderBy('id').select('id', 'name', 'display_name', 'country', 'logo', 'current_season');
+  const rows: Array<Pick<LeaguesRow, 'id' | 'name' | 'display_name' | 'country' | 'logo' | 'current_season'>> = await db('leagues')
+    .orderBy('id')
+    .select('id', 'name', 'display_name', 'country', 'logo', 'current_season');
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -171,7 +169,7 @@ export async function feedSquads(db: Knex, fixtureId: number, recent: number): P
   const teamIds = [fixture.homeTeamId, fixture.awayTeamId];
   const teamRecent: FeedSquads['teamRecent'] = {};
   for (const teamId of teamIds) {
-    const rows: Array<{ id: number; kickoff_at: unknown }> = await db('fixtures')
+    const rows: Array<Pick<FixturesRow, 'id' | 'kickoff_at'>> = await db('fixtures')
       .where('status', 'finished')
       .where('kickoff_at', '<', before)
       .where((q) => q.where('home_team_id', teamId).orWhere('away_team_id', teamId))

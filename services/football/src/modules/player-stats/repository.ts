@@ -1,18 +1,8 @@
 import type { Knex } from '@matchday/server';
 import type { PlayerLeagueStats, PlayerRecentFixture } from '@matchday/contracts';
 import { ageOn, epoch, iso, num, numOrNull, round1, toPosition } from '../../lib/values';
+import type { FixturesRow, PlayersRow, TeamsRow, VenuesRow } from '../../db/rows';
 import { finalGoals } from '../../lib/score';
-
-interface PlayerRow {
-  id: number;
-  name: string;
-  first_name: string | null;
-  last_name: string | null;
-  nationality: string | null;
-  birth_date: unknown;
-  birth_country: string | null;
-  photo: string | null;
-}
 
 interface TotalsRow {
   team_id: number;
@@ -84,7 +74,7 @@ export async function currentTeamOf(db: Knex, playerId: number): Promise<number 
  * (his current team first, flagged is_Current_Team), summed over his fixture_player_stats rows.
  */
 export async function findLeagueStats(db: Knex, playerId: number, leagueId: number, season: number): Promise<PlayerLeagueStats[]> {
-  const player: PlayerRow | undefined = await db('players').where('id', playerId).first();
+  const player: PlayersRow | undefined = await db('players').where('id', playerId).first();
   if (!player) return [];
   const totals: TotalsRow[] = await db('fixture_player_stats as ps')
     .join('fixtures as f', 'f.id', 'ps.fixture_id')
@@ -179,20 +169,17 @@ export async function findLeagueStats(db: Knex, playerId: number, leagueId: numb
   return entries.map(({ lastPlayed: _lastPlayed, ...entry }) => entry);
 }
 
-interface RecentRow {
+/** A finished fixture (final score) with its venue and clubs, and the player's line in it. */
+type RecentRow = Pick<
+  FixturesRow,
+  'league_id' | 'season' | 'kickoff_at' | 'home_team_id' | 'away_team_id' | 'home_goals' | 'away_goals'
+> & {
   fixture_id: number;
-  league_id: number;
-  season: number;
-  kickoff_at: unknown;
-  home_team_id: number;
-  away_team_id: number;
-  home_goals: number | null;
-  away_goals: number | null;
-  venue: string | null;
-  home_name: string;
-  home_logo: string | null;
-  away_name: string;
-  away_logo: string | null;
+  venue: VenuesRow['name'] | null;
+  home_name: TeamsRow['name'];
+  home_logo: TeamsRow['logo'];
+  away_name: TeamsRow['name'];
+  away_logo: TeamsRow['logo'];
   team_id: number;
   minutes: number;
   rating: unknown;
@@ -202,7 +189,7 @@ interface RecentRow {
   tackles_total: number | null;
   yellow_cards: number | null;
   red_cards: number | null;
-}
+};
 
 /** A player's finished matches in which he appeared, most recent first. */
 export async function findRecentFixtures(

@@ -1,10 +1,5 @@
 import { isTieBreakRule, isZoneKind, seasonRules, type TieBreakRule, type Zone } from '@matchday/contracts';
-
-export interface SeasonRow {
-  format: string | null;
-  tiebreak: string | null;
-  zones: string | null;
-}
+import type { SeasonsRow } from '../../db/rows';
 
 interface StoredZone {
   from: number;
@@ -50,7 +45,7 @@ export function parseZones(json: string | null | undefined, known: readonly Zone
 export function tableRules(
   leagueId: number,
   season: number,
-  row: SeasonRow | undefined,
+  row: Pick<SeasonsRow, 'format' | 'tiebreak' | 'zones'> | undefined,
   grouped: boolean,
 ): { rule: TieBreakRule; zones: Zone[] } {
   const known = seasonRules(leagueId, season, grouped);
