@@ -8,3 +8,4 @@ export * from './src/screen-state';
 export * from './src/query';
 export * from './src/auth-user';
 export * from './src/dismiss';
+export * from './src/layout';

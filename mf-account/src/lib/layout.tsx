@@ -2,11 +2,6 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Card, media } from '@matchday/ui';
 
-export const Stack = styled.div`
-  display: grid;
-  gap: 1.25rem;
-`;
-
 export const Columns = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
@@ -60,6 +55,7 @@ export function Section({
   );
 }
 
+/** Secondary text as a paragraph (the kit's Muted is inline). */
 export const Muted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.textMuted};

@@ -1,30 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { Card, media, Tab, TabList } from '@matchday/ui';
+import { Card, Heading, media } from '@matchday/ui';
 
 /** Form colours (spec §9): W green, L red, D grey; text on them keeps a 4.5:1 contrast. */
 export const FORM_COLOURS: Record<string, string> = { W: '#15803d', L: '#b91c1c', D: '#64748b' };
 const FORM_WORDS: Record<string, string> = { W: 'Won', L: 'Lost', D: 'Drawn' };
-
-export const Stack = styled.div<{ $gap?: string }>`
-  display: grid;
-  gap: ${({ $gap }) => $gap ?? '1rem'};
-  min-width: 0;
-`;
-
-export const Row = styled.div<{ $gap?: string; $wrap?: boolean; $justify?: string }>`
-  display: flex;
-  align-items: center;
-  gap: ${({ $gap }) => $gap ?? '0.75rem'};
-  flex-wrap: ${({ $wrap }) => ($wrap ? 'wrap' : 'nowrap')};
-  justify-content: ${({ $justify }) => $justify ?? 'flex-start'};
-  min-width: 0;
-`;
-
-export const Muted = styled.span`
-  color: ${({ theme }) => theme.textMuted};
-`;
 
 export const SectionTitle = styled.h2`
   font-size: 1.05rem;
@@ -33,30 +13,6 @@ export const SectionTitle = styled.h2`
   align-items: center;
   gap: 0.5rem;
 `;
-
-const Back = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  gap: 0.4rem;
-  margin-bottom: 1rem;
-  padding: 0.35rem 0.2rem;
-  color: ${({ theme }) => theme.textMuted};
-  text-decoration: none;
-  font-weight: 600;
-  &:hover {
-    color: ${({ theme }) => theme.text};
-  }
-`;
-
-/** The back link at the top of a screen ("← Back to Fixtures"). */
-export function BackLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <Back to={to} data-testid="back-link">
-      <span aria-hidden="true">←</span>
-      {children}
-    </Back>
-  );
-}
 
 const PhotoBox = styled.span<{ $size: number }>`
   display: inline-grid;
@@ -179,61 +135,12 @@ export const HeaderCard = styled(Card)<{ $colour?: string }>`
   }
 `;
 
-export const Title = styled.h1`
-  font-size: 1.6rem;
+/** A screen's title: the kit's Heading without its bottom margin (the header card spaces it). */
+export const Title = styled(Heading)`
   margin: 0;
   line-height: 1.2;
   overflow-wrap: anywhere;
-  ${media.mobile} {
-    font-size: 1.3rem;
-  }
 `;
-
-export interface TabOption<T extends string> {
-  value: T;
-  label: ReactNode;
-  testId?: string;
-}
-
-/** A row of tabs whose value lives in the URL; arrow keys move between tabs. */
-export function Tabs<T extends string>({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: T;
-  options: ReadonlyArray<TabOption<T>>;
-  onChange: (value: T) => void;
-}) {
-  return (
-    <TabList role="tablist" aria-label={label}>
-      {options.map((option, index) => (
-        <Tab
-          key={option.value}
-          type="button"
-          role="tab"
-          data-testid={option.testId}
-          aria-selected={option.value === value}
-          tabIndex={option.value === value ? 0 : -1}
-          $active={option.value === value}
-          onClick={() => onChange(option.value)}
-          onKeyDown={(event) => {
-            if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-            const step = event.key === 'ArrowRight' ? 1 : -1;
-            const next = options[(index + step + options.length) % options.length]!;
-            onChange(next.value);
-            const buttons = event.currentTarget.parentElement?.querySelectorAll<HTMLButtonElement>('[role="tab"]');
-            buttons?.[(index + step + options.length) % options.length]?.focus();
-          }}
-        >
-          {option.label}
-        </Tab>
-      ))}
-    </TabList>
-  );
-}
 
 export const Count = styled.span`
   display: inline-block;

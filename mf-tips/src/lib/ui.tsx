@@ -1,28 +1,8 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Card, media, Skeleton, Tab, TabList } from '@matchday/ui';
+import { Card, media, Skeleton } from '@matchday/ui';
+import { Row } from '@matchday/ui/unshared';
 
 export const pct = (value: number, digits = 0) => `${(value * 100).toFixed(digits)}%`;
-
-export const Stack = styled.div<{ $gap?: string }>`
-  display: grid;
-  gap: ${({ $gap }) => $gap ?? '1rem'};
-  min-width: 0;
-`;
-
-export const Row = styled.div<{ $gap?: string; $wrap?: boolean; $justify?: string }>`
-  display: flex;
-  align-items: center;
-  gap: ${({ $gap }) => $gap ?? '0.75rem'};
-  flex-wrap: ${({ $wrap }) => ($wrap ? 'wrap' : 'nowrap')};
-  justify-content: ${({ $justify }) => $justify ?? 'flex-start'};
-  min-width: 0;
-`;
-
-export const Muted = styled.span`
-  color: ${({ theme }) => theme.textMuted};
-`;
 
 export const SectionTitle = styled.h2`
   font-size: 1.1rem;
@@ -43,29 +23,6 @@ export const Panel = styled(Card)`
   }
 `;
 
-const Back = styled(Link)`
-  display: inline-flex;
-  align-items: center;
-  gap: 0.4rem;
-  margin-bottom: 1rem;
-  padding: 0.35rem 0.2rem;
-  color: ${({ theme }) => theme.textMuted};
-  text-decoration: none;
-  font-weight: 600;
-  &:hover {
-    color: ${({ theme }) => theme.text};
-  }
-`;
-
-export function BackLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <Back to={to} data-testid="back-link">
-      <span aria-hidden="true">←</span>
-      {children}
-    </Back>
-  );
-}
-
 /** Six card skeletons while a list loads (the fixtures list's pattern). */
 export function CardsSkeleton({ label, count = 6 }: { label: string; count?: number }) {
   return (
@@ -79,49 +36,6 @@ export function CardsSkeleton({ label, count = 6 }: { label: string; count?: num
 
 /** The skeleton of a detail view (analysis, Dream11 team): header, main panel, side panel. */
 export const BLOCK_SKELETON = ['7rem', '18rem', '10rem'];
-
-export interface TabOption<T extends string> {
-  value: T;
-  label: string;
-}
-
-/** Tabs whose value lives in the URL; arrow keys move between them. */
-export function Tabs<T extends string>({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: T;
-  options: ReadonlyArray<TabOption<T>>;
-  onChange: (value: T) => void;
-}) {
-  return (
-    <TabList role="tablist" aria-label={label}>
-      {options.map((option, index) => (
-        <Tab
-          key={option.value}
-          type="button"
-          role="tab"
-          aria-selected={option.value === value}
-          tabIndex={option.value === value ? 0 : -1}
-          $active={option.value === value}
-          onClick={() => onChange(option.value)}
-          onKeyDown={(event) => {
-            if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-            const step = event.key === 'ArrowRight' ? 1 : -1;
-            const next = (index + step + options.length) % options.length;
-            onChange(options[next]!.value);
-            event.currentTarget.parentElement?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[next]?.focus();
-          }}
-        >
-          {option.label}
-        </Tab>
-      ))}
-    </TabList>
-  );
-}
 
 const Responsible = styled.p`
   margin: 1.5rem 0 0;

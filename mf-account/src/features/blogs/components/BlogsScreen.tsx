@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Badge, Button, Card, Heading, Page, usePageMeta } from '@matchday/ui';
-import { Muted, Stack } from '../../../lib/layout';
+import { Stack } from '@matchday/ui/unshared';
+import { Muted } from '../../../lib/layout';
 import { POSTS } from '../posts';
 
 const Post = styled(Card)`
@@ -39,7 +40,7 @@ export function BlogsScreen() {
     <Page>
       <Heading>Blog Posts</Heading>
       <Muted style={{ marginBottom: '1.25rem' }}>Insights and guides on football statistics and fantasy football.</Muted>
-      <Stack>
+      <Stack $gap="1.25rem">
         {POSTS.map((post) => (
           <Post as="article" key={post.slug} aria-labelledby={`post-${post.slug}`} data-testid="blog-post">
             <Muted>

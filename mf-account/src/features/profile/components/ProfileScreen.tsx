@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Button, EmptyState, Heading, Page, Skeleton, usePageMeta } from '@matchday/ui';
-import { useAuthUser, useMyReferralCode } from '@matchday/ui/unshared';
-import { Columns, Stack } from '../../../lib/layout';
+import { Stack, useAuthUser, useMyReferralCode } from '@matchday/ui/unshared';
+import { Columns } from '../../../lib/layout';
 import { useMyReferrals } from '../api/use-my-referrals';
 import { DangerZone } from './DangerZone';
 import { ProfileInfo } from './ProfileInfo';
@@ -35,7 +35,7 @@ export function ProfileScreen() {
   return (
     <Page>
       <Heading>Profile</Heading>
-      <Stack>
+      <Stack $gap="1.25rem">
         <Columns>
           <ProfileInfo user={user} />
           <ReferralCard info={code.data} error={code.error as Error | undefined} />

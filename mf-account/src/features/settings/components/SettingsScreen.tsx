@@ -1,6 +1,6 @@
 import { EmptyState, Heading, Page, Skeleton, usePageMeta } from '@matchday/ui';
-import { useAuthUser } from '@matchday/ui/unshared';
-import { Columns, Stack } from '../../../lib/layout';
+import { Stack, useAuthUser } from '@matchday/ui/unshared';
+import { Columns } from '../../../lib/layout';
 import { ApplyReferralCard } from './ApplyReferralCard';
 import { QuickActions } from './QuickActions';
 import { ThemeCard } from './ThemeCard';
@@ -25,7 +25,7 @@ export function SettingsScreen() {
   return (
     <Page>
       <Heading>Settings</Heading>
-      <Stack>
+      <Stack $gap="1.25rem">
         <Columns>
           <ThemeCard signedIn />
           <QuickActions />

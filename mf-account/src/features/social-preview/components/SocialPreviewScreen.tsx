@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, Card, DEFAULT_DESCRIPTION, Heading, Page, Tab, TabList, usePageMeta } from '@matchday/ui';
+import { Stack } from '@matchday/ui/unshared';
 import { REFERRAL_CODE_MAX_LENGTH } from '@matchday/contracts';
 import { CopyButton } from '../../../lib/CopyButton';
-import { Muted, Section, Stack } from '../../../lib/layout';
+import { Muted, Section } from '../../../lib/layout';
 import { PreviewCards, type PreviewContent } from './PreviewCards';
 
 const TABS = [
@@ -87,7 +88,7 @@ export function SocialPreviewScreen() {
   return (
     <Page>
       <Heading>Social Preview</Heading>
-      <Stack>
+      <Stack $gap="1.25rem">
         {referralCode && (
           <Invitation as="section" aria-labelledby="invitation-title" data-testid="referral-invitation">
             <h2 id="invitation-title">You&apos;ve been invited to Matchday</h2>

@@ -2,8 +2,8 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { FixturePlayer, FixtureStats } from '@matchday/contracts';
 import { Card, media, Page, TeamLogo, usePageMeta } from '@matchday/ui';
-import { ScreenState } from '@matchday/ui/unshared';
-import { BackLink, Count, HeaderCard, Muted, PlayerPhoto, Title } from '../../../lib/components';
+import { BackLink, Muted, ScreenState } from '@matchday/ui/unshared';
+import { Count, HeaderCard, PlayerPhoto, Title } from '../../../lib/components';
 import { isId, num, rating } from '../../../lib/numbers';
 import { useFixturePlayers, useFixtureSummary } from '../api/fixture-players';
 

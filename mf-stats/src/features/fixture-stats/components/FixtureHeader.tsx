@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { FixtureStats } from '@matchday/contracts';
 import { Badge, Button, media, TeamLogo } from '@matchday/ui';
-import { HeaderCard, Muted } from '../../../lib/components';
+import { Muted } from '@matchday/ui/unshared';
+import { HeaderCard } from '../../../lib/components';
 import { longDate } from '../../../lib/names';
 import { AWAY_COLOUR, HOME_COLOUR } from './ComparisonCard';
 

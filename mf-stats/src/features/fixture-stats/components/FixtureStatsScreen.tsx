@@ -1,8 +1,7 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { media, Page, usePageMeta } from '@matchday/ui';
-import { MessageCard, ScreenState } from '@matchday/ui/unshared';
-import { BackLink } from '../../../lib/components';
+import { BackLink, MessageCard, ScreenState } from '@matchday/ui/unshared';
 import { isId } from '../../../lib/numbers';
 import { useFixtureStats } from '../api/fixture-stats';
 import { comparisonGroups } from '../hooks/comparison';

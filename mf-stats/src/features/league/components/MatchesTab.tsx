@@ -3,8 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Fixture } from '@matchday/contracts';
 import { Button, Card, media, TeamLogo } from '@matchday/ui';
-import { LoadingBlock, MessageCard } from '@matchday/ui/unshared';
-import { Muted, Stack } from '../../../lib/components';
+import { LoadingBlock, MessageCard, Muted, Stack } from '@matchday/ui/unshared';
 import { useLeagueFixtures } from '../api/league-fixtures';
 import { currentRoundIndex, groupByRound, isFinished } from '../hooks/rounds';
 

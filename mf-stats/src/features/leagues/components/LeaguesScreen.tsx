@@ -2,8 +2,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { leagueHubPath } from '@matchday/contracts';
 import { Page, TeamLogo, usePageMeta } from '@matchday/ui';
-import { LoadingBlock, MessageCard, useLeagues } from '@matchday/ui/unshared';
-import { HeaderCard, Muted, Title } from '../../../lib/components';
+import { LoadingBlock, MessageCard, Muted, useLeagues } from '@matchday/ui/unshared';
+import { HeaderCard, Title } from '../../../lib/components';
 import { orderLeagues, seasonLabel } from '../hooks/order';
 
 const List = styled.ul`

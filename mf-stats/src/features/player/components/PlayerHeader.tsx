@@ -1,7 +1,8 @@
 import styled from 'styled-components';
 import type { PlayerLeagueStats } from '@matchday/contracts';
 import { Badge, media, TeamLogo } from '@matchday/ui';
-import { HeaderCard, Muted, PlayerPhoto, Title } from '../../../lib/components';
+import { Muted } from '@matchday/ui/unshared';
+import { HeaderCard, PlayerPhoto, Title } from '../../../lib/components';
 import { num, rating, ratingText } from '../../../lib/numbers';
 
 const Layout = styled.div`

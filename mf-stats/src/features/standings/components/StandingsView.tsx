@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import type { StandingRow } from '@matchday/contracts';
 import { Card } from '@matchday/ui';
-import { Muted, Row, Stack } from '../../../lib/components';
+import { Muted, Row, Stack } from '@matchday/ui/unshared';
 import { groupsOf, zonesOf } from '../hooks/zones';
 import { StandingsTable } from './StandingsTable';
 

@@ -3,21 +3,9 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { TeamStatsRecord } from '@matchday/contracts';
 import { Button, Card, media, Page, safeReturnPath, TeamLogo, usePageMeta } from '@matchday/ui';
-import { MessageCard, ScreenState } from '@matchday/ui/unshared';
+import { BackLink, MessageCard, Muted, Row, ScreenState, Stack, Tabs } from '@matchday/ui/unshared';
 import { ChartSlot } from '../../../lib/chart-slot';
-import {
-  BackLink,
-  FormLetters,
-  HeaderCard,
-  Muted,
-  Row,
-  SectionTitle,
-  Stack,
-  StatTile,
-  Tabs,
-  TileGrid,
-  Title,
-} from '../../../lib/components';
+import { FormLetters, HeaderCard, SectionTitle, StatTile, TileGrid, Title } from '../../../lib/components';
 import { isId, ratingText } from '../../../lib/numbers';
 import { useTeamStats, type TeamStatsParams } from '../api/team-stats';
 import { combined, figuresOf, teamRating, type TeamFigures } from '../hooks/combine';

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { media, Skeleton, TeamLogo } from '@matchday/ui';
-import { PlayerPhoto, Stack } from '../../../lib/components';
+import { Stack } from '@matchday/ui/unshared';
+import { PlayerPhoto } from '../../../lib/components';
 import { num } from '../../../lib/numbers';
 import { rankColours, type RankedScorer } from '../hooks/rank';
 

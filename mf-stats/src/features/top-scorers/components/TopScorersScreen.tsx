@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Page, safeReturnPath, usePageMeta } from '@matchday/ui';
-import { MessageCard, ScreenState, useLeagues } from '@matchday/ui/unshared';
-import { BackLink, HeaderCard, Muted, Title } from '../../../lib/components';
+import { BackLink, MessageCard, Muted, ScreenState, useLeagues } from '@matchday/ui/unshared';
+import { HeaderCard, Title } from '../../../lib/components';
 import { isId } from '../../../lib/numbers';
 import { useTopScorers } from '../api/top-scorers';
 import { ranked } from '../hooks/rank';

@@ -2,20 +2,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { TipCard as Tip } from '@matchday/contracts';
 import { Badge, Button, Heading, Page, usePageMeta } from '@matchday/ui';
-import { errorDetail, MessageCard } from '@matchday/ui/unshared';
-import {
-  CardGrid,
-  CardsSkeleton,
-  Muted,
-  Panel,
-  pct,
-  ResponsibleGambling,
-  Row,
-  SectionTitle,
-  Stack,
-  Tabs,
-  type TabOption,
-} from '../../../lib/ui';
+import { errorDetail, MessageCard, Muted, Row, Stack, type TabOption, Tabs } from '@matchday/ui/unshared';
+import { CardGrid, CardsSkeleton, Panel, pct, ResponsibleGambling, SectionTitle } from '../../../lib/ui';
 import { useRecords, useTips, useWeekend } from '../api/tips';
 import { AnalysisView } from './AnalysisView';
 import { BettingGuide } from './Guide';
@@ -24,7 +12,7 @@ import { TipCard } from './TipCard';
 
 type TabValue = 'today' | 'tomorrow' | 'weekend';
 
-const TABS: ReadonlyArray<TabOption<TabValue>> = [
+const TABS: ReadonlyArray<TabOption<TabValue> & { label: string }> = [
   { value: 'today', label: "Today's Tips" },
   { value: 'tomorrow', label: "Tomorrow's Tips" },
   { value: 'weekend', label: 'Weekend Special' },

@@ -1,4 +1,5 @@
-import { Muted, Panel, SectionTitle, Stack } from '../../../lib/ui';
+import { Muted, Stack } from '@matchday/ui/unshared';
+import { Panel, SectionTitle } from '../../../lib/ui';
 
 /** Spec §2 static guide: odds, markets, Dream11 and bankroll (2-5% of bankroll per bet). */
 export function BettingGuide() {

@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import type { RecordSummary } from '@matchday/contracts';
 import { Skeleton } from '@matchday/ui';
-import { Muted, Panel, pct, Stack } from '../../../lib/ui';
+import { Muted, Stack } from '@matchday/ui/unshared';
+import { Panel, pct } from '../../../lib/ui';
 
 const CalibrationChart = lazy(() => import('./CalibrationChart'));
 const CHART_HEIGHT = 220;

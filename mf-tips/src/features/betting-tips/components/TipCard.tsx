@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { TipCard as Tip } from '@matchday/contracts';
 import { Badge, Button, TeamLogo } from '@matchday/ui';
-import { Muted, Panel, pct, Row, Stack } from '../../../lib/ui';
+import { Muted, Row, Stack } from '@matchday/ui/unshared';
+import { Panel, pct } from '../../../lib/ui';
 
 const Top = styled(Row)`
   justify-content: space-between;

@@ -1,26 +1,15 @@
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Badge, Button, Heading, Page, usePageMeta } from '@matchday/ui';
-import { errorDetail, MessageCard } from '@matchday/ui/unshared';
-import {
-  CardGrid,
-  CardsSkeleton,
-  Muted,
-  Panel,
-  ResponsibleGambling,
-  Row,
-  SectionTitle,
-  Stack,
-  Tabs,
-  type TabOption,
-} from '../../../lib/ui';
+import { errorDetail, MessageCard, Muted, Row, Stack, type TabOption, Tabs } from '@matchday/ui/unshared';
+import { CardGrid, CardsSkeleton, Panel, ResponsibleGambling, SectionTitle } from '../../../lib/ui';
 import { useDream11Day } from '../api/dream11';
 import { FantasyCard } from './FantasyCard';
 import { TeamView } from './TeamView';
 
 type TabValue = 'today' | 'tomorrow' | 'grand';
 
-const TABS: ReadonlyArray<TabOption<TabValue>> = [
+const TABS: ReadonlyArray<TabOption<TabValue> & { label: string }> = [
   { value: 'today', label: "Today's Teams" },
   { value: 'tomorrow', label: "Tomorrow's Picks" },
   { value: 'grand', label: 'Grand League' },

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Dream11Card } from '@matchday/contracts';
 import { Badge, Button, TeamLogo } from '@matchday/ui';
-import { Muted, Panel, Row, Stack } from '../../../lib/ui';
+import { Muted, Row, Stack } from '@matchday/ui/unshared';
+import { Panel } from '../../../lib/ui';
 
 const Pick = styled.div`
   display: grid;

@@ -2,8 +2,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Dream11Team, FantasyRole } from '@matchday/contracts';
 import { Button, usePageMeta } from '@matchday/ui';
-import { errorDetail, ScreenState } from '@matchday/ui/unshared';
-import { BackLink, BLOCK_SKELETON, Muted, Panel, ResponsibleGambling, SectionTitle, Stack } from '../../../lib/ui';
+import { BackLink, errorDetail, Muted, ScreenState, Stack } from '@matchday/ui/unshared';
+import { BLOCK_SKELETON, Panel, ResponsibleGambling, SectionTitle } from '../../../lib/ui';
 import { useDream11Card } from '../api/dream11';
 
 const Pitch = styled.div`

@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Tab, TabList } from '@matchday/ui';
+
+/** A vertical grid of blocks. */
+export const Stack = styled.div<{ $gap?: string }>`
+  display: grid;
+  gap: ${({ $gap }) => $gap ?? '1rem'};
+  min-width: 0;
+`;
+
+/** A horizontal row, centred vertically. */
+export const Row = styled.div<{ $gap?: string; $wrap?: boolean; $justify?: string }>`
+  display: flex;
+  align-items: center;
+  gap: ${({ $gap }) => $gap ?? '0.75rem'};
+  flex-wrap: ${({ $wrap }) => ($wrap ? 'wrap' : 'nowrap')};
+  justify-content: ${({ $justify }) => $justify ?? 'flex-start'};
+  min-width: 0;
+`;
+
+/** Secondary text. */
+export const Muted = styled.span`
+  color: ${({ theme }) => theme.textMuted};
+`;
+
+const Back = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.4rem;
+  margin-bottom: 1rem;
+  padding: 0.35rem 0.2rem;
+  color: ${({ theme }) => theme.textMuted};
+  text-decoration: none;
+  font-weight: 600;
+  &:hover {
+    color: ${({ theme }) => theme.text};
+  }
+`;
+
+/** The back link at the top of a screen ("← Back to Fixtures"). */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Back to={to} data-testid="back-link">
+      <span aria-hidden="true">←</span>
+      {children}
+    </Back>
+  );
+}
+
+export interface TabOption<T extends string> {
+  value: T;
+  label: ReactNode;
+  testId?: string;
+}
+
+/** A row of tabs whose value lives in the URL; arrow keys move between tabs. */
+export function Tabs<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: ReadonlyArray<TabOption<T>>;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <TabList role="tablist" aria-label={label}>
+      {options.map((option, index) => (
+        <Tab
+          key={option.value}
+          type="button"
+          role="tab"
+          data-testid={option.testId}
+          aria-selected={option.value === value}
+          tabIndex={option.value === value ? 0 : -1}
+          $active={option.value === value}
+          onClick={() => onChange(option.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+            const next = (index + (event.key === 'ArrowRight' ? 1 : -1) + options.length) % options.length;
+            onChange(options[next]!.value);
+            event.currentTarget.parentElement?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[next]?.focus();
+          }}
+        >
+          {option.label}
+        </Tab>
+      ))}
+    </TabList>
+  );
+}
