@@ -1,5 +1,5 @@
 import type { Fixture } from '@matchday/contracts';
-import { currentRoundIndex, groupByRound, roundLabel } from '../src/features/league/hooks/rounds';
+import { currentRoundIndex, groupByRound, roundLabel } from '../src/features/league/rules/rounds';
 
 let nextId = 1;
 function fixture(eventDate: string, round: string | null, played = false, status?: Fixture['status']): Fixture {

@@ -1,5 +1,5 @@
 import type { StandingRow } from '@matchday/contracts';
-import { zoneColour, zonesOf } from '../src/features/standings/hooks/zones';
+import { zoneColour, zonesOf } from '../src/features/standings/rules/zones';
 
 const row = (leagueDescription?: string, zoneKind?: StandingRow['zoneKind']) =>
   ({ leagueDescription, zoneKind, group: null, teamRank: 1 }) as StandingRow;

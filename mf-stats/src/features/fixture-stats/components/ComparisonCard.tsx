@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { Card } from '@matchday/ui';
 import { SectionTitle } from '../../../lib/components';
 import { split } from '../../../lib/numbers';
-import type { ComparisonGroup } from '../hooks/comparison';
+import type { ComparisonGroup } from '../rules/comparison';
 
 export const HOME_COLOUR = '#3b82f6';
 export const AWAY_COLOUR = '#f97316';

@@ -4,7 +4,7 @@ import { media, Page, usePageMeta } from '@matchday/ui';
 import { BackLink, MessageCard, ScreenState } from '@matchday/ui/unshared';
 import { isId } from '../../../lib/numbers';
 import { useFixtureStats } from '../api/fixture-stats';
-import { comparisonGroups } from '../hooks/comparison';
+import { comparisonGroups } from '../rules/comparison';
 import { ComparisonCard } from './ComparisonCard';
 import { FixtureHeader } from './FixtureHeader';
 

@@ -7,7 +7,7 @@ import { FormLetters, HeaderCard, SectionTitle, Title } from '../../../lib/compo
 import { shortDate } from '../../../lib/names';
 import { isId } from '../../../lib/numbers';
 import { useH2h } from '../api/h2h';
-import { goalsFor, summarise, SUMMARY_MATCHES, WIN_COLOURS, type H2hSummary } from '../hooks/summary';
+import { goalsFor, summarise, SUMMARY_MATCHES, WIN_COLOURS, type H2hSummary } from '../rules/summary';
 import { MatchList } from './MatchList';
 
 const WinsBar = lazy(() => import('./WinsBar'));

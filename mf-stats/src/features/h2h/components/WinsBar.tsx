@@ -1,5 +1,5 @@
 import { Bar, BarChart, XAxis, YAxis } from 'recharts';
-import { WIN_COLOURS } from '../hooks/summary';
+import { WIN_COLOURS } from '../rules/summary';
 
 /** Wins of each team and draws over all completed meetings, as one stacked bar (loaded lazily: recharts). */
 export default function WinsBar({ winsA, draws, winsB }: { winsA: number; draws: number; winsB: number }) {

@@ -5,11 +5,11 @@ import { media, Page, TeamLogo, usePageMeta } from '@matchday/ui';
 import { BackLink, LoadingBlock, MessageCard, Muted, ScreenState, Stack, Tabs, useLeagues } from '@matchday/ui/unshared';
 import { HeaderCard, Title } from '../../../lib/components';
 import { isId } from '../../../lib/numbers';
-import { seasonLabel } from '../../leagues/hooks/order';
+import { seasonLabel } from '../../leagues/rules/order';
 import { useStandings } from '../../standings/api/standings';
 import { StandingsView } from '../../standings/components/StandingsView';
 import { useTopScorers } from '../../top-scorers/api/top-scorers';
-import { ranked } from '../../top-scorers/hooks/rank';
+import { ranked } from '../../top-scorers/rules/rank';
 import { TopScorersList, TopScorersLoading } from '../../top-scorers/components/TopScorersList';
 import { MatchesTab } from './MatchesTab';
 

@@ -5,7 +5,7 @@ import type { Fixture } from '@matchday/contracts';
 import { Button, Card, media, TeamLogo } from '@matchday/ui';
 import { LoadingBlock, MessageCard, Muted, Stack } from '@matchday/ui/unshared';
 import { useLeagueFixtures } from '../api/league-fixtures';
-import { currentRoundIndex, groupByRound, isFinished } from '../hooks/rounds';
+import { currentRoundIndex, groupByRound, isFinished } from '../rules/rounds';
 
 const Nav = styled.div`
   display: grid;

@@ -4,7 +4,7 @@ import { leagueHubPath } from '@matchday/contracts';
 import { Page, TeamLogo, usePageMeta } from '@matchday/ui';
 import { LoadingBlock, MessageCard, Muted, useLeagues } from '@matchday/ui/unshared';
 import { HeaderCard, Title } from '../../../lib/components';
-import { orderLeagues, seasonLabel } from '../hooks/order';
+import { orderLeagues, seasonLabel } from '../rules/order';
 
 const List = styled.ul`
   list-style: none;

@@ -6,7 +6,7 @@ import { Muted } from '@matchday/ui/unshared';
 import { FORM_COLOURS } from '../../../lib/components';
 import { shortDate } from '../../../lib/names';
 import { num, rating } from '../../../lib/numbers';
-import { playerResult, RESULT_LETTER } from '../hooks/result';
+import { playerResult, RESULT_LETTER } from '../rules/result';
 
 const List = styled.ul`
   list-style: none;

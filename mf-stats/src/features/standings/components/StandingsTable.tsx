@@ -4,7 +4,7 @@ import type { StandingRow } from '@matchday/contracts';
 import { media, TeamLogo } from '@matchday/ui';
 import { FormLetters } from '../../../lib/components';
 import { standingsShortName } from '../../../lib/names';
-import { zoneColour } from '../hooks/zones';
+import { zoneColour } from '../rules/zones';
 
 const Scroll = styled.div`
   overflow-x: auto;

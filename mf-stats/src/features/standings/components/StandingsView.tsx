@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import type { StandingRow } from '@matchday/contracts';
 import { Card } from '@matchday/ui';
 import { Muted, Row, Stack } from '@matchday/ui/unshared';
-import { groupsOf, zonesOf } from '../hooks/zones';
+import { groupsOf, zonesOf } from '../rules/zones';
 import { StandingsTable } from './StandingsTable';
 
 const Legend = styled.ul`

@@ -1,6 +1,6 @@
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTheme } from 'styled-components';
-import { pointsCurve } from '../hooks/combine';
+import { pointsCurve } from '../rules/combine';
 
 export const SERIES_COLOURS = { Home: '#3b82f6', Away: '#f97316' } as const;
 

@@ -8,7 +8,7 @@ import { ChartSlot } from '../../../lib/chart-slot';
 import { FormLetters, HeaderCard, SectionTitle, StatTile, TileGrid, Title } from '../../../lib/components';
 import { isId, ratingText } from '../../../lib/numbers';
 import { useTeamStats, type TeamStatsParams } from '../api/team-stats';
-import { combined, figuresOf, teamRating, type TeamFigures } from '../hooks/combine';
+import { combined, figuresOf, teamRating, type TeamFigures } from '../rules/combine';
 
 const FormChart = lazy(() => import('./FormChart'));
 const CHART_HEIGHT = 240;

@@ -4,7 +4,7 @@ import { media, Skeleton, TeamLogo } from '@matchday/ui';
 import { Stack } from '@matchday/ui/unshared';
 import { PlayerPhoto } from '../../../lib/components';
 import { num } from '../../../lib/numbers';
-import { rankColours, type RankedScorer } from '../hooks/rank';
+import { rankColours, type RankedScorer } from '../rules/rank';
 
 const SKELETON_ROWS = 10;
 

@@ -4,7 +4,7 @@ import { BackLink, MessageCard, Muted, ScreenState, useLeagues } from '@matchday
 import { HeaderCard, Title } from '../../../lib/components';
 import { isId } from '../../../lib/numbers';
 import { useTopScorers } from '../api/top-scorers';
-import { ranked } from '../hooks/rank';
+import { ranked } from '../rules/rank';
 import { TopScorersList, TopScorersLoading } from './TopScorersList';
 
 /** Top scorers (spec §2): ranked by goals with coloured rank badges; back to the standings (returnTo, default '/'). */
