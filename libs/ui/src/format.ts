@@ -8,6 +8,16 @@ export function initials(name: string): string {
   return (words[0]![0]! + words[1]![0]!).toUpperCase();
 }
 
+/** A date as en-GB day-shortmonth-year ("5 Mar 2026"). */
+export function shortDate(date: string | Date): string {
+  return new Date(date).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** A time of day on the 24-hour clock ("15:00"). */
+export function clockTime(date: Date): string {
+  return date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
+}
+
 function sameLocalDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 }
@@ -18,14 +28,14 @@ function sameLocalDay(a: Date, b: Date): boolean {
  */
 export function fixtureDateLabel(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
-  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
+  const time = clockTime(date);
   const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
   if (sameLocalDay(date, now)) return `Today, ${time}`;
   if (sameLocalDay(date, tomorrow)) return `Tomorrow, ${time}`;
   const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
   const days = (date.getTime() - startOfToday) / 86_400_000;
   if (days >= 0 && days < 7) return `${date.toLocaleDateString('en-GB', { weekday: 'long' })}, ${time}`;
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  return shortDate(date);
 }
 
 /** League colour: explicit colour, else the league catalogue's (by any of its names), else a stable hash-based hue. */

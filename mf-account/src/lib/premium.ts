@@ -2,8 +2,3 @@
 export function isPremium(freeAccessUntil: string | null | undefined, now: Date = new Date()): boolean {
   return !!freeAccessUntil && Date.parse(freeAccessUntil) > now.getTime();
 }
-
-/** "22 December 2026" */
-export function longDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-}

@@ -21,16 +21,3 @@ export function isHighlighted(teamName: string, highlighted: readonly string[]):
     return other.length > 0 && (team.includes(other) || other.includes(team));
   });
 }
-
-/** A date as en-GB day-shortmonth-year ("5 Mar 2026"). */
-export function shortDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-}
-
-/** A date with weekday and kick-off time ("Sat 5 Mar 2026, 15:00"). */
-export function longDate(iso: string): string {
-  const date = new Date(iso);
-  const day = date.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
-  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
-  return `${day}, ${time}`;
-}

@@ -30,8 +30,3 @@ export function split(home: number, away: number): [number, number] {
   const homeShare = (home / total) * 100;
   return [homeShare, 100 - homeShare];
 }
-
-/** True when a route parameter is a positive whole number. */
-export function isId(value: string | null | undefined): value is string {
-  return !!value && /^\d+$/.test(value) && Number(value) > 0;
-}

@@ -1,8 +1,9 @@
 import styled from 'styled-components';
 import { Badge } from '@matchday/ui';
 import type { AuthUser } from '@matchday/contracts';
+import { fullDate } from '../../../lib/dates';
 import { Section } from '../../../lib/layout';
-import { isPremium, longDate } from '../../../lib/premium';
+import { isPremium } from '../../../lib/premium';
 
 const Fields = styled.dl`
   display: grid;
@@ -45,7 +46,7 @@ export function ProfileInfo({ user }: { user: AuthUser }) {
         <dd data-testid="subscription-status">
           {premium ? (
             <>
-              <Badge $colour="#15803d">1 Month Free Premium</Badge> <span>Until {longDate(user.freeAccessUntil!)}</span>
+              <Badge $colour="#15803d">1 Month Free Premium</Badge> <span>Until {fullDate(user.freeAccessUntil!)}</span>
             </>
           ) : (
             <Badge>Free Access</Badge>
@@ -54,7 +55,7 @@ export function ProfileInfo({ user }: { user: AuthUser }) {
       </Fields>
       {premium && (
         <Banner role="status" data-testid="premium-banner">
-          Premium access is active until {longDate(user.freeAccessUntil!)}. Enjoy every insight.
+          Premium access is active until {fullDate(user.freeAccessUntil!)}. Enjoy every insight.
         </Banner>
       )}
     </Section>

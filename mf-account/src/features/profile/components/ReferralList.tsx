@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import { Badge, Skeleton } from '@matchday/ui';
 import type { ReferralRecord } from '@matchday/contracts';
+import { fullDate } from '../../../lib/dates';
 import { Muted, Section } from '../../../lib/layout';
-import { longDate } from '../../../lib/premium';
 
 const List = styled.ul`
   list-style: none;
@@ -62,7 +62,7 @@ export function ReferralList({ referrals, error }: { referrals: ReferralRecord[]
               <div>
                 <strong>{displayName(record)}</strong>
                 <span className="meta">
-                  {record.referredUser.email ? `${record.referredUser.email} · ` : ''}Joined {longDate(record.createdAt)}
+                  {record.referredUser.email ? `${record.referredUser.email} · ` : ''}Joined {fullDate(record.createdAt)}
                 </span>
               </div>
               <StatusBadge status={record.status} />

@@ -4,7 +4,8 @@ import type { FixturePlayer, FixtureStats } from '@matchday/contracts';
 import { Card, media, Page, TeamLogo, usePageMeta } from '@matchday/ui';
 import { BackLink, Muted, ScreenState } from '@matchday/ui/unshared';
 import { Count, HeaderCard, PlayerPhoto, Title } from '../../../lib/components';
-import { isId, num, rating } from '../../../lib/numbers';
+import { num, rating } from '../../../lib/numbers';
+import { isId } from '../../../lib/route-ids';
 import { useFixturePlayers, useFixtureSummary } from '../api/fixture-players';
 
 const Columns = styled.div`

@@ -4,7 +4,7 @@ import type { FixtureStats } from '@matchday/contracts';
 import { Badge, Button, media, TeamLogo } from '@matchday/ui';
 import { Muted } from '@matchday/ui/unshared';
 import { HeaderCard } from '../../../lib/components';
-import { longDate } from '../../../lib/names';
+import { kickoffDateTime } from '../../../lib/dates';
 import { AWAY_COLOUR, HOME_COLOUR } from './ComparisonCard';
 
 const League = styled.div`
@@ -94,7 +94,7 @@ export function FixtureHeader({ stats, fixtureId, title }: { stats: FixtureStats
         <strong>{stats.leagueName}</strong>
         <Badge>{stats.leagueType === 'cup' ? 'Cup' : 'League'}</Badge>
         <Muted>
-          <time dateTime={stats.eventDate}>{longDate(stats.eventDate)}</time>
+          <time dateTime={stats.eventDate}>{kickoffDateTime(stats.eventDate)}</time>
         </Muted>
       </League>
       <Scoreboard>

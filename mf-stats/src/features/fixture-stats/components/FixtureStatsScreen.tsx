@@ -2,7 +2,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { media, Page, usePageMeta } from '@matchday/ui';
 import { BackLink, MessageCard, ScreenState } from '@matchday/ui/unshared';
-import { isId } from '../../../lib/numbers';
+import { isId } from '../../../lib/route-ids';
 import { useFixtureStats } from '../api/fixture-stats';
 import { comparisonGroups } from '../rules/comparison';
 import { ComparisonCard } from './ComparisonCard';

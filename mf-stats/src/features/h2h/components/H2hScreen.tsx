@@ -1,11 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Card, media, Page, Skeleton, TeamLogo, usePageMeta } from '@matchday/ui';
+import { Card, media, Page, shortDate, Skeleton, TeamLogo, usePageMeta } from '@matchday/ui';
 import { BackLink, Muted, ScreenState, Stack } from '@matchday/ui/unshared';
 import { FormLetters, HeaderCard, SectionTitle, Title } from '../../../lib/components';
-import { shortDate } from '../../../lib/names';
-import { isId } from '../../../lib/numbers';
+import { isId } from '../../../lib/route-ids';
 import { useH2h } from '../api/h2h';
 import { goalsFor, summarise, SUMMARY_MATCHES, WIN_COLOURS, type H2hSummary } from '../rules/summary';
 import { MatchList } from './MatchList';

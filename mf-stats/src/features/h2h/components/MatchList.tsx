@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { HeadToHeadMatch } from '@matchday/contracts';
-import { media, TeamLogo } from '@matchday/ui';
-import { longDate, shortDate } from '../../../lib/names';
+import { media, shortDate, TeamLogo } from '@matchday/ui';
+import { kickoffDateTime } from '../../../lib/dates';
 
 const List = styled.ul`
   list-style: none;
@@ -80,7 +80,7 @@ export function MatchList({ matches }: { matches: readonly HeadToHeadMatch[] }) 
             <Item to={`/fixture-stats/${match.fixtureId}`}>
               <Meta>
                 {match.leagueName} ·{' '}
-                <time dateTime={match.eventDate}>{played ? shortDate(match.eventDate) : longDate(match.eventDate)}</time>
+                <time dateTime={match.eventDate}>{played ? shortDate(match.eventDate) : kickoffDateTime(match.eventDate)}</time>
               </Meta>
               <Team $side="home" $winner={homeWon}>
                 <TeamLogo name={match.homeTeam} src={match.homeTeamLogo} size={28} />

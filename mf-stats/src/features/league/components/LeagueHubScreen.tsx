@@ -4,7 +4,7 @@ import { LEAGUE_TABS, leagueHubPath, type LeagueTab, type StandingRow } from '@m
 import { media, Page, TeamLogo, usePageMeta } from '@matchday/ui';
 import { BackLink, LoadingBlock, MessageCard, Muted, ScreenState, Stack, Tabs, useLeagues } from '@matchday/ui/unshared';
 import { HeaderCard, Title } from '../../../lib/components';
-import { isId } from '../../../lib/numbers';
+import { isId } from '../../../lib/route-ids';
 import { seasonLabel } from '../../leagues/rules/order';
 import { useStandings } from '../../standings/api/standings';
 import { StandingsView } from '../../standings/components/StandingsView';

@@ -1,7 +1,8 @@
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTheme } from 'styled-components';
 import type { PlayerRecentFixture } from '@matchday/contracts';
-import { shortDate, standingsShortName } from '../../../lib/names';
+import { shortDate } from '@matchday/ui';
+import { standingsShortName } from '../../../lib/names';
 import { num } from '../../../lib/numbers';
 
 /**

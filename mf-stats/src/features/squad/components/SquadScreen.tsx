@@ -5,8 +5,8 @@ import { PLAYER_POSITIONS, type SquadPlayer } from '@matchday/contracts';
 import { Card, media, Page, TeamLogo, usePageMeta } from '@matchday/ui';
 import { BackLink, errorDetail, Muted, ScreenState, Tabs } from '@matchday/ui/unshared';
 import { Count, HeaderCard, Title } from '../../../lib/components';
-import { isId } from '../../../lib/numbers';
 import { byLeagueThenName, noPlayersText, positionFromSearch, withPosition } from '../../../lib/players';
+import { isId } from '../../../lib/route-ids';
 import { SquadList } from '../../../lib/squad-list';
 import { useSquadPlayers, type SquadParams } from '../api/squad-players';
 

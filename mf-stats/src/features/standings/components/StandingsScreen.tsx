@@ -6,7 +6,7 @@ import { BackLink, Muted, Row, ScreenState } from '@matchday/ui/unshared';
 import { leagueHubPath } from '@matchday/contracts';
 import { HeaderCard, Title } from '../../../lib/components';
 import { isHighlighted } from '../../../lib/names';
-import { isId } from '../../../lib/numbers';
+import { isId } from '../../../lib/route-ids';
 import { useStandings } from '../api/standings';
 import { StandingsView } from './StandingsView';
 

@@ -6,7 +6,8 @@ import { Button, Card, media, Page, safeReturnPath, TeamLogo, usePageMeta } from
 import { BackLink, MessageCard, Muted, Row, ScreenState, Stack, Tabs } from '@matchday/ui/unshared';
 import { ChartSlot } from '../../../lib/chart-slot';
 import { FormLetters, HeaderCard, SectionTitle, StatTile, TileGrid, Title } from '../../../lib/components';
-import { isId, ratingText } from '../../../lib/numbers';
+import { ratingText } from '../../../lib/numbers';
+import { isId } from '../../../lib/route-ids';
 import { useTeamStats, type TeamStatsParams } from '../api/team-stats';
 import { combined, figuresOf, teamRating, type TeamFigures } from '../rules/combine';
 

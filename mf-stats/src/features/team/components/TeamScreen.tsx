@@ -4,8 +4,8 @@ import { PLAYER_POSITIONS, type SquadPlayer } from '@matchday/contracts';
 import { Button, Card, Page, TeamLogo, usePageMeta } from '@matchday/ui';
 import { errorDetail, Muted, Row, ScreenState, Stack, Tabs } from '@matchday/ui/unshared';
 import { Count, HeaderCard, Title } from '../../../lib/components';
-import { isId } from '../../../lib/numbers';
 import { byLeagueThenName, noPlayersText, positionFromSearch, withPosition } from '../../../lib/players';
+import { isId } from '../../../lib/route-ids';
 import { SquadList } from '../../../lib/squad-list';
 import { useTeamPlayers, type TeamParams } from '../api/team-players';
 
