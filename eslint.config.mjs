@@ -18,4 +18,40 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // Frontend boundaries: the shell and the remotes meet only through Module Federation (the shell loads each
+  // remote's exposed ./App at run time) and libs/ (@matchday/ui, @matchday/contracts), never through each
+  // other's source, so each remote builds, deploys and rolls back on its own.
+  {
+    files: ['mf-*/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(shell|mf-[a-z-]+)(/|$)',
+              message:
+                'A remote imports neither another remote nor the shell: share code through libs/ (@matchday/ui, @matchday/contracts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shell/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)mf-[a-z-]+(/|$)',
+              message: "The shell does not import a remote's source: it loads the remote's ./App through Module Federation.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
