@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Fixture, FixturePage } from '@matchday/contracts';
 import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
-import type { FixtureFilter } from '../store/filter-slice';
+import type { FixtureFilter } from '../rules/filter';
 
 /** Cards per page of a day list: whole rows at one to four cards a row. */
 export const PAGE_SIZE = 48;

@@ -1,17 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, EmptyState, Heading, media, Page, Tab, TabList, toast, useAppDispatch, useAppSelector, usePageMeta } from '@matchday/ui';
+import { Button, EmptyState, Heading, media, Page, Tab, TabList, toast, usePageMeta } from '@matchday/ui';
 import { useLeagues } from '@matchday/ui/unshared';
 import type { FixtureDayFilter } from '@matchday/contracts';
 import { fixturesKey, fixturesQuery, PAGE_SIZE, useFixtures } from '../api/fixtures';
-import {
-  filterFromSearch,
-  fixtureFilterSlice,
-  searchFromFilter,
-  selectFixtureFilter,
-  type FixtureFilterState,
-} from '../store/filter-slice';
+import { choices, filterFromSearch, searchFromFilter, type FixtureFilter } from '../rules/filter';
 import { FixtureCard, FixtureCardSkeleton } from './FixtureCard';
 
 const SKELETON_CARDS = 6;
@@ -97,33 +91,20 @@ const More = styled.div`
   font-size: 0.875rem;
 `;
 
-type FilterAction = ReturnType<(typeof fixtureFilterSlice.actions)[keyof typeof fixtureFilterSlice.actions]>;
-
-/** Home (spec §2): day tabs, league dropdown, team filter, refresh; the filter lives in the store and the URL. */
+/** Home (spec §2): day tabs, league dropdown, team filter, refresh; the filter lives in the URL. */
 export function HomeScreen() {
   const [search, setSearch] = useSearchParams();
-  const dispatch = useAppDispatch();
-  const filter = useAppSelector(selectFixtureFilter);
+  const filter = useMemo(() => filterFromSearch(search), [search]);
   const [refreshing, setRefreshing] = useState(false);
   const [teamInput, setTeamInput] = useState(filter.kind === 'team' ? filter.team : '');
 
-  // The URL is the source of truth: mirror it into the store (first load, back/forward, links).
+  // The team box shows the URL's team (first load, back/forward, links).
   useEffect(() => {
-    const next = filterFromSearch(search);
-    dispatch(fixtureFilterSlice.actions.urlChanged(next));
-    setTeamInput(next.kind === 'team' ? next.team : '');
-  }, [search, dispatch]);
+    setTeamInput(filter.kind === 'team' ? filter.team : '');
+  }, [filter]);
 
-  /**
-   * Runs a user's choice through the filter state machine (spec §4) and writes the result into the URL only: the
-   * effect above brings it into the store. A navigation the shell's guard drops (spec §4, within 100 ms of the last)
-   * so changes nothing, instead of leaving the store on a filter the URL does not show.
-   */
-  const choose = (action: FilterAction) => {
-    const current: FixtureFilterState = { filter };
-    const next = fixtureFilterSlice.reducer(current, action).filter;
-    setSearch(searchFromFilter(next));
-  };
+  /** A user's choice goes into the URL only; a navigation the shell's guard drops (spec §4) so changes nothing. */
+  const choose = (next: FixtureFilter) => setSearch(searchFromFilter(next));
 
   const { fixtures, error, isLoading, mutate, remaining, loadingMore, loadMore } = useFixtures(filter);
   const { data: leagues } = useLeagues();
@@ -158,7 +139,7 @@ export function HomeScreen() {
 
   const submitTeam = (event: FormEvent) => {
     event.preventDefault();
-    choose(fixtureFilterSlice.actions.teamPicked(teamInput));
+    choose(choices.team(teamInput));
   };
 
   return (
@@ -173,7 +154,7 @@ export function HomeScreen() {
               type="button"
               aria-selected={filter.kind === 'tab' && filter.tab === t.value}
               $active={filter.kind === 'tab' && filter.tab === t.value}
-              onClick={() => choose(fixtureFilterSlice.actions.tabPicked(t.value))}
+              onClick={() => choose(choices.tab(t.value))}
             >
               {t.label}
             </Tab>
@@ -188,7 +169,7 @@ export function HomeScreen() {
             value={filter.kind === 'league' ? String(filter.leagueId) : ''}
             onChange={(event) => {
               const value = event.target.value;
-              choose(value ? fixtureFilterSlice.actions.leaguePicked(Number(value)) : fixtureFilterSlice.actions.allLeaguesPicked());
+              choose(value ? choices.league(Number(value)) : choices.allLeagues(filter));
             }}
           >
             <option value="">All Leagues</option>
