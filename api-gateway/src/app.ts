@@ -35,7 +35,7 @@ import { createServiceProxies } from './proxy/proxy';
 import { matchApiRoute } from './proxy/route-table';
 import { rememberingKeygrip } from './sessions/cookie-keys';
 import { SESSION_IDLE_MS, sessionKeyId, sessionLifetime } from './sessions/lifetime';
-import type { KnexSessionStore, SessionData } from './sessions/store';
+import type { KnexSessionStore, SessionData } from './sessions/session-store';
 
 export const SESSION_COOKIE = 'matchday.sid';
 

@@ -1,7 +1,7 @@
 import { createLogger, failStart, listen, openDatabase, resolveDatabaseTarget } from '@matchday/server';
 import { createGateway } from './app';
 import { loadConfig } from './config';
-import { KnexSessionStore } from './sessions/store';
+import { KnexSessionStore } from './sessions/session-store';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -12,7 +12,7 @@ import { loadConfig } from '../src/config';
 import { IdentitySigner } from '../src/proxy/identity';
 import { rememberingKeygrip } from '../src/sessions/cookie-keys';
 import { SESSION_IDLE_MS, sessionKeyId } from '../src/sessions/lifetime';
-import { KnexSessionStore } from '../src/sessions/store';
+import { KnexSessionStore } from '../src/sessions/session-store';
 
 const SESSION_SECRET = 'session-secret-for-the-compression-test-0123';
 const INTERNAL_SECRET = 'internal-secret-for-the-compression-test-0123';

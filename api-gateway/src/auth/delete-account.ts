@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import { unauthorized } from '@matchday/server';
 import type { GatewayConfig } from '../config';
-import type { KnexSessionStore, SessionData } from '../sessions/store';
+import type { KnexSessionStore, SessionData } from '../sessions/session-store';
 import type { AccountsClient } from './accounts-client';
 import { isAdminEmail } from './routes';
 

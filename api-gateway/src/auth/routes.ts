@@ -3,7 +3,7 @@ import { bodyParser } from '@koa/bodyparser';
 import grant from 'grant-koa';
 import type Koa from 'koa';
 import type { GatewayConfig } from '../config';
-import type { SessionData } from '../sessions/store';
+import type { SessionData } from '../sessions/session-store';
 import type { AccountsClient } from './accounts-client';
 import { sessionKeyId, startSessionClock } from '../sessions/lifetime';
 import { idTokenVerifier } from './id-token';

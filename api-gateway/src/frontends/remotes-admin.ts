@@ -4,7 +4,7 @@ import { badRequest, forbidden, HttpError, unauthorized } from '@matchday/server
 import type { RemoteChangeReply, RemotesReply } from '@matchday/contracts';
 import type { GatewayConfig } from '../config';
 import { isAdminEmail } from '../auth/routes';
-import type { SessionData } from '../sessions/store';
+import type { SessionData } from '../sessions/session-store';
 import { parseRemoteName, remoteStatuses, RemoteStateError, rollback, rollForward, type ChangeResult } from './remote-state';
 
 const ACTION = /^\/api\/admin\/remotes\/([^/]+)\/(rollback|roll-forward)$/;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type Koa from 'koa';
-import type { SessionData } from './store';
+import type { SessionData } from './session-store';
 
 /** A session not used for this long ends (the cookie and the stored row expire; renewed while in use). */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;

@@ -3,11 +3,17 @@ import type { Knex } from '@matchday/server';
 /**
  * The final score of a fixture as fans read it: after extra time when there was extra time, otherwise
  * after 90 minutes. `home_goals`/`away_goals` hold the 90-minute score (what league tables count); every
- * read API that shows a result selects these instead, under the same column names.
+ * read API that shows a result selects these columns instead (lib/played.ts: finalResult).
  */
-export function finalGoals(db: Knex, table = 'f'): [Knex.Raw, Knex.Raw] {
+export interface FinalScoreColumns {
+  final_home_goals: number | null;
+  final_away_goals: number | null;
+}
+
+/** Selects FinalScoreColumns of the fixtures table `table` (its alias in the query). */
+export function finalScoreColumns(db: Knex, table = 'f'): [Knex.Raw, Knex.Raw] {
   return [
-    db.raw(`coalesce(${table}.home_goals_et, ${table}.home_goals) as home_goals`),
-    db.raw(`coalesce(${table}.away_goals_et, ${table}.away_goals) as away_goals`),
+    db.raw(`coalesce(${table}.home_goals_et, ${table}.home_goals) as final_home_goals`),
+    db.raw(`coalesce(${table}.away_goals_et, ${table}.away_goals) as final_away_goals`),
   ];
 }

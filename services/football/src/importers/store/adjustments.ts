@@ -2,7 +2,7 @@ import type { Knex } from '@matchday/server';
 import type { ImportedAdjustment } from '../model';
 import { claimForImport } from './dataset';
 import { ensureLeagueSeasons } from './leagues';
-import { emptySummary, problemAt, type SaveOptions, type SaveSummary } from './rows';
+import { emptySummary, problemAt, type SaveOptions, type SaveSummary } from './shared';
 import { TeamResolver } from './teams';
 
 /** Standings adjustments. */

@@ -14,7 +14,7 @@ import {
   type Row,
   type SaveOptions,
   type SaveSummary,
-} from './rows';
+} from './shared';
 import { TeamResolver, VenueResolver } from './teams';
 
 /** Fixtures, their team statistics and odds. */

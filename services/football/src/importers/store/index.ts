@@ -4,9 +4,9 @@
  * 36 hours, teams by normalised alias, players by external id), merges field by field (a value a source
  * does not have never erases one another source gave) and writes only what changed: re-running an import
  * creates and updates nothing. The demo seed writes its generated rows through the same sections.
- * One file per section: rows (shared), dataset, leagues, teams, fixtures, players, adjustments.
+ * One file per section: shared (save summary, batching, merging), dataset, leagues, teams, fixtures, players, adjustments.
  */
-export * from './rows';
+export * from './shared';
 export * from './dataset';
 export * from './leagues';
 export * from './teams';

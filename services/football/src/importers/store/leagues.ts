@@ -3,7 +3,7 @@ import type { Knex } from '@matchday/server';
 import type { ImportedLeague } from '../model';
 import { indexNames } from '../../modules/search/terms';
 import type { LeaguesRow } from '../../db/rows';
-import { insertRows } from './rows';
+import { insertRows } from './shared';
 
 /** Leagues and seasons. */
 

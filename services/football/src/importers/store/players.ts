@@ -14,7 +14,7 @@ import {
   type Row,
   type SaveOptions,
   type SaveSummary,
-} from './rows';
+} from './shared';
 import { TeamResolver } from './teams';
 
 /** Players, squads and player match statistics. */

@@ -4,7 +4,7 @@ import type { ImportedTeam, ImportedVenue, SourceName } from '../model';
 import { normalizeTeamName } from '../names';
 import type { TeamsRow } from '../../db/rows';
 import { indexNames } from '../../modules/search/terms';
-import { changedColumns, insertRows, isEmptyObject, type Row } from './rows';
+import { changedColumns, insertRows, isEmptyObject, type Row } from './shared';
 
 /** Venues and teams. */
 

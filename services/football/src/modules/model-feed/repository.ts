@@ -2,7 +2,7 @@ import type { Knex } from '@matchday/server';
 import type { FeedLeague, FeedMatch, FeedMatches, FeedOdds, FeedPlayerLine, FeedSquads, FeedSquadPlayer } from '@matchday/contracts';
 import { isDemoData } from '../../db/seeds/demo';
 import type { FixturesRow, LeaguesRow, TeamsRow } from '../../db/rows';
-import { playedScore } from '../../lib/played';
+import { ninetyMinuteResult, playedScore } from '../../lib/played';
 import { iso, num, numOrNull } from '../../lib/values';
 
 /** Which bookmaker's prices the feed passes on, first present wins (Demo: the demo generator's book). */
@@ -94,7 +94,7 @@ function assemble(rows: MatchRow[], odds: OddsRow[]): FeedMatch[] {
   return rows.map((row) => {
     const opening = best.get(`${row.id}:opening`);
     const closing = best.get(`${row.id}:closing`);
-    const score = playedScore(row);
+    const score = playedScore(ninetyMinuteResult(row));
     return {
       id: row.id,
       leagueId: row.league_id,

@@ -2,7 +2,7 @@ import type { Knex } from '@matchday/server';
 import type { PlayerLeagueStats, PlayerRecentFixture } from '@matchday/contracts';
 import { ageOn, epoch, iso, num, numOrNull, round1, toPosition } from '../../lib/values';
 import type { FixturesRow, PlayersRow, TeamsRow, VenuesRow } from '../../db/rows';
-import { finalGoals } from '../../lib/score';
+import { finalScoreColumns, type FinalScoreColumns } from '../../lib/score';
 
 interface TotalsRow {
   team_id: number;
@@ -170,26 +170,24 @@ export async function findLeagueStats(db: Knex, playerId: number, leagueId: numb
 }
 
 /** A finished fixture (final score) with its venue and clubs, and the player's line in it. */
-type RecentRow = Pick<
-  FixturesRow,
-  'league_id' | 'season' | 'kickoff_at' | 'home_team_id' | 'away_team_id' | 'home_goals' | 'away_goals'
-> & {
-  fixture_id: number;
-  venue: VenuesRow['name'] | null;
-  home_name: TeamsRow['name'];
-  home_logo: TeamsRow['logo'];
-  away_name: TeamsRow['name'];
-  away_logo: TeamsRow['logo'];
-  team_id: number;
-  minutes: number;
-  rating: unknown;
-  goals: number | null;
-  assists: number | null;
-  passes_total: number | null;
-  tackles_total: number | null;
-  yellow_cards: number | null;
-  red_cards: number | null;
-};
+type RecentRow = Pick<FixturesRow, 'league_id' | 'season' | 'kickoff_at' | 'home_team_id' | 'away_team_id'> &
+  FinalScoreColumns & {
+    fixture_id: number;
+    venue: VenuesRow['name'] | null;
+    home_name: TeamsRow['name'];
+    home_logo: TeamsRow['logo'];
+    away_name: TeamsRow['name'];
+    away_logo: TeamsRow['logo'];
+    team_id: number;
+    minutes: number;
+    rating: unknown;
+    goals: number | null;
+    assists: number | null;
+    passes_total: number | null;
+    tackles_total: number | null;
+    yellow_cards: number | null;
+    red_cards: number | null;
+  };
 
 /** A player's finished matches in which he appeared, most recent first. */
 export async function findRecentFixtures(
@@ -217,7 +215,7 @@ export async function findRecentFixtures(
       'f.kickoff_at',
       'f.home_team_id',
       'f.away_team_id',
-      ...finalGoals(db),
+      ...finalScoreColumns(db),
       'v.name as venue',
       'h.name as home_name',
       'h.logo as home_logo',
@@ -248,7 +246,7 @@ export async function findRecentFixtures(
       againstTeamLogo: atHome ? row.away_logo : row.home_logo,
       eventDate: iso(row.kickoff_at),
       venue: row.venue,
-      result: `${num(row.home_goals)}-${num(row.away_goals)}`,
+      result: `${num(row.final_home_goals)}-${num(row.final_away_goals)}`,
       isHome: atHome,
       rating: rating === null ? null : round1(rating),
       minutesPlayed: num(row.minutes),

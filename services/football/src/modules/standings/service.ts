@@ -1,6 +1,6 @@
 import type { Knex } from '@matchday/server';
 import type { StandingRow } from '@matchday/contracts';
-import { playedScore } from '../../lib/played';
+import { ninetyMinuteResult, playedScore } from '../../lib/played';
 import { epoch, num } from '../../lib/values';
 import { findLeague, findSeason, findTableFixtures, findTeams, sumAdjustments } from './repository';
 import { tableRules } from './rules';
@@ -36,7 +36,7 @@ export async function standings(db: Knex, leagueId: number, season: number): Pro
     group: groupOf.get(teamId) ?? null,
   }));
   const played: TableMatch[] = fixtures.flatMap((f) => {
-    const score = playedScore(f);
+    const score = playedScore(ninetyMinuteResult(f));
     if (!score) return [];
     return [
       {

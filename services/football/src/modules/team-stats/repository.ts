@@ -1,6 +1,6 @@
 import type { Knex } from '@matchday/server';
 import type { FixturesRow, TeamsRow } from '../../db/rows';
-import { finalGoals } from '../../lib/score';
+import { finalScoreColumns, type FinalScoreColumns } from '../../lib/score';
 
 /** Plain rows of a team's season; the service builds the records (service.ts). */
 
@@ -14,9 +14,9 @@ export async function findTeamFixtures(
   teamId: number,
   leagueId: number,
   season: number,
-): Promise<Array<Pick<FixturesRow, 'status' | 'kickoff_at' | 'home_team_id' | 'home_goals' | 'away_goals'>>> {
+): Promise<Array<Pick<FixturesRow, 'status' | 'kickoff_at' | 'home_team_id'> & FinalScoreColumns>> {
   return db('fixtures')
     .where({ league_id: leagueId, season })
     .where((q) => q.where('home_team_id', teamId).orWhere('away_team_id', teamId))
-    .select('status', 'kickoff_at', 'home_team_id', ...finalGoals(db, 'fixtures'));
+    .select('status', 'kickoff_at', 'home_team_id', ...finalScoreColumns(db, 'fixtures'));
 }

@@ -1,6 +1,6 @@
 import type { Knex } from '@matchday/server';
 import type { TeamStatsRecord } from '@matchday/contracts';
-import { playedScore } from '../../lib/played';
+import { finalResult, playedScore } from '../../lib/played';
 import { epoch } from '../../lib/values';
 import { findTeam, findTeamFixtures } from './repository';
 import { summarise, type TeamMatch } from './summary';
@@ -15,7 +15,7 @@ export async function teamStats(db: Knex, teamId: number, leagueId: number, seas
   const fixtures = await findTeamFixtures(db, teamId, leagueId, season);
   if (fixtures.length === 0) return [];
   const matches: TeamMatch[] = fixtures.flatMap((f) => {
-    const score = playedScore(f);
+    const score = playedScore(finalResult(f));
     if (!score) return [];
     const home = Number(f.home_team_id) === teamId;
     return [
