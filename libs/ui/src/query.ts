@@ -1,5 +1,4 @@
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
-import type { League, ReferralCodeInfo } from '@matchday/contracts';
 import { apiGet } from '@matchday/ui';
 
 /**
@@ -49,18 +48,4 @@ export function useApiQuery<Args extends unknown[], T>(
 export function errorDetail(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined;
   return error.cause instanceof Error ? error.cause.message : error.message;
-}
-
-/** Every competition with its seasons (Home's league filter, Leagues, a league's page, Top scorers' title). */
-export const leaguesQuery = apiQuery<[], League[]>(() => '/api/leagues', 'Failed to fetch leagues');
-
-export function useLeagues() {
-  return useApiQuery(leaguesQuery, []);
-}
-
-/** The signed-in user's referral code and share link (Profile, the header's Share menu); asked only when signed in (spec §6). */
-export const myReferralCodeQuery = apiQuery<[], ReferralCodeInfo>(() => '/api/referral/my-code', 'Failed to fetch your referral code');
-
-export function useMyReferralCode(signedIn: boolean) {
-  return useApiQuery(myReferralCodeQuery, signedIn ? [] : null);
 }

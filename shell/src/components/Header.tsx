@@ -1,8 +1,9 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
+import useSWR from 'swr';
 import { Badge, Button, initials, media, MOBILE_BREAKPOINT } from '@matchday/ui';
-import { apiQuery, useApiQuery, useDismiss } from '@matchday/ui/unshared';
+import { useDismiss } from '@matchday/ui/unshared';
 import { SHELL_ROUTES, type AuthUser, type DatasetInfo } from '@matchday/contracts';
 import { SearchBox } from '../search/SearchBox';
 import { Logo } from './Logo';
@@ -135,13 +136,11 @@ const Menu = styled.nav`
   }
 `;
 
-/** Whether the app shows the demo dataset (the header's badge). */
-const datasetQuery = apiQuery<[], DatasetInfo>(() => '/api/dataset', 'Failed to fetch the dataset');
-
 export function Header({ user, loading }: { user: AuthUser | null; loading: boolean }) {
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
-  const { data: dataset } = useApiQuery(datasetQuery, user ? [] : null, { revalidateOnFocus: false });
+  // the app's SWR fetcher (apiGet): the header is first-render code, kept lean (shell size budget)
+  const { data: dataset } = useSWR<DatasetInfo | null>(user ? '/api/dataset' : null, { revalidateOnFocus: false });
 
   useDismiss(menuRef, open, setOpen);
 

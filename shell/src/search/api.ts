@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
+import useSWR from 'swr';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, type SearchResults } from '@matchday/contracts';
-import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
 
-export const searchQuery = apiQuery<[term: string], SearchResults>((term) => `/api/search?q=${encodeURIComponent(term)}`, 'Search failed');
-
-/** What is asked for a typed query: nothing below 2 characters, at most SEARCH_MAX_LENGTH. */
-function searchTerm(query: string): string | null {
+export function searchKey(query: string): string | null {
   const q = query.trim();
-  return q.length < SEARCH_MIN_LENGTH ? null : q.slice(0, SEARCH_MAX_LENGTH);
+  if (q.length < SEARCH_MIN_LENGTH) return null;
+  return `/api/search?q=${encodeURIComponent(q.slice(0, SEARCH_MAX_LENGTH))}`;
 }
 
 /** The value after the fan has stopped typing for `ms`. */
@@ -23,7 +21,8 @@ export function useDebounced<T>(value: T, ms = 180): T {
 /** Results as the fan types (debounced); nothing is asked below 2 characters. */
 export function useSearch(query: string) {
   const settled = useDebounced(query);
-  const term = searchTerm(settled);
-  const result = useApiQuery(searchQuery, term === null ? null : [term], { keepPreviousData: true, revalidateOnFocus: false });
-  return { ...result, pending: term !== searchTerm(query) || result.isLoading, active: term !== null };
+  const key = searchKey(settled);
+  // the app's SWR fetcher (apiGet): the search box is in the header, first-render code kept lean (shell size budget)
+  const result = useSWR<SearchResults | null>(key, { keepPreviousData: true, revalidateOnFocus: false });
+  return { ...result, pending: key !== searchKey(query) || result.isLoading, active: key !== null };
 }
