@@ -10,3 +10,4 @@ export * from './src/queries';
 export * from './src/auth-user';
 export * from './src/dismiss';
 export * from './src/layout';
+export * from './src/form-letters';

@@ -1,6 +1,5 @@
 import styled from 'styled-components';
 import { Card, media, Skeleton } from '@matchday/ui';
-import { Row } from '@matchday/ui/unshared';
 
 export const pct = (value: number, digits = 0) => `${(value * 100).toFixed(digits)}%`;
 
@@ -56,32 +55,5 @@ export function ResponsibleGambling() {
       <strong>18+ only. Please play responsibly.</strong> Tips and picks are a model's estimates, never a certainty: stake only what you can
       afford to lose, and take a break if it stops being fun.
     </Responsible>
-  );
-}
-
-/** Form letters W/D/L with the colours the stats screens use (white text keeps 4.5:1). */
-const FORM_COLOURS: Record<string, string> = { W: '#15803d', L: '#b91c1c', D: '#64748b' };
-const FORM_WORDS: Record<string, string> = { W: 'Won', L: 'Lost', D: 'Drawn' };
-const Letter = styled.span<{ $letter: string }>`
-  display: inline-grid;
-  place-items: center;
-  width: 22px;
-  height: 22px;
-  border-radius: 6px;
-  font-size: 11px;
-  font-weight: 800;
-  color: #fff;
-  background: ${({ $letter }) => FORM_COLOURS[$letter] ?? '#64748b'};
-`;
-
-export function FormLetters({ form }: { form: string[] }) {
-  return (
-    <Row $gap="0.25rem" role="img" aria-label={`Form: ${form.map((l) => FORM_WORDS[l]).join(', ') || 'none'}`} data-testid="form">
-      {form.map((letter, index) => (
-        <Letter key={index} $letter={letter} aria-hidden="true">
-          {letter}
-        </Letter>
-      ))}
-    </Row>
   );
 }

@@ -2,8 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { PlayerRecentFixture } from '@matchday/contracts';
 import { media, shortDate, TeamLogo } from '@matchday/ui';
-import { Muted } from '@matchday/ui/unshared';
-import { FORM_COLOURS } from '../../../lib/components';
+import { FORM_COLOURS, Muted } from '@matchday/ui/unshared';
 import { num, rating } from '../../../lib/numbers';
 import { playerResult, RESULT_LETTER } from '../rules/result';
 

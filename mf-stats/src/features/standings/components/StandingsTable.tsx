@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import type { StandingRow } from '@matchday/contracts';
 import { media, TeamLogo } from '@matchday/ui';
-import { FormLetters } from '../../../lib/components';
+import { FormLetters } from '@matchday/ui/unshared';
 import { standingsShortName } from '../../../lib/names';
 import { zoneColour } from '../rules/zones';
 

@@ -2,8 +2,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { FixtureAnalysis, TipMarket } from '@matchday/contracts';
 import { Button, TeamLogo, usePageMeta } from '@matchday/ui';
-import { BackLink, errorDetail, Muted, Row, ScreenState, Stack } from '@matchday/ui/unshared';
-import { BLOCK_SKELETON, FormLetters, Panel, pct, ResponsibleGambling, SectionTitle } from '../../../lib/ui';
+import { BackLink, errorDetail, FormLetters, Muted, Row, ScreenState, Stack } from '@matchday/ui/unshared';
+import { BLOCK_SKELETON, Panel, pct, ResponsibleGambling, SectionTitle } from '../../../lib/ui';
 import { useAnalysis } from '../api/tips';
 import { RecordView } from './RecordView';
 import { ScoreHeatMap } from './ScoreHeatMap';
@@ -78,7 +78,7 @@ function Ratings({ analysis }: { analysis: FixtureAnalysis }) {
             <td>{r.attack.toFixed(2)}</td>
             <td>{r.defence.toFixed(2)}</td>
             <td>
-              <Row $justify="flex-end">{r.form.length ? <FormLetters form={r.form} /> : <Muted>–</Muted>}</Row>
+              <Row $justify="flex-end">{r.form.length ? <FormLetters form={r.form.join('')} /> : <Muted>–</Muted>}</Row>
             </td>
           </tr>
         ))}
