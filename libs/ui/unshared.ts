@@ -11,3 +11,4 @@ export * from './src/auth-user';
 export * from './src/dismiss';
 export * from './src/layout';
 export * from './src/form-letters';
+export * from './src/tooltip';

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import type { StandingRow } from '@matchday/contracts';
 import { media, TeamLogo } from '@matchday/ui';
-import { FormLetters } from '@matchday/ui/unshared';
+import { Abbr, FormLetters, TooltipProvider } from '@matchday/ui/unshared';
 import { standingsShortName } from '../../../lib/names';
 import { zoneColour } from '../rules/zones';
 
@@ -134,90 +134,92 @@ export function StandingsTable({
   highlighted: (row: StandingRow) => boolean;
 }) {
   return (
-    <Scroll>
-      <Table data-testid="standings-table">
-        {caption && <caption>{caption}</caption>}
-        <thead>
-          <tr>
-            <th scope="col">
-              <abbr title="Position">#</abbr>
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">Movement</span>
-            </th>
-            <th scope="col" className="team">
-              Team
-            </th>
-            <th scope="col">
-              <abbr title="Played">P</abbr>
-            </th>
-            <th scope="col" className="wide">
-              <abbr title="Won">W</abbr>
-            </th>
-            <th scope="col" className="wide">
-              <abbr title="Drawn">D</abbr>
-            </th>
-            <th scope="col" className="wide">
-              <abbr title="Lost">L</abbr>
-            </th>
-            <th scope="col" className="wide">
-              <abbr title="Goals for and against">Goals</abbr>
-            </th>
-            <th scope="col">
-              <abbr title="Goal difference">GD</abbr>
-            </th>
-            <th scope="col">
-              <abbr title="Points">Pts</abbr>
-            </th>
-            <th scope="col">Form</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const move = MOVES[row.teamStatus] ?? MOVES.same;
-            const isHighlighted = highlighted(row);
-            return (
-              <Tr key={row.id} $highlight={isHighlighted} data-testid="standing-row" data-highlighted={isHighlighted || undefined}>
-                <Rank scope="row" $zone={zoneColour(row)} title={row.leagueDescription}>
-                  {row.teamRank}
-                </Rank>
-                <td>
-                  <Move $move={row.teamStatus} data-testid="movement" data-move={row.teamStatus}>
-                    <span aria-hidden="true">{move[0]}</span>
-                    <span className="visually-hidden">{move[1]}</span>
-                  </Move>
-                </td>
-                <td className="team">
-                  <TeamLink to={linkFor(row)} data-testid="team-link">
-                    <TeamLogo name={row.teamName} src={row.teamLogo} size={26} />
-                    <span className="full" data-testid="team-name">
-                      {row.teamName}
-                    </span>
-                    <span className="short" aria-hidden="true" data-testid="team-short">
-                      {standingsShortName(row.teamName)}
-                    </span>
-                  </TeamLink>
-                </td>
-                <td data-testid="played">{row.played}</td>
-                <td className="wide">{row.wins}</td>
-                <td className="wide">{row.draws}</td>
-                <td className="wide">{row.losses}</td>
-                <td className="wide">
-                  {row.goalsFor}:{row.goalsAgainst}
-                </td>
-                <td data-testid="goal-difference">{row.goalDifference > 0 ? `+${row.goalDifference}` : row.goalDifference}</td>
-                <td data-testid="points">
-                  <strong>{row.points}</strong>
-                  {row.pointsAdjustment !== 0 && <sup title={`${row.pointsAdjustment} points adjustment`}>*</sup>}
-                </td>
-                <td>
-                  <FormLetters form={row.lastFiveResult} max={5} size={18} />
-                </td>
-              </Tr>
-            );
-          })}
-        </tbody>
-      </Table>
-    </Scroll>
+    <TooltipProvider>
+      <Scroll>
+        <Table data-testid="standings-table">
+          {caption && <caption>{caption}</caption>}
+          <thead>
+            <tr>
+              <th scope="col">
+                <Abbr title="Position">#</Abbr>
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">Movement</span>
+              </th>
+              <th scope="col" className="team">
+                Team
+              </th>
+              <th scope="col">
+                <Abbr title="Played">P</Abbr>
+              </th>
+              <th scope="col" className="wide">
+                <Abbr title="Won">W</Abbr>
+              </th>
+              <th scope="col" className="wide">
+                <Abbr title="Drawn">D</Abbr>
+              </th>
+              <th scope="col" className="wide">
+                <Abbr title="Lost">L</Abbr>
+              </th>
+              <th scope="col" className="wide">
+                <Abbr title="Goals for and against">Goals</Abbr>
+              </th>
+              <th scope="col">
+                <Abbr title="Goal difference">GD</Abbr>
+              </th>
+              <th scope="col">
+                <Abbr title="Points">Pts</Abbr>
+              </th>
+              <th scope="col">Form</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const move = MOVES[row.teamStatus] ?? MOVES.same;
+              const isHighlighted = highlighted(row);
+              return (
+                <Tr key={row.id} $highlight={isHighlighted} data-testid="standing-row" data-highlighted={isHighlighted || undefined}>
+                  <Rank scope="row" $zone={zoneColour(row)} title={row.leagueDescription}>
+                    {row.teamRank}
+                  </Rank>
+                  <td>
+                    <Move $move={row.teamStatus} data-testid="movement" data-move={row.teamStatus}>
+                      <span aria-hidden="true">{move[0]}</span>
+                      <span className="visually-hidden">{move[1]}</span>
+                    </Move>
+                  </td>
+                  <td className="team">
+                    <TeamLink to={linkFor(row)} data-testid="team-link">
+                      <TeamLogo name={row.teamName} src={row.teamLogo} size={26} />
+                      <span className="full" data-testid="team-name">
+                        {row.teamName}
+                      </span>
+                      <span className="short" aria-hidden="true" data-testid="team-short">
+                        {standingsShortName(row.teamName)}
+                      </span>
+                    </TeamLink>
+                  </td>
+                  <td data-testid="played">{row.played}</td>
+                  <td className="wide">{row.wins}</td>
+                  <td className="wide">{row.draws}</td>
+                  <td className="wide">{row.losses}</td>
+                  <td className="wide">
+                    {row.goalsFor}:{row.goalsAgainst}
+                  </td>
+                  <td data-testid="goal-difference">{row.goalDifference > 0 ? `+${row.goalDifference}` : row.goalDifference}</td>
+                  <td data-testid="points">
+                    <strong>{row.points}</strong>
+                    {row.pointsAdjustment !== 0 && <sup title={`${row.pointsAdjustment} points adjustment`}>*</sup>}
+                  </td>
+                  <td>
+                    <FormLetters form={row.lastFiveResult} max={5} size={18} />
+                  </td>
+                </Tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      </Scroll>
+    </TooltipProvider>
   );
 }

@@ -2,7 +2,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PLAYER_POSITIONS, type SquadPlayer } from '@matchday/contracts';
 import { Button, Card, Page, TeamLogo, usePageMeta } from '@matchday/ui';
-import { errorDetail, Muted, Row, ScreenState, Stack, Tabs } from '@matchday/ui/unshared';
+import { Abbr, errorDetail, Muted, Row, ScreenState, Stack, Tabs, TooltipProvider } from '@matchday/ui/unshared';
 import { Count, HeaderCard, Title } from '../../../lib/components';
 import { byLeagueThenName, noPlayersText, positionFromSearch, withPosition } from '../../../lib/players';
 import { isId } from '../../../lib/route-ids';
@@ -102,9 +102,11 @@ export function TeamScreen() {
             <SquadList players={list} linkFor={(p) => `/player/${p.playerId}/${leagueId}/${season}?tab=league${query}`} />
           )}
         </Card>
-        <Muted>
-          <abbr title="Played last match">PLM</abbr>: played in the team&apos;s last match.
-        </Muted>
+        <TooltipProvider>
+          <Muted>
+            <Abbr title="Played last match">PLM</Abbr>: played in the team&apos;s last match.
+          </Muted>
+        </TooltipProvider>
       </Stack>
     </Page>
   );
