@@ -144,6 +144,11 @@ test('deploy a new mf-stats, see it, roll back to the old screen and forward aga
   await expect(still.getByTestId('remote-fallback')).toHaveCount(0);
   await follow(still, stillNav.getByRole('link', { name: 'Matches' }), `${stack.url}/`);
   await expect(still.getByTestId('remote-fallback')).toHaveCount(0);
+  // The page now runs the live version of every remote: the footer stops offering the update.
+  await expect(checkForUpdates).toBeVisible();
+  await expect(updateNow).toHaveCount(0);
+  await checkForUpdates.click();
+  await expect(still.getByTestId('toast')).toContainText("You're Up to Date!");
   expect(await still.evaluate(() => (window as unknown as { neverReloaded?: boolean }).neverReloaded)).toBe(true);
   // It loaded mf-stats twice (old, then new) and every other remote only at the version it had.
   expect(stillEntries.filter((e) => e.remote === 'mf-stats').map((e) => e.version)).toEqual([old, version]);

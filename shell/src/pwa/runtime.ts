@@ -7,6 +7,7 @@ import { useSyncExternalStore } from 'react';
 import { Workbox } from 'workbox-window';
 import type { RemoteManifest, VersionInfo } from '@matchday/contracts';
 import { discardBody, toast } from '@matchday/ui';
+import { registeredRemoteVersions, REMOTE_REPLACED_EVENT } from '../remotes/registry';
 import {
   detectPlatform,
   hasUpdate,
@@ -136,7 +137,21 @@ async function readManifest(): Promise<RemoteManifest | null> {
 export async function checkForUpdate(): Promise<boolean> {
   void registration?.update().catch(() => undefined);
   const [buildTime, manifest] = await Promise.all([readBuildTime(), readManifest()]);
-  return hasUpdate(loaded, { buildTime, manifest, workerWaiting: Boolean(registration?.waiting && navigator.serviceWorker.controller) });
+  // Remotes are compared as registered now: an area that took a new version in place is up to date.
+  return hasUpdate(
+    { ...loaded, remotes: registeredRemoteVersions() ?? loaded.remotes },
+    { buildTime, manifest, workerWaiting: Boolean(registration?.waiting && navigator.serviceWorker.controller) },
+  );
+}
+
+/** After an area took a new version in place, an offered update may be gone: check again, silently. */
+async function recheckOfferedUpdate(): Promise<void> {
+  if (state.update !== 'update-available') return;
+  try {
+    if (!(await checkForUpdate())) setState({ update: 'idle' });
+  } catch {
+    // offline: the offer stays
+  }
 }
 
 /** The footer's Check for Updates: every outcome is told. */
@@ -261,6 +276,7 @@ export function startPwa(): void {
   watchOnline();
   registerServiceWorker();
   scheduleAutomaticChecks();
+  window.addEventListener(REMOTE_REPLACED_EVENT, () => void recheckOfferedUpdate());
 }
 
 /** What the page was loaded with, for the update check to compare against. */

@@ -14,6 +14,16 @@ let manifestReadAt: number | null = null;
 let refreshing: Promise<void> | null = null;
 /** The entry URL each remote is registered with in the Module Federation runtime. */
 const registered = new Map<RemoteName, string>();
+/** The version of each registered entry: what an area shows, or will show when entered. */
+const registeredVersions = new Map<RemoteName, string | null>();
+
+/** Fired on window when an area took another version in place (a deploy or rollback picked up without a reload). */
+export const REMOTE_REPLACED_EVENT = 'matchday:remote-replaced';
+
+/** The versions the page runs (or will run on entering an area), for the update check; null without a manifest. */
+export function registeredRemoteVersions(): Record<string, string | null> | null {
+  return registeredVersions.size ? Object.fromEntries(registeredVersions) : null;
+}
 
 registerPlugins([
   {
@@ -56,6 +66,8 @@ function register(name: RemoteName, attempt: number): void {
     delete scope[chunkLoadingGlobal(name)];
   }
   registered.set(name, entry);
+  registeredVersions.set(name, manifest?.remotes[name]?.version ?? null);
+  if (action === 'replace') window.dispatchEvent(new Event(REMOTE_REPLACED_EVENT));
 }
 
 /**
