@@ -3,7 +3,22 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { AnalyticsConfig } from '@matchday/contracts';
-import { countVar, dataDir, optional, portVar, processEnvSchema, readEnv, repoRoot, secretVar, urlVar } from '@matchday/server';
+import {
+  countVar,
+  dataDir,
+  logLevelOf,
+  mysqlUrlVar,
+  optional,
+  portVar,
+  processEnvSchema,
+  readEnv,
+  repoRoot,
+  resolveDatabaseTarget,
+  secretVar,
+  urlVar,
+  type DatabaseTarget,
+  type LogLevel,
+} from '@matchday/server';
 import { RESPONSE_CACHE_TTL_MS } from './cache/response-cache';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './middleware/rate-limit';
 import { DEFAULT_ADMISSION, type AdmissionLimits } from './proxy/admission';
@@ -28,7 +43,11 @@ export interface GatewayConfig {
   /** Public origin, e.g. https://matchday.app; used for redirects, share links and the Origin check. */
   publicUrl: string;
   production: boolean;
+  /** LOG_LEVEL (default info). */
+  logLevel: LogLevel;
   dataDir: string;
+  /** Where the sessions table lives: GATEWAY_DATABASE_URL, DATABASE_URL (matchday_gateway) or DATA_DIR/gateway.sqlite. */
+  sessionsDatabase: DatabaseTarget;
   /** Folder holding shell/ and mf-*\/ with their dist/ outputs. */
   frontendRoot: string;
   services: Record<ServiceName, string>;
@@ -63,6 +82,7 @@ function developmentSessionSecret(dir: string): string {
 const gatewayEnvSchema = processEnvSchema
   .extend({
     PORT: optional(portVar),
+    GATEWAY_DATABASE_URL: optional(mysqlUrlVar),
     FOOTBALL_URL: urlVar,
     ACCOUNTS_URL: urlVar,
     INSIGHTS_URL: urlVar,
@@ -141,7 +161,9 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): GatewayConfig 
     host: env.HOST ?? '0.0.0.0',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     production,
+    logLevel: logLevelOf(env),
     dataDir: dir,
+    sessionsDatabase: resolveDatabaseTarget('gateway', env),
     frontendRoot: path.resolve(repoRoot, env.FRONTEND_ROOT ?? '.'),
     services: { football: env.FOOTBALL_URL, accounts: env.ACCOUNTS_URL, insights: env.INSIGHTS_URL },
     internalSecret: env.INTERNAL_JWT_SECRET,

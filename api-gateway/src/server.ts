@@ -1,12 +1,13 @@
-import { createLogger, failStart, listen, openDatabase, resolveDatabaseTarget } from '@matchday/server';
+import { createLogger, failStart, listen, openDatabase, setLogLevel } from '@matchday/server';
 import { createGateway } from './app';
 import { loadConfig } from './config';
 import { KnexSessionStore } from './sessions/session-store';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  setLogLevel(config.logLevel);
   const logger = createLogger('api-gateway');
-  const sessionsDb = await openDatabase(resolveDatabaseTarget('gateway'));
+  const sessionsDb = await openDatabase(config.sessionsDatabase);
   const sessionStore = await KnexSessionStore.open(sessionsDb);
   const app = createGateway(config, { sessionsDb, sessionStore });
   await listen(app, config.port, config.host, logger, async () => {

@@ -5,16 +5,12 @@ import { z } from 'zod';
 export const repoRoot = path.resolve(__dirname, '..', '..', '..');
 
 /** Where every database, secret and pin file lives. Relative paths are resolved against the repository root. */
-export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
+export function dataDir(env: { readonly DATA_DIR?: string } = process.env): string {
   return path.resolve(repoRoot, env.DATA_DIR ?? '.data');
 }
 
-export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.NODE_ENV === 'production';
-}
-
 /** The public origin links are built from (never from request headers); PUBLIC_URL is required in production. */
-export function publicUrl(env: NodeJS.ProcessEnv = process.env): string {
+export function publicUrl(env: { readonly PUBLIC_URL?: string } = process.env): string {
   return (env.PUBLIC_URL || 'http://localhost:8080').replace(/\/$/, '');
 }
 
@@ -40,10 +36,18 @@ export const urlVar = z.url({ protocol: /^https?$/, error: 'must be an http(s) U
 export const mysqlUrlVar = z.url({ protocol: /^mysql2?$/, error: 'must be a mysql://user:pass@host:port URL' });
 export const secretVar = z.string().min(32, 'must be at least 32 characters');
 
+export const logLevelVar = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+export type LogLevel = z.infer<typeof logLevelVar>;
+
+/** The pino level of a process: LOG_LEVEL, else info (silent under NODE_ENV=test, as jest runs). */
+export function logLevelOf(env: { LOG_LEVEL?: LogLevel; NODE_ENV?: string }): LogLevel {
+  return env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info');
+}
+
 /** Variables every back-end process (gateway and services) reads. */
 export const processEnvSchema = z.object({
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
-  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+  LOG_LEVEL: optional(logLevelVar),
   HOST: optional(z.string()),
   DATA_DIR: optional(z.string()),
   DATABASE_URL: optional(mysqlUrlVar),
@@ -53,19 +57,46 @@ export const processEnvSchema = z.object({
   METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
 });
 
-/** A service's variables: the common ones plus its port and optional database URL. */
-export function serviceEnvSchema(service: string) {
-  return processEnvSchema
-    .extend({ PORT: optional(portVar) })
-    .loose()
-    .superRefine((env, ctx) => {
-      const own = `${service.toUpperCase()}_DATABASE_URL`;
-      const ownUrl = (env as Record<string, unknown>)[own];
-      if (typeof ownUrl === 'string' && ownUrl && !mysqlUrlVar.safeParse(ownUrl).success)
-        ctx.addIssue({ code: 'custom', path: [own], message: 'must be a mysql://user:pass@host:port/database URL' });
-      if (env.NODE_ENV === 'production' && !env.PUBLIC_URL)
-        ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production (share links are built from it)' });
-    });
+/** Variables every service reads: the common ones, its port and SEED_DEMO. Loose: <SERVICE>_DATABASE_URL varies. */
+const serviceCommonSchema = processEnvSchema
+  .extend({
+    PORT: optional(portVar),
+    /** 0: never fill an empty database with the demo data (default 1). */
+    SEED_DEMO: optional(z.enum(['0', '1'], { error: 'must be 0 (no demo seed) or 1' })),
+  })
+  .loose();
+
+/** What every service's schema gives (a service's own variables come on top). */
+export type ServiceEnv = z.infer<typeof serviceCommonSchema>;
+
+function checkServiceEnv(service: string, env: ServiceEnv, ctx: z.RefinementCtx): void {
+  const own = `${service.toUpperCase()}_DATABASE_URL`;
+  const ownUrl = env[own];
+  if (typeof ownUrl === 'string' && ownUrl && !mysqlUrlVar.safeParse(ownUrl).success)
+    ctx.addIssue({ code: 'custom', path: [own], message: 'must be a mysql://user:pass@host:port/database URL' });
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL)
+    ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production (share links are built from it)' });
+}
+
+/**
+ * A service's one schema: the common service variables, its optional <SERVICE>_DATABASE_URL, and `own`
+ * (the service's own variables, declared in its src/config.ts).
+ */
+export function serviceEnvSchema<Own extends z.ZodRawShape = Record<never, never>>(service: string, own?: Own) {
+  return serviceCommonSchema
+    .extend(own ?? ({} as Own))
+    .superRefine((env, ctx) => checkServiceEnv(service, env as unknown as ServiceEnv, ctx));
+}
+
+/** Where a service's database is (db.ts resolveDatabaseTarget): what a CLI that only opens the database checks. */
+export function databaseEnvSchema(service: string) {
+  return z
+    .object({
+      DATA_DIR: optional(z.string()),
+      DATABASE_URL: optional(mysqlUrlVar),
+      [`${service.toUpperCase()}_DATABASE_URL`]: optional(mysqlUrlVar),
+    })
+    .loose();
 }
 
 /**
@@ -85,13 +116,6 @@ export function readEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv =
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
-}
-
-/** Reads a required variable; throws a message naming it. */
-export function requireEnv(name: string, env: NodeJS.ProcessEnv = process.env): string {
-  const value = env[name];
-  if (!value) throw new ConfigError(`Environment variable ${name} is required`);
-  return value;
 }
 
 /** How a process's start-up failure is reported: a configuration error as its message alone, anything else in full. */

@@ -19,15 +19,22 @@ export interface DatabaseTarget {
   location: string;
 }
 
+/** The variables resolveDatabaseTarget reads (a checked configuration, or a CLI's environment). */
+export interface DatabaseEnv {
+  readonly DATA_DIR?: string;
+  readonly DATABASE_URL?: string;
+  readonly [name: string]: unknown;
+}
+
 /**
  * Where a service's database lives:
  *  1. `<SERVICE>_DATABASE_URL` (e.g. FOOTBALL_DATABASE_URL=mysql://u:p@host:3306/matchday_football)
  *  2. `DATABASE_URL` (mysql://u:p@host:3306) with one database per service, `matchday_<service>`
  *  3. SQLite file `<DATA_DIR>/<service>.sqlite` (the zero-setup default)
  */
-export function resolveDatabaseTarget(service: string, env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
+export function resolveDatabaseTarget(service: string, env: DatabaseEnv): DatabaseTarget {
   const own = env[`${service.toUpperCase()}_DATABASE_URL`];
-  if (own) return { client: 'mysql', location: own };
+  if (typeof own === 'string' && own) return { client: 'mysql', location: own };
   const shared = env.DATABASE_URL;
   if (shared) {
     const url = new URL(shared);

@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import type { LogLevel } from './config';
 
 export type { Logger };
 
@@ -14,9 +15,19 @@ export const REDACTED_PATHS = [
   'headers["x-matchday-identity"]',
 ];
 
+/**
+ * The process's level, set once at start-up from its checked configuration (LOG_LEVEL, see logLevelOf).
+ * Until then (code run in-process by tests) loggers are silent, except those given a destination.
+ */
+let processLevel: LogLevel | undefined;
+
+export function setLogLevel(level: LogLevel): void {
+  processLevel = level;
+}
+
 /** A process's logger (JSON lines on stdout, or `destination` in tests). */
 export function createLogger(name: string, destination?: pino.DestinationStream): Logger {
-  const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' && !destination ? 'silent' : 'info');
+  const level = processLevel ?? (destination ? 'info' : 'silent');
   const options: pino.LoggerOptions = {
     name,
     level,

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
-import { readEnv, serviceEnvSchema } from './config';
-import { migrateLatest, openDatabase, resolveDatabaseTarget, type MigrationList } from './db';
-import { createLogger } from './logger';
+import type { z } from 'zod';
+import { databaseEnvSchema, logLevelOf, readEnv, type ServiceEnv } from './config';
+import { migrateLatest, openDatabase, resolveDatabaseTarget, type DatabaseEnv, type MigrationList } from './db';
+import { createLogger, setLogLevel } from './logger';
 import { listen } from './listen';
 import { createServiceApp, type ServiceRouter } from './service-app';
 
@@ -20,7 +21,7 @@ export interface ServiceDefinition {
 }
 
 /** Opens and migrates the service's database: every command that touches a database goes through here. */
-export async function openServiceDatabase(definition: ServiceDefinition, env: NodeJS.ProcessEnv = process.env): Promise<Knex> {
+export async function openServiceDatabase(definition: ServiceDefinition, env: DatabaseEnv): Promise<Knex> {
   const db = await openDatabase(resolveDatabaseTarget(definition.name, env));
   await migrateLatest(db, definition.migrations);
   return db;
@@ -31,12 +32,18 @@ export function buildServiceApp(definition: ServiceDefinition, db: Knex, interna
   return createServiceApp({ name: definition.name, db, logger, internalSecret, routers: definition.routers(db), metricsToken });
 }
 
-/** `tsx src/server.ts`: migrate, seed when empty, listen on PORT (loopback unless HOST is set). */
-export async function runService(definition: ServiceDefinition): Promise<void> {
-  const env = readEnv(serviceEnvSchema(definition.name));
+/**
+ * `tsx src/server.ts`: the service's environment is checked first against its one schema (its src/config.ts;
+ * a bad variable stops the start), `define` makes the service from it; then migrate, seed when empty
+ * (unless SEED_DEMO=0), listen on PORT (loopback unless HOST is set).
+ */
+export async function runService<Env extends ServiceEnv>(schema: z.ZodType<Env>, define: (env: Env) => ServiceDefinition): Promise<void> {
+  const env = readEnv(schema);
+  setLogLevel(logLevelOf(env));
+  const definition = define(env);
   const logger = createLogger(definition.name);
-  const db = await openServiceDatabase(definition);
-  if (process.env.SEED_DEMO !== '0' && definition.seedIfEmpty) {
+  const db = await openServiceDatabase(definition, env);
+  if (env.SEED_DEMO !== '0' && definition.seedIfEmpty) {
     const outcome = await definition.seedIfEmpty(db);
     logger.info({ outcome }, 'demo seed');
   }
@@ -48,10 +55,10 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
   });
 }
 
-/** `tsx src/cli.ts migrate|seed`. */
+/** `tsx src/cli.ts migrate|seed` (reads only where the database is: databaseEnvSchema). */
 export async function runServiceCli(definition: ServiceDefinition, argv: string[]): Promise<void> {
   const command = argv[0];
-  const db = await openServiceDatabase(definition);
+  const db = await openServiceDatabase(definition, readEnv(databaseEnvSchema(definition.name)));
   try {
     if (command === 'migrate') {
       console.log(`${definition.name}: migrated`);

@@ -6,7 +6,8 @@ import { startService, TEST_SECRET, testDatabases, type RunningService } from '@
 import { API_ROUTES, matchApiRoute } from '../../../api-gateway/src/proxy/route-table';
 import { accounts } from '../../../services/accounts/src/service';
 import { football } from '../../../services/football/src/service';
-import { insights } from '../../../services/insights/src/service';
+import { insightsOptions } from '../../../services/insights/src/config';
+import { createInsights, insights } from '../../../services/insights/src/service';
 
 /**
  * Issue 11, "Prove it": property-based requests against every endpoint of the services behind the gateway's
@@ -392,25 +393,21 @@ describe.each(testDatabases())('bad input never breaks a service on %s', (label,
   let footballService: RunningService;
   let accountsService: RunningService;
   let insightsService: RunningService;
-  const saved = { FOOTBALL_URL: process.env.FOOTBALL_URL, INTERNAL_JWT_SECRET: process.env.INTERNAL_JWT_SECRET };
 
   beforeAll(async () => {
     footballService = await startService(football, makeTarget('football'), { seed: true });
     accountsService = await startService(accounts, makeTarget('accounts'));
     // insights reads football over HTTP: point it at the football service started here
-    process.env.FOOTBALL_URL = footballService.url;
-    process.env.INTERNAL_JWT_SECRET = TEST_SECRET;
-    insightsService = await startService(insights, makeTarget('insights'));
+    insightsService = await startService(
+      createInsights(insightsOptions({ FOOTBALL_URL: footballService.url, INTERNAL_JWT_SECRET: TEST_SECRET })),
+      makeTarget('insights'),
+    );
   }, 120_000);
 
   afterAll(async () => {
     await insightsService?.close();
     await accountsService?.close();
     await footballService?.close();
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
   });
 
   it('covers every prefix of the gateway route table', () => {

@@ -1,4 +1,5 @@
 import { failStart, runService } from '@matchday/server';
-import { accounts } from './service';
+import { accountsConfig, accountsEnvSchema } from './config';
+import { createAccounts } from './service';
 
-void runService(accounts).catch((error: unknown) => failStart('accounts', error));
+void runService(accountsEnvSchema, (env) => createAccounts(accountsConfig(env))).catch((error: unknown) => failStart('accounts', error));

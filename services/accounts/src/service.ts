@@ -1,26 +1,31 @@
 import { createLogger, type Knex, type ServiceDefinition } from '@matchday/server';
 import { migrations } from './db/migrations';
-import { referralHashSecret } from './lib/referral-hash';
+import { accountsConfig, type AccountsConfig } from './config';
 import { startRetention } from './lib/retention';
 import { adminRouter } from './modules/admin/router';
 import { hashReferredEmails } from './modules/referrals/repository';
 import { referralsRouter } from './modules/referrals/router';
 import { usersRouter } from './modules/users/router';
 
-export const accounts: ServiceDefinition = {
-  name: 'accounts',
-  migrations,
-  // The referral e-mail key is read here, at start-up: a missing (production) or short key stops the start.
-  routers: (db) => [usersRouter(db), referralsRouter(db, referralHashSecret()), adminRouter(db)],
-  onStart: (db) => startAccounts(db),
-};
+/** The accounts service with its settings (config.ts: read from the environment at start-up by server.ts). */
+export function createAccounts(config: AccountsConfig): ServiceDefinition {
+  return {
+    name: 'accounts',
+    migrations,
+    routers: (db) => [usersRouter(db), referralsRouter(db, config), adminRouter(db, config.shellDistDir)],
+    onStart: (db) => startAccounts(db, config),
+  };
+}
+
+/** With development settings: the tests and the migrate/seed CLI. */
+export const accounts: ServiceDefinition = createAccounts(accountsConfig({}));
 
 /**
  * At every start: the e-mails of referred accounts are hashed (referrals from before the hash table),
  * and login events older than 12 months are purged, then once a day. Returns the stop function.
  */
-export async function startAccounts(db: Knex): Promise<() => Promise<void>> {
-  const added = await hashReferredEmails(db, referralHashSecret());
+export async function startAccounts(db: Knex, config: Pick<AccountsConfig, 'referralHashSecret'>): Promise<() => Promise<void>> {
+  const added = await hashReferredEmails(db, config.referralHashSecret);
   if (added > 0) createLogger('accounts').info({ added }, 'referred e-mails hashed');
   return startRetention(db);
 }

@@ -5,7 +5,8 @@ import type { AdminTrends, AppFiles } from '@matchday/contracts';
 import { toSqlDateTime } from '@matchday/server';
 import { startService, testDatabases, type RunningService } from '@matchday/testing';
 import { appFiles } from '../src/modules/admin/app-files';
-import { accounts } from '../src/service';
+import { accountsConfig } from '../src/config';
+import { createAccounts } from '../src/service';
 import { callAs, json } from './helpers';
 
 const DAY = 86_400_000;
@@ -26,8 +27,7 @@ describe.each(testDatabases())('admin trends and app files on %s', (_label, make
     fs.mkdirSync(path.join(root, 'shell', 'dist', 'icons'), { recursive: true });
     fs.writeFileSync(path.join(root, 'shell', 'dist', 'sw.js'), 'self.x=1');
     fs.writeFileSync(path.join(root, 'shell', 'dist', 'icons', 'icon-192.png'), 'png');
-    process.env.FRONTEND_ROOT = root;
-    service = await startService(accounts, makeTarget('accounts'));
+    service = await startService(createAccounts(accountsConfig({ FRONTEND_ROOT: root })), makeTarget('accounts'));
     // created (days ago) and sign-ins (days ago) per user
     const people: Array<[string, number, number[]]> = [
       ['admin', 400, [0, 0, 1]],
@@ -50,7 +50,6 @@ describe.each(testDatabases())('admin trends and app files on %s', (_label, make
 
   afterAll(async () => {
     await service?.close();
-    delete process.env.FRONTEND_ROOT;
     fs.rmSync(shellDist, { recursive: true, force: true });
   });
 

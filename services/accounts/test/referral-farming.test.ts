@@ -1,7 +1,8 @@
 import type { ApplyReferralResult } from '@matchday/contracts';
-import { toDate, toSqlDateTime } from '@matchday/server';
-import { startService, testDatabases, type RunningService } from '@matchday/testing';
-import { DEVELOPMENT_REFERRAL_HASH_SECRET, referralHashSecret, referredEmailHash } from '../src/lib/referral-hash';
+import { readEnv, toDate, toSqlDateTime } from '@matchday/server';
+import { startService, testDatabases, TEST_SECRET, type RunningService } from '@matchday/testing';
+import { accountsConfig, accountsEnvSchema } from '../src/config';
+import { DEVELOPMENT_REFERRAL_HASH_SECRET, referredEmailHash } from '../src/lib/referral-hash';
 import { purgeOldLoginEvents, startRetention } from '../src/lib/retention';
 import { hashReferredEmails } from '../src/modules/referrals/repository';
 import { accounts, startAccounts } from '../src/service';
@@ -11,11 +12,15 @@ const ALREADY = 'You have already used a referral code. Each account can use one
 const KEY = 'k'.repeat(32);
 
 describe('referral e-mail key (REFERRAL_HASH_SECRET)', () => {
+  const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://matchday.test' };
+  const referralHashSecret = (env: NodeJS.ProcessEnv) =>
+    accountsConfig(readEnv(accountsEnvSchema, { INTERNAL_JWT_SECRET: TEST_SECRET, ...env })).referralHashSecret;
+
   it('is read from the environment, at least 32 characters, and required in production', () => {
     expect(referralHashSecret({ REFERRAL_HASH_SECRET: KEY })).toBe(KEY);
     expect(() => referralHashSecret({ REFERRAL_HASH_SECRET: 'short' })).toThrow('REFERRAL_HASH_SECRET: must be at least 32 characters');
-    expect(() => referralHashSecret({ NODE_ENV: 'production' })).toThrow(/REFERRAL_HASH_SECRET: is required in production/);
-    expect(referralHashSecret({ NODE_ENV: 'production', REFERRAL_HASH_SECRET: KEY })).toBe(KEY);
+    expect(() => referralHashSecret(PRODUCTION)).toThrow(/REFERRAL_HASH_SECRET: is required in production/);
+    expect(referralHashSecret({ ...PRODUCTION, REFERRAL_HASH_SECRET: KEY })).toBe(KEY);
     expect(referralHashSecret({})).toBe(DEVELOPMENT_REFERRAL_HASH_SECRET);
   });
 
@@ -79,7 +84,7 @@ describe.each(testDatabases())('referral farming and login history on %s', (_lab
       .insert({ referrer_id: referrer.id, referred_id: old.id, status: 'completed', created_at: toSqlDateTime() });
     const hash = referredEmailHash(old.email, DEVELOPMENT_REFERRAL_HASH_SECRET);
     expect(await service.db('referred_emails').where({ email_hmac: hash }).first()).toBeUndefined();
-    const stop = await startAccounts(service.db);
+    const stop = await startAccounts(service.db, accountsConfig({}));
     await stop();
     expect(await service.db('referred_emails').where({ email_hmac: hash }).first()).toBeDefined();
     expect(await hashReferredEmails(service.db, DEVELOPMENT_REFERRAL_HASH_SECRET)).toBe(0);

@@ -1,4 +1,5 @@
 import { failStart, runService } from '@matchday/server';
+import { footballEnvSchema } from './config';
 import { football } from './service';
 
-void runService(football).catch((error: unknown) => failStart('football', error));
+void runService(footballEnvSchema, () => football).catch((error: unknown) => failStart('football', error));

@@ -3,7 +3,21 @@ import http from 'node:http';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FeedMatches } from '@matchday/contracts';
-import { buildServiceApp, HttpError, openServiceDatabase, type Knex } from '@matchday/server';
+import { z } from 'zod';
+import {
+  buildServiceApp,
+  databaseEnvSchema,
+  HttpError,
+  logLevelOf,
+  openServiceDatabase,
+  optional,
+  processEnvSchema,
+  readEnv,
+  secretVar,
+  setLogLevel,
+  urlVar,
+  type Knex,
+} from '@matchday/server';
 import { football } from '../../football/src/service';
 import { httpFootballClient, type FootballClient } from './lib/football-client';
 import { MissingSeasons, toCsv, walkForward, type BacktestResult } from './model/walk-forward';
@@ -35,12 +49,23 @@ export function parseArgs(argv: string[]): Args {
   return { league, seasons, csv: value('--csv') };
 }
 
-async function withFootball<T>(run: (client: FootballClient) => Promise<T>): Promise<T> {
-  if (process.env.FOOTBALL_URL && process.env.INTERNAL_JWT_SECRET) {
-    return run(httpFootballClient(process.env.FOOTBALL_URL, process.env.INTERNAL_JWT_SECRET));
+/** What the backtest reads from its environment: a running football service, or the football database. */
+const backtestEnvSchema = databaseEnvSchema('football').extend({
+  NODE_ENV: processEnvSchema.shape.NODE_ENV,
+  LOG_LEVEL: processEnvSchema.shape.LOG_LEVEL,
+  FOOTBALL_URL: optional(urlVar),
+  INTERNAL_JWT_SECRET: optional(secretVar),
+  /** The folder npm was run from: --csv is relative to it. */
+  INIT_CWD: optional(z.string()),
+});
+type BacktestEnv = z.infer<typeof backtestEnvSchema>;
+
+async function withFootball<T>(env: BacktestEnv, run: (client: FootballClient) => Promise<T>): Promise<T> {
+  if (env.FOOTBALL_URL && env.INTERNAL_JWT_SECRET) {
+    return run(httpFootballClient(env.FOOTBALL_URL, env.INTERNAL_JWT_SECRET));
   }
   const secret = randomBytes(32).toString('hex');
-  const db: Knex = await openServiceDatabase(football);
+  const db: Knex = await openServiceDatabase(football, env);
   const server = http.createServer(buildServiceApp(football, db, secret).callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -102,8 +127,10 @@ function printScores(result: BacktestResult): void {
 
 export async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
+  const env = readEnv(backtestEnvSchema);
+  setLogLevel(logLevelOf(env));
   const started = performance.now();
-  return withFootball(async (client) => {
+  return withFootball(env, async (client) => {
     let feed: FeedMatches;
     try {
       feed = await client.get<FeedMatches>(`/internal/model-feed/matches?leagueId=${args.league}`);
@@ -139,7 +166,7 @@ export async function main(argv: string[]): Promise<number> {
     );
     printScores(result);
     if (args.csv) {
-      const target = path.resolve(process.env.INIT_CWD ?? process.cwd(), args.csv);
+      const target = path.resolve(env.INIT_CWD ?? process.cwd(), args.csv);
       fs.writeFileSync(target, toCsv(result.rows));
       console.log(`\nWrote ${result.rows.length * 2} rows to ${target}`);
     }

@@ -1,4 +1,5 @@
 import { failStart, runService } from '@matchday/server';
-import { insights } from './service';
+import { insightsEnvSchema, insightsOptions } from './config';
+import { createInsights } from './service';
 
-void runService(insights).catch((error: unknown) => failStart('insights', error));
+void runService(insightsEnvSchema, (env) => createInsights(insightsOptions(env))).catch((error: unknown) => failStart('insights', error));

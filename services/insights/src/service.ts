@@ -1,6 +1,6 @@
-import { createLogger, requireEnv, type Knex, type ServiceDefinition } from '@matchday/server';
+import { createLogger, type Knex, type ServiceDefinition } from '@matchday/server';
 import { migrations } from './db/migrations';
-import { footballUrlFromEnvironment, httpFootballClient, type FootballClient } from './lib/football-client';
+import { footballWithoutAddress, type FootballClient } from './lib/football-client';
 import { Dream11Engine } from './modules/dream11/engine';
 import { dream11Router } from './modules/dream11/router';
 import { statusRouter } from './modules/status/router';
@@ -8,7 +8,7 @@ import { TipsEngine } from './modules/tips/engine';
 import { tipsRouter } from './modules/tips/router';
 
 export interface InsightsOptions {
-  /** The football service's internal reads (default: FOOTBALL_URL or the address its process published). */
+  /** The football service's internal reads (config.ts: at FOOTBALL_URL; default none: football reads answer 502). */
   football?: FootballClient;
   /** Clock (tests). */
   now?: () => Date;
@@ -21,7 +21,7 @@ export function createInsights(options: InsightsOptions = {}): ServiceDefinition
   const enginesFor = (db: Knex) => {
     let held = engines.get(db);
     if (!held) {
-      const football = options.football ?? httpFootballClient(footballUrlFromEnvironment(), () => requireEnv('INTERNAL_JWT_SECRET'));
+      const football = options.football ?? footballWithoutAddress;
       const tips = new TipsEngine(db, football, options.now);
       held = { tips, dream11: new Dream11Engine(football, tips, options.now) };
       engines.set(db, held);
@@ -79,4 +79,5 @@ function startWarmer({ tips, dream11 }: { tips: TipsEngine; dream11: Dream11Engi
   };
 }
 
+/** Without a football address: the tests and the migrate/seed CLI (server.ts makes the running one from config.ts). */
 export const insights: ServiceDefinition = createInsights();

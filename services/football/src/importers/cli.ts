@@ -190,7 +190,7 @@ export function formatReport(report: ImportReport, maxProblems = 50): string {
 /** Entry point of `npm run import`: exit 0 when the import ran (skipped rows included), 1 on a usage or input error, 2 on failure. */
 export async function importCli(argv: string[]): Promise<number> {
   try {
-    const target = resolveDatabaseTarget('football');
+    const target = resolveDatabaseTarget('football', process.env);
     if (argv[0] && findSource(argv[0])) {
       const where = target.client === 'sqlite' ? path.relative(process.cwd(), target.location) : new URL(target.location).pathname.slice(1);
       process.stderr.write(`Importing ${argv[0]} into ${target.client} ${where}\n`);

@@ -11,19 +11,14 @@ export class FootballUnavailable extends HttpError {
   }
 }
 
-/**
- * `baseUrl` may be a function (resolved at each call); `npm start` and production give insights
- * FOOTBALL_URL.
- */
-export function httpFootballClient(baseUrl: string | (() => string | null), secret: string | (() => string)): FootballClient {
+/** The football service at `baseUrl` (FOOTBALL_URL: `npm start` and production set it), with identity tokens signed by `secret`. */
+export function httpFootballClient(baseUrl: string, secret: string): FootballClient {
   return {
     async get<T>(pathAndQuery: string): Promise<T> {
-      const base = typeof baseUrl === 'function' ? baseUrl() : baseUrl;
-      if (!base) throw new FootballUnavailable('Football service address unknown (set FOOTBALL_URL)');
-      const token = await signIdentity({ scope: 'internal', isAdmin: false }, typeof secret === 'function' ? secret() : secret, 'football');
+      const token = await signIdentity({ scope: 'internal', isAdmin: false }, secret, 'football');
       let response: Response;
       try {
-        response = await fetch(`${base}${pathAndQuery}`, { headers: { 'x-matchday-identity': token } });
+        response = await fetch(`${baseUrl}${pathAndQuery}`, { headers: { 'x-matchday-identity': token } });
       } catch {
         throw new FootballUnavailable('Football service unavailable');
       }
@@ -40,7 +35,9 @@ export function httpFootballClient(baseUrl: string | (() => string | null), secr
   };
 }
 
-/** The football service's address: FOOTBALL_URL (set by `npm start`, and in production). */
-export function footballUrlFromEnvironment(env: NodeJS.ProcessEnv = process.env): () => string | null {
-  return () => (env.FOOTBALL_URL ? env.FOOTBALL_URL.replace(/\/$/, '') : null);
-}
+/** No football address configured: every read fails as the football service being unavailable (502). */
+export const footballWithoutAddress: FootballClient = {
+  get() {
+    return Promise.reject(new FootballUnavailable('Football service address unknown (set FOOTBALL_URL)'));
+  },
+};

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '@matchday/server';
 import type { AppFile, AppFiles } from '@matchday/contracts';
 
 const MANIFEST_NAMES = ['manifest.webmanifest', 'manifest.json', 'site.webmanifest'];
@@ -8,11 +7,6 @@ const SERVICE_WORKER_NAMES = ['sw.js', 'service-worker.js', 'serviceWorker.js'];
 const IMAGE = /\.(png|svg|ico|webp|jpg|jpeg)$/i;
 const ICON = /(^|\/)(icons?\/|favicon|apple-touch-icon|icon-|maskable)/i;
 const LOGO = /(^|\/)(logo|og-image|social)/i;
-
-/** The shell's build output: FRONTEND_ROOT/shell/dist (FRONTEND_ROOT as the gateway reads it, default the repository). */
-export function shellDistDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(path.resolve(repoRoot, env.FRONTEND_ROOT ?? '.'), 'shell', 'dist');
-}
 
 /** Files under `dir` (one level of sub-folders), as paths relative to it with "/" separators. */
 function listFiles(dir: string): string[] {
@@ -43,7 +37,7 @@ function appFile(dir: string, name: string): AppFile {
  * produced, found on disk (never a list of names that may not exist). The icons are those the manifest
  * names plus favicon / apple-touch / icons/ files; before the shell builds any, the reply is empty.
  */
-export function appFiles(dir = shellDistDir()): AppFiles {
+export function appFiles(dir: string): AppFiles {
   const files = listFiles(dir);
   const present = new Set(files);
   const manifestName = MANIFEST_NAMES.find((name) => present.has(name));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type Knex, noQuery, parseQuery, serviceRouter } from '@matchday/server';
 import { TREND_PERIODS } from '@matchday/contracts';
 import { requireAdmin } from '../../lib/identity';
-import { appFiles, shellDistDir } from './app-files';
+import { appFiles } from './app-files';
 import { adminDashboard } from './repository';
 import { adminTrends } from './trends';
 
@@ -10,7 +10,8 @@ const trendsQuery = z.object({
   period: z.enum(TREND_PERIODS, { error: `period must be one of ${TREND_PERIODS.join(', ')}` }),
 });
 
-export function adminRouter(db: Knex, shellDist = shellDistDir()) {
+/** `shellDist`: the shell's build output (config.ts shellDistDir), whose files /pwa-files lists. */
+export function adminRouter(db: Knex, shellDist: string) {
   const router = serviceRouter('/api/admin');
   router.get('/dashboard', async (ctx) => {
     requireAdmin(ctx);

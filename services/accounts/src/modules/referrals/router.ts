@@ -1,16 +1,6 @@
-import {
-  badRequest,
-  HttpError,
-  type Knex,
-  noQuery,
-  notFound,
-  parseInput,
-  parseQuery,
-  publicUrl,
-  serviceRouter,
-  toDate,
-} from '@matchday/server';
+import { badRequest, HttpError, type Knex, noQuery, notFound, parseInput, parseQuery, serviceRouter, toDate } from '@matchday/server';
 import type { ApplyReferralResult, ReferralCodeInfo } from '@matchday/contracts';
+import type { AccountsConfig } from '../../config';
 import { currentUserId } from '../../lib/identity';
 import { REFERRAL_CODE_PATTERN } from '../../lib/referral-code';
 import { findUserById } from '../users/repository';
@@ -27,7 +17,9 @@ export const REFERRAL_MESSAGES = {
   applied: "You've successfully applied the referral code and received 1 month free access!",
 } as const;
 
-export function referralsRouter(db: Knex, emailHashSecret: string) {
+/** `settings`: the referred e-mail hash key and the public origin share links start with (config.ts). */
+export function referralsRouter(db: Knex, settings: Pick<AccountsConfig, 'referralHashSecret' | 'publicUrl'>) {
+  const emailHashSecret = settings.referralHashSecret;
   const router = serviceRouter('/api/referral');
 
   router.get('/my-code', async (ctx) => {
@@ -36,7 +28,7 @@ export function referralsRouter(db: Knex, emailHashSecret: string) {
     if (!row) throw notFound('User not found');
     const reply: ReferralCodeInfo = {
       referralCode: row.referral_code,
-      shareLink: `${publicUrl()}/social-preview/${row.referral_code}`,
+      shareLink: `${settings.publicUrl}/social-preview/${row.referral_code}`,
       freeAccessUntil: toDate(row.free_access_until)?.toISOString() ?? null,
     };
     ctx.body = reply;
