@@ -142,6 +142,8 @@ test('column abbreviations have tooltips: 700 ms on hover, at once within the 30
   const head = page.getByTestId('standings-table').locator('thead');
   await expect(head).toBeVisible();
   await expect(page.getByTestId('standing-row').first()).toBeVisible();
+  // The tooltip library is a chunk fetched once the screen shows; its triggers carry data-state
+  await expect(head.locator('abbr', { hasText: /^GD$/ })).toHaveAttribute('data-state', 'closed');
   // Time stands still from here: it moves only by runFor
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
   const tooltip = page.getByRole('tooltip');

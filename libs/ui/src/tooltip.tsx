@@ -1,5 +1,4 @@
-import { useId, type ReactElement, type ReactNode } from 'react';
-import * as RadixTooltip from '@radix-ui/react-tooltip';
+import { createContext, useContext, useEffect, useId, useState, type ReactElement, type ReactNode } from 'react';
 import styled from 'styled-components';
 
 /** Spec §9: a tooltip opens 700 ms after the pointer or focus arrives; moving to another within 300 ms opens it at once. */
@@ -7,18 +6,43 @@ export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /**
- * Groups tooltips so the skip delay applies between them (put it around a table header, a toolbar, a screen).
- * Radix Tooltip (keyboard focus opens it, Escape closes it, the content is announced as the trigger's description).
+ * Radix Tooltip (keyboard focus opens it, Escape closes it, the content is announced as the trigger's description),
+ * fetched as a chunk of its own once a screen with tooltips is shown: about 19 KB gzip that no screen's first
+ * render waits for. Until it has arrived (or if it never does), the triggers render as they are, without tooltips.
  */
+type Radix = typeof import('@radix-ui/react-tooltip');
+let radixModule: Radix | null = null;
+let radixLoading: Promise<Radix> | null = null;
+
+export function loadTooltips(): Promise<Radix> {
+  radixLoading ??= import(/* webpackChunkName: "tooltip" */ '@radix-ui/react-tooltip').then((module) => (radixModule = module));
+  return radixLoading;
+}
+
+const RadixContext = createContext<Radix | null>(null);
+
+/** Groups tooltips so the skip delay applies between them (put it around a table, a toolbar, a screen). */
 export function TooltipProvider({ children }: { children: ReactNode }) {
+  const [radix, setRadix] = useState(radixModule);
+  useEffect(() => {
+    if (!radix) void loadTooltips().then(setRadix, () => undefined);
+  }, [radix]);
+  if (!radix) return <>{children}</>;
   return (
-    <RadixTooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      {children}
-    </RadixTooltip.Provider>
+    <RadixContext.Provider value={radix}>
+      <radix.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+        {children}
+      </radix.Provider>
+    </RadixContext.Provider>
   );
 }
 
-const Content = styled(RadixTooltip.Content)`
+const Bubble = styled(({ className, label, radix }: { className?: string; label: string; radix: Radix }) => (
+  <radix.Content className={className} sideOffset={4} data-testid="tooltip">
+    {label}
+    <radix.Arrow width={10} height={5} />
+  </radix.Content>
+))`
   z-index: 60;
   max-width: 16rem;
   padding: 0.35rem 0.6rem;
@@ -34,18 +58,17 @@ const Content = styled(RadixTooltip.Content)`
   }
 `;
 
-/** A tooltip on one focusable element (a button, a link, an Abbr). Touch screens show none: put nothing essential only there. */
+/** A tooltip on one focusable element (a button, a link, an Abbr), inside a TooltipProvider. Touch screens show none. */
 export function Tooltip({ label, children }: { label: string; children: ReactElement }) {
+  const radix = useContext(RadixContext);
+  if (!radix) return children;
   return (
-    <RadixTooltip.Root>
-      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
-      <RadixTooltip.Portal>
-        <Content sideOffset={4} data-testid="tooltip">
-          {label}
-          <RadixTooltip.Arrow width={10} height={5} />
-        </Content>
-      </RadixTooltip.Portal>
-    </RadixTooltip.Root>
+    <radix.Root>
+      <radix.Trigger asChild>{children}</radix.Trigger>
+      <radix.Portal>
+        <Bubble label={label} radix={radix} />
+      </radix.Portal>
+    </radix.Root>
   );
 }
 
