@@ -18,6 +18,24 @@ import { startStack, type RunningStack } from '../scripts/lib/stack';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
+/** An audit's table rows (bootup-time and long-tasks are tables). */
+function tableItems(audit: { details?: unknown } | undefined): Array<Record<string, unknown>> {
+  const details = audit?.details as { type?: string; items?: Array<Record<string, unknown>> } | undefined;
+  return details?.type === 'table' ? (details.items ?? []) : [];
+}
+
+/** The scripts with the most scripting time (bootup-time) and the long tasks' count and total: where TBT comes from. */
+function mainThreadCost(bootup: { details?: unknown } | undefined, longTasks: { details?: unknown } | undefined): string {
+  const scripts = tableItems(bootup)
+    .map((item) => ({ url: String(item.url ?? ''), ms: Number(item.scripting ?? 0) }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 4)
+    .map(({ url, ms }) => `${url.replace(/^https?:\/\/[^/]+/, '') || url} ${Math.round(ms)} ms`);
+  const tasks = tableItems(longTasks);
+  const total = tasks.reduce((sum, task) => sum + Number(task.duration ?? 0), 0);
+  return `${scripts.join(', ')}; ${tasks.length} long tasks, ${Math.round(total)} ms`;
+}
+
 /** A played fixture: /api/fixtures lists what is to come, so it is found through the next fixture's head-to-head record. */
 async function finishedFixtureId(baseUrl: string, cookie: string): Promise<number> {
   const read = async <T>(apiPath: string) => (await (await fetch(`${baseUrl}${apiPath}`, { headers: { cookie } })).json()) as T;
@@ -83,6 +101,7 @@ async function main(): Promise<void> {
     ];
     const rows: string[][] = [];
     const lcpElements: string[] = [];
+    const blocking: string[] = [];
     for (const [name, url] of pages) {
       const result = await lighthouse(url, {
         port: chrome.port,
@@ -94,6 +113,7 @@ async function main(): Promise<void> {
       if (!result) throw new Error(`no Lighthouse result for ${url}`);
       const { categories, audits } = result.lhr;
       lcpElements.push(`${name}: ${lcpElement(audits['largest-contentful-paint-element'])}`);
+      blocking.push(`${name}: ${mainThreadCost(audits['bootup-time'], audits['long-tasks'])}`);
       rows.push([
         name,
         ...CATEGORIES.map((id) => String(Math.round((categories[id]?.score ?? 0) * 100))),
@@ -105,6 +125,7 @@ async function main(): Promise<void> {
     const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
     console.log([line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n'));
     console.log(`\nLCP element\n${lcpElements.join('\n')}`);
+    console.log(`\nWhat blocks the main thread (scripting per script, simulated 4x CPU; long tasks)\n${blocking.join('\n')}`);
   } finally {
     await chrome.kill();
     if (stack) await stack.stop();
