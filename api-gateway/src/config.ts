@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { AnalyticsConfig } from '@matchday/contracts';
+import type { AnalyticsConfig, ServiceName } from '@matchday/contracts';
 import {
   countVar,
   dataDir,
@@ -24,7 +24,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from './middleware/rate-limit';
 import { DEFAULT_ADMISSION, type AdmissionLimits } from './proxy/admission';
 import { MAX_SOCKETS_PER_SERVICE } from './proxy/proxy';
 
-export type ServiceName = 'football' | 'accounts' | 'insights';
+export type { ServiceName };
 
 export interface OidcConfig {
   /** 'google' in production; 'dev' is the loopback provider of libs/dev-oidc. */

@@ -1,4 +1,4 @@
-import type { ServiceName } from '../config';
+import { API_PREFIXES, type ServiceName } from '@matchday/contracts';
 
 export type Access = 'user' | 'admin';
 
@@ -9,28 +9,17 @@ export interface ApiRoute {
   access: Access;
 }
 
-/** Which service owns which /api path. Every route needs a signed-in user; /api/admin needs an admin. */
-export const API_ROUTES: readonly ApiRoute[] = [
-  { prefix: '/api/auth', service: 'accounts', access: 'user' },
-  { prefix: '/api/referral', service: 'accounts', access: 'user' },
-  { prefix: '/api/user', service: 'accounts', access: 'user' },
-  { prefix: '/api/admin', service: 'accounts', access: 'admin' },
-  { prefix: '/api/leagues', service: 'football', access: 'user' },
-  { prefix: '/api/fixtures', service: 'football', access: 'user' },
-  { prefix: '/api/fixture', service: 'football', access: 'user' },
-  { prefix: '/api/fixture-stats', service: 'football', access: 'user' },
-  { prefix: '/api/players', service: 'football', access: 'user' },
-  { prefix: '/api/player-stats', service: 'football', access: 'user' },
-  { prefix: '/api/standings', service: 'football', access: 'user' },
-  { prefix: '/api/top-scorers', service: 'football', access: 'user' },
-  { prefix: '/api/h2h', service: 'football', access: 'user' },
-  { prefix: '/api/team-stats', service: 'football', access: 'user' },
-  { prefix: '/api/dataset', service: 'football', access: 'user' },
-  { prefix: '/api/search', service: 'football', access: 'user' },
-  { prefix: '/api/insights', service: 'insights', access: 'user' },
-  { prefix: '/api/tips', service: 'insights', access: 'user' },
-  { prefix: '/api/dream11', service: 'insights', access: 'user' },
-];
+/** Prefixes only administrators may call (checked on every call); every other one needs a signed-in user. */
+const ADMIN_PREFIXES: ReadonlySet<string> = new Set([API_PREFIXES.accounts.admin]);
+
+/** Which service owns which /api path: the services' own prefixes (libs/contracts api-routes.ts), with who may call them. */
+export const API_ROUTES: readonly ApiRoute[] = (Object.keys(API_PREFIXES) as ServiceName[]).flatMap((service) =>
+  Object.values(API_PREFIXES[service]).map((prefix): ApiRoute => ({
+    prefix,
+    service,
+    access: ADMIN_PREFIXES.has(prefix) ? 'admin' : 'user',
+  })),
+);
 
 export function matchApiRoute(path: string): ApiRoute | undefined {
   return API_ROUTES.find((route) => path === route.prefix || path.startsWith(`${route.prefix}/`));

@@ -7,5 +7,6 @@ export * from './leagues';
 export * from './account';
 export * from './manifest';
 export * from './routes';
+export * from './api-routes';
 export * from './insights';
 export * from './admin';

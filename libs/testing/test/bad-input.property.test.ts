@@ -416,6 +416,16 @@ describe.each(testDatabases())('bad input never breaks a service on %s', (label,
     expect(uncovered).toEqual([]);
   });
 
+  it('sends every endpoint under a prefix to the service that serves it', () => {
+    const services = [football, accounts, insights];
+    const misrouted = services.flatMap((definition) =>
+      endpointsOf(definition, footballService.db)
+        .filter((e) => (matchApiRoute(e.path)?.service ?? definition.name) !== definition.name)
+        .map((e) => `${definition.name} ${e.path}`),
+    );
+    expect(misrouted).toEqual([]);
+  });
+
   it(
     `football: every read endpoint, ${RUNS} runs each; never a 500, every table unchanged`,
     async () => {

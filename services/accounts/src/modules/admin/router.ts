@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Knex, noQuery, parseQuery, serviceRouter } from '@matchday/server';
-import { TREND_PERIODS } from '@matchday/contracts';
+import { API_PREFIXES, TREND_PERIODS } from '@matchday/contracts';
 import { requireAdmin } from '../../lib/identity';
 import { appFiles } from './app-files';
 import { adminDashboard } from './repository';
@@ -12,7 +12,7 @@ const trendsQuery = z.object({
 
 /** `shellDist`: the shell's build output (config.ts shellDistDir), whose files /pwa-files lists. */
 export function adminRouter(db: Knex, shellDist: string) {
-  const router = serviceRouter('/api/admin');
+  const router = serviceRouter(API_PREFIXES.accounts.admin);
   router.get('/dashboard', async (ctx) => {
     requireAdmin(ctx);
     parseQuery(noQuery, ctx.query);

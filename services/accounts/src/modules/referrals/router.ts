@@ -1,5 +1,5 @@
 import { badRequest, HttpError, type Knex, noQuery, notFound, parseInput, parseQuery, serviceRouter, toDate } from '@matchday/server';
-import type { ApplyReferralResult, ReferralCodeInfo } from '@matchday/contracts';
+import { API_PREFIXES, type ApplyReferralResult, type ReferralCodeInfo } from '@matchday/contracts';
 import type { AccountsConfig } from '../../config';
 import { currentUserId } from '../../lib/identity';
 import { REFERRAL_CODE_PATTERN } from '../../lib/referral-code';
@@ -20,7 +20,7 @@ export const REFERRAL_MESSAGES = {
 /** `settings`: the referred e-mail hash key and the public origin share links start with (config.ts). */
 export function referralsRouter(db: Knex, settings: Pick<AccountsConfig, 'referralHashSecret' | 'publicUrl'>) {
   const emailHashSecret = settings.referralHashSecret;
-  const router = serviceRouter('/api/referral');
+  const router = serviceRouter(API_PREFIXES.accounts.referral);
 
   router.get('/my-code', async (ctx) => {
     parseQuery(noQuery, ctx.query);

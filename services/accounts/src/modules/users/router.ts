@@ -1,5 +1,5 @@
 import { forbidden, type Knex, noQuery, notFound, parseInput, parseQuery, serviceRouter, unauthorized } from '@matchday/server';
-import type { DeleteAccountResult, UserPreferences } from '@matchday/contracts';
+import { API_PREFIXES, type DeleteAccountResult, type UserPreferences } from '@matchday/contracts';
 import { currentUserId } from '../../lib/identity';
 import { deleteUser, findUserById, toAuthUser, updateTheme, upsertFromSignIn } from './repository';
 import { preferencesInput, signInProfile } from './schema';
@@ -15,7 +15,7 @@ export function usersRouter(db: Knex) {
     ctx.body = toAuthUser(row, ctx.state.identity.isAdmin);
   });
 
-  router.get('/api/auth/user', async (ctx) => {
+  router.get(`${API_PREFIXES.accounts.auth}/user`, async (ctx) => {
     const { userId, isAdmin } = ctx.state.identity;
     if (userId === undefined) throw unauthorized();
     parseQuery(noQuery, ctx.query);
@@ -24,7 +24,7 @@ export function usersRouter(db: Knex) {
     ctx.body = toAuthUser(row, isAdmin);
   });
 
-  router.post('/api/user/preferences', async (ctx) => {
+  router.post(`${API_PREFIXES.accounts.user}/preferences`, async (ctx) => {
     const userId = currentUserId(ctx);
     parseQuery(noQuery, ctx.query);
     const { theme } = parseInput(preferencesInput, ctx.request.body);
@@ -34,7 +34,7 @@ export function usersRouter(db: Knex) {
   });
 
   // The gateway calls this and then ends every session of the user.
-  router.delete('/api/auth/delete-account', async (ctx) => {
+  router.delete(`${API_PREFIXES.accounts.auth}/delete-account`, async (ctx) => {
     const userId = currentUserId(ctx);
     parseQuery(noQuery, ctx.query);
     const deleted = await deleteUser(db, userId);

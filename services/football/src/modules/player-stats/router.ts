@@ -1,4 +1,5 @@
 import { type Knex, parseQuery, serviceRouter } from '@matchday/server';
+import { API_PREFIXES } from '@matchday/contracts';
 import { findLeagueStats, findRecentFixtures } from './repository';
 import { DEFAULT_RECENT_FIXTURES, leagueStatsQuery, recentFixturesQuery } from './schema';
 
@@ -7,7 +8,7 @@ import { DEFAULT_RECENT_FIXTURES, leagueStatsQuery, recentFixturesQuery } from '
  * GET /api/player-stats/fixtures?playerId[&leagueId][&season][&limit]: finished matches, most recent first.
  */
 export function playerStatsRouter(db: Knex) {
-  const router = serviceRouter('/api/player-stats');
+  const router = serviceRouter(API_PREFIXES.football.playerStats);
   router.get('/league', async (ctx) => {
     const query = parseQuery(leagueStatsQuery, ctx.query);
     ctx.body = await findLeagueStats(db, query.playerId, query.leagueId, query.season);

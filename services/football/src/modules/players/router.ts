@@ -1,4 +1,5 @@
 import { type Knex, parseQuery, serviceRouter } from '@matchday/server';
+import { API_PREFIXES } from '@matchday/contracts';
 import { startOfZonedDay } from '../../lib/time';
 import { findSquads, listPlayers } from './repository';
 import { playersQuery } from './schema';
@@ -9,7 +10,7 @@ import { playersQuery } from './schema';
  * GET /api/players: the squads of the clubs of the next fixtures (fantasy captain names).
  */
 export function playersRouter(db: Knex) {
-  const router = serviceRouter('/api/players');
+  const router = serviceRouter(API_PREFIXES.football.players);
   router.get('/', async (ctx) => {
     const query = parseQuery(playersQuery, ctx.query);
     if (query.leagueId === undefined || query.season === undefined) {

@@ -1,10 +1,11 @@
 import { type Knex, parseQuery, serviceRouter } from '@matchday/server';
+import { API_PREFIXES } from '@matchday/contracts';
 import { standings } from './service';
 import { standingsQuery } from './schema';
 
 /** GET /api/standings?leagueId&season: the table(s) of a league season, derived from its finished matches. */
 export function standingsRouter(db: Knex) {
-  const router = serviceRouter('/api/standings');
+  const router = serviceRouter(API_PREFIXES.football.standings);
   router.get('/', async (ctx) => {
     const query = parseQuery(standingsQuery, ctx.query);
     ctx.body = await standings(db, query.leagueId, query.season);

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { noQuery, parseInput, parseQuery, type ServiceState } from '@matchday/server';
+import { API_PREFIXES } from '@matchday/contracts';
 import { dayQuery, fixtureParams } from '../tips/schema';
 import type { Dream11Engine } from './engine';
 
@@ -9,11 +10,11 @@ import type { Dream11Engine } from './engine';
  */
 export function dream11Router(engine: Dream11Engine) {
   const router = new Router<ServiceState>({ strict: true, sensitive: true });
-  router.get('/api/dream11', async (ctx) => {
+  router.get(API_PREFIXES.insights.dream11, async (ctx) => {
     const query = parseQuery(dayQuery, ctx.query);
     ctx.body = await engine.day(query.day ?? 'today');
   });
-  router.get('/api/dream11/fixture/:fixtureId', async (ctx) => {
+  router.get(`${API_PREFIXES.insights.dream11}/fixture/:fixtureId`, async (ctx) => {
     parseQuery(noQuery, ctx.query);
     const params = parseInput(fixtureParams, ctx.params);
     ctx.body = await engine.card(params.fixtureId);

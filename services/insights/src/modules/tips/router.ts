@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { noQuery, parseInput, parseQuery, type ServiceState } from '@matchday/server';
+import { API_PREFIXES } from '@matchday/contracts';
 import type { TipsEngine } from './engine';
 import { dayQuery, fixtureParams, recordQuery } from './schema';
 
@@ -11,20 +12,20 @@ import { dayQuery, fixtureParams, recordQuery } from './schema';
  */
 export function tipsRouter(engine: TipsEngine) {
   const router = new Router<ServiceState>({ strict: true, sensitive: true });
-  router.get('/api/tips', async (ctx) => {
+  router.get(API_PREFIXES.insights.tips, async (ctx) => {
     const query = parseQuery(dayQuery, ctx.query);
     ctx.body = await engine.day(query.day ?? 'today');
   });
-  router.get('/api/tips/weekend', async (ctx) => {
+  router.get(`${API_PREFIXES.insights.tips}/weekend`, async (ctx) => {
     parseQuery(noQuery, ctx.query);
     ctx.body = await engine.weekend();
   });
-  router.get('/api/tips/fixture/:fixtureId', async (ctx) => {
+  router.get(`${API_PREFIXES.insights.tips}/fixture/:fixtureId`, async (ctx) => {
     parseQuery(noQuery, ctx.query);
     const params = parseInput(fixtureParams, ctx.params);
     ctx.body = await engine.analysis(params.fixtureId);
   });
-  router.get('/api/tips/record', async (ctx) => {
+  router.get(`${API_PREFIXES.insights.tips}/record`, async (ctx) => {
     const query = parseQuery(recordQuery, ctx.query);
     ctx.body = query.leagueId === undefined ? await engine.records() : await engine.record(query.leagueId);
   });
