@@ -111,7 +111,9 @@ async function main(): Promise<void> {
         extraHeaders: { cookie },
       });
       if (!result) throw new Error(`no Lighthouse result for ${url}`);
-      const { categories, audits } = result.lhr;
+      const { categories, audits, runtimeError } = result.lhr;
+      // A page Lighthouse could not measure (no paint, a crash) scores 0: say why rather than print a bare 0.
+      if (runtimeError) console.error(`${name}: Lighthouse could not measure ${url}: ${runtimeError.code} ${runtimeError.message}`);
       lcpElements.push(`${name}: ${lcpElement(audits['largest-contentful-paint-element'])}`);
       blocking.push(`${name}: ${mainThreadCost(audits['bootup-time'], audits['long-tasks'])}`);
       rows.push([

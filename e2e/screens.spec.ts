@@ -9,6 +9,8 @@ interface Screen {
   path: string;
   /** What shows once the screen has its data (and its chart, where it has one). */
   ready: (page: Page) => ReturnType<Page['locator']>;
+  /** It shows a chart, which is drawn once its slot is scrolled near the viewport. */
+  chart?: boolean;
 }
 
 /** Every route of spec §2 served by mf-fixtures and mf-stats, with ids taken from the demo data. */
@@ -34,6 +36,7 @@ async function screens(page: Page): Promise<Screen[]> {
       name: 'player',
       path: `/player/${regular.playerId}/${leagueId}/${season}?tab=league`,
       ready: recent.length > 0 ? chartDrawn : (p) => p.getByTestId('league-stats'),
+      chart: recent.length > 0,
     },
     {
       name: 'player-fixtures',
@@ -57,6 +60,7 @@ async function screens(page: Page): Promise<Screen[]> {
       name: 'team-stats',
       path: `/team-stats/${table[0]!.teamId}/${leagueId}/${season}?returnTo=${encodeURIComponent(standings)}`,
       ready: chartDrawn,
+      chart: true,
     },
     { name: 'empty-state', path: '/h2h?homeTeamId=999991&awayTeamId=999992', ready: (p) => p.getByTestId('message') },
   ];
@@ -69,6 +73,7 @@ for (const look of ALL_LOOKS) {
     for (const screen of await screens(page)) {
       await test.step(screen.name, async () => {
         await page.goto(`${baseUrl()}${screen.path}`);
+        if (screen.chart) await page.getByTestId('chart').first().scrollIntoViewIfNeeded();
         await expect(screen.ready(page)).toBeVisible();
         await expect(page.getByTestId('loading')).toHaveCount(0);
         await expect(page).toHaveTitle(/ \| Matchday$|Matchday/);

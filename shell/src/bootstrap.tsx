@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { AppProviders } from '@matchday/ui';
@@ -17,11 +18,16 @@ void pwa.then(({ startPwa }) => startPwa());
 void initRemotes().then((manifest) => {
   // What the update check compares with: read alongside, not before the first render.
   void pwa.then(({ rememberLoadedVersions }) => rememberLoadedVersions(manifest));
-  createRoot(document.getElementById('root')!).render(
-    <AppProviders>
-      <HistoryRouter history={appHistory()}>
-        <App />
-      </HistoryRouter>
-    </AppProviders>,
-  );
+  const root = createRoot(document.getElementById('root')!);
+  // A transition: React renders the first screen in slices of about 5 ms and lets the browser answer
+  // input in between, instead of one long task (the static skeleton in index.html stays until the commit).
+  startTransition(() => {
+    root.render(
+      <AppProviders>
+        <HistoryRouter history={appHistory()}>
+          <App />
+        </HistoryRouter>
+      </AppProviders>,
+    );
+  });
 });

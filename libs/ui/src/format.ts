@@ -8,14 +8,26 @@ export function initials(name: string): string {
   return (words[0]![0]! + words[1]![0]!).toUpperCase();
 }
 
+/**
+ * One formatter per format, made on first use: toLocaleDateString/toLocaleTimeString build a new
+ * Intl.DateTimeFormat on every call, which showed in the profile of a list of fixture cards.
+ */
+function formatter(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => (made ??= new Intl.DateTimeFormat('en-GB', options));
+}
+const SHORT_DATE = formatter({ day: 'numeric', month: 'short', year: 'numeric' });
+const CLOCK_TIME = formatter({ hour: '2-digit', minute: '2-digit', hour12: false });
+const WEEKDAY = formatter({ weekday: 'long' });
+
 /** A date as en-GB day-shortmonth-year ("5 Mar 2026"). */
 export function shortDate(date: string | Date): string {
-  return new Date(date).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  return SHORT_DATE().format(new Date(date));
 }
 
 /** A time of day on the 24-hour clock ("15:00"). */
 export function clockTime(date: Date): string {
-  return date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
+  return CLOCK_TIME().format(date);
 }
 
 function sameLocalDay(a: Date, b: Date): boolean {
@@ -34,7 +46,7 @@ export function fixtureDateLabel(iso: string, now: Date = new Date()): string {
   if (sameLocalDay(date, tomorrow)) return `Tomorrow, ${time}`;
   const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
   const days = (date.getTime() - startOfToday) / 86_400_000;
-  if (days >= 0 && days < 7) return `${date.toLocaleDateString('en-GB', { weekday: 'long' })}, ${time}`;
+  if (days >= 0 && days < 7) return `${WEEKDAY().format(date)}, ${time}`;
   return shortDate(date);
 }
 
