@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import { apiGet } from '@matchday/ui';
 
@@ -35,13 +36,37 @@ export function apiQuery<Args extends unknown[], T, Reply = T>(
   return { key, read };
 }
 
-/** Reads a query; `args` null asks nothing (a route id is missing or invalid, spec §5). */
+/**
+ * Reads a query; `args` null asks nothing (a route id is missing or invalid, spec §5).
+ *
+ * What arrives is drawn as a transition: SWR hands new data to React through useSyncExternalStore, which
+ * renders synchronously, so a screen's whole table or list would be drawn in one long task. Here the
+ * data is a deferred value: the synchronous render still shows the loading state (cheap), and the screen
+ * with its data follows in a background render that React slices and interrupts for input. `isLoading`
+ * stays true until the data is drawn, so a screen never shows "no data" in between. The other fields are
+ * SWR's own, read on access (SWR re-renders only for the fields a screen reads).
+ */
 export function useApiQuery<Args extends unknown[], T>(
   query: ApiQuery<Args, T>,
   args: Args | null,
   options?: SWRConfiguration<T | null>,
 ): SWRResponse<T | null> {
-  return useSWR<T | null>(args ? query.key(...args) : null, query.read, options);
+  const response = useSWR<T | null>(args ? query.key(...args) : null, query.read, options);
+  const arrived = response.data;
+  const data = useDeferredValue(arrived);
+  return {
+    data,
+    get error() {
+      return response.error;
+    },
+    get isLoading() {
+      return response.isLoading || (data === undefined && arrived !== undefined);
+    },
+    get isValidating() {
+      return response.isValidating;
+    },
+    mutate: response.mutate,
+  };
 }
 
 /** The "status: body" detail behind a failed read, for a secondary line under the screen's message. */

@@ -15,7 +15,7 @@ const Blocks = styled.div`
 export function LoadingBlock({ rows = 6, label = 'Loading', heights }: { rows?: number; label?: string; heights?: readonly string[] }) {
   const blocks = heights ?? ['7rem', ...Array.from({ length: rows }, () => '3rem')];
   return (
-    <Blocks aria-busy="true" aria-label={label} data-testid="loading">
+    <Blocks role="status" aria-busy="true" aria-label={label} data-testid="loading">
       {blocks.map((height, index) => (
         <Skeleton key={index} $height={height} />
       ))}

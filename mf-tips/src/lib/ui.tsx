@@ -25,7 +25,7 @@ export const Panel = styled(Card)`
 /** Six card skeletons while a list loads (the fixtures list's pattern). */
 export function CardsSkeleton({ label, count = 6 }: { label: string; count?: number }) {
   return (
-    <CardGrid aria-busy="true" aria-label={label} data-testid="loading">
+    <CardGrid role="status" aria-busy="true" aria-label={label} data-testid="loading">
       {Array.from({ length: count }, (_, index) => (
         <Skeleton key={index} $height="15rem" />
       ))}

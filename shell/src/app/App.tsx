@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import styled from 'styled-components';
 import { Toaster } from '@matchday/ui';
@@ -36,7 +36,12 @@ const Layout = styled.div`
 export function App() {
   useNavigationGuard();
   usePageViewReporting();
-  const { user, loading } = useAuthUser();
+  const auth = useAuthUser();
+  // The signed-in app replaces the loading screen as a transition: SWR delivers the user synchronously
+  // (useSyncExternalStore), and drawing the header, the navigation and the area in that one task was the
+  // longest task of a first load on a phone. Deferred, React draws them in slices.
+  const user = useDeferredValue(auth.user);
+  const loading = useDeferredValue(auth.loading);
   useServerTheme(user);
   if (loading) return <LoadingScreen />;
   if (!user) {

@@ -63,7 +63,7 @@ export function PwaFilesCard() {
           {error instanceof Error ? error.message : null}
         </Failed>
       ) : isLoading || !data ? (
-        <div aria-busy="true" aria-label="Loading PWA files">
+        <div role="status" aria-busy="true" aria-label="Loading PWA files">
           <Skeleton $height="1.2rem" />
           <div style={{ height: '0.4rem' }} />
           <Skeleton $height="1.2rem" $width="70%" />

@@ -200,7 +200,7 @@ export function HomeScreen() {
         </Controls>
       </Toolbar>
       {isLoading ? (
-        <Grid aria-busy="true" aria-label="Loading fixtures">
+        <Grid role="status" aria-busy="true" aria-label="Loading fixtures">
           {Array.from({ length: SKELETON_CARDS }, (_, i) => (
             <FixtureCardSkeleton key={i} />
           ))}

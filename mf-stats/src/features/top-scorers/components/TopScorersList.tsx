@@ -117,7 +117,7 @@ const Goals = styled.div`
 /** Ten skeleton rows (spec §9) while the top scorers load. */
 export function TopScorersLoading() {
   return (
-    <Stack $gap="0.6rem" aria-busy="true" aria-label="Loading top scorers" data-testid="loading">
+    <Stack $gap="0.6rem" role="status" aria-busy="true" aria-label="Loading top scorers" data-testid="loading">
       {Array.from({ length: SKELETON_ROWS }, (_, index) => (
         <Skeleton key={index} $height="4.2rem" data-testid="scorer-skeleton" />
       ))}
