@@ -133,14 +133,20 @@ async function main(): Promise<void> {
         // A page Lighthouse could not measure (no paint, a crash) scores 0: say why rather than print a bare 0.
         const { runtimeError } = result.lhr;
         if (runtimeError) console.error(`${name}: Lighthouse could not measure ${url}: ${runtimeError.code} ${runtimeError.message}`);
-        if (REPORTS_DIR) fs.writeFileSync(path.join(REPORTS_DIR, `${name.toLowerCase().replace(/\W+/g, '-')}-${run + 1}.json`), JSON.stringify(result.lhr));
+        if (REPORTS_DIR)
+          fs.writeFileSync(
+            path.join(REPORTS_DIR, `${name.toLowerCase().replace(/\W+/g, '-')}-${run + 1}.json`),
+            JSON.stringify(result.lhr),
+          );
         runs.push(result.lhr);
       }
       const performance = (lhr: (typeof runs)[number]) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
       const sorted = [...runs].sort((a, b) => performance(a) - performance(b));
       const { categories, audits } = sorted[Math.floor((sorted.length - 1) / 2)]!;
       lcpElements.push(`${name}: ${lcpElement(audits['largest-contentful-paint-element'])}`);
-      blocking.push(`${name}: ${mainThreadCost(audits['bootup-time'], audits['long-tasks'])}; ${workBreakdown(audits['mainthread-work-breakdown'])}`);
+      blocking.push(
+        `${name}: ${mainThreadCost(audits['bootup-time'], audits['long-tasks'])}; ${workBreakdown(audits['mainthread-work-breakdown'])}`,
+      );
       rows.push([
         name,
         ...CATEGORIES.map((id) => String(Math.round((categories[id]?.score ?? 0) * 100))),
