@@ -152,6 +152,8 @@ function endpointPaths(s: Awaited<ReturnType<typeof samples>>): Paths {
     ['GET /api/fixtures/filter?leagueId', f.map((x) => `/api/fixtures/filter?leagueId=${x.league_id}`)],
     ['GET /api/fixtures/filter?leagueId&season', f.map((x) => `/api/fixtures/filter?leagueId=${x.league_id}&season=${x.season}`)],
     ['GET /api/fixtures?team', s.teams.map((t) => `/api/fixtures?team=${encodeURIComponent(t.name.split(' ')[0]!)}`)],
+    // What Home's team filter asks for: the first page of that team list.
+    ['GET /api/fixtures?team&limit=48', s.teams.map((t) => `/api/fixtures?team=${encodeURIComponent(t.name.split(' ')[0]!)}&limit=48`)],
     [
       'GET /api/players?teamId&leagueId&season',
       f.map((x) => `/api/players?teamId=${x.home_team_id}&leagueId=${x.league_id}&season=${x.season}`),

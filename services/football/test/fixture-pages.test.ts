@@ -8,7 +8,7 @@ async function json<T>(response: Response, status = 200): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-describe.each(testDatabases())('day list pages on %s', (_label, makeTarget) => {
+describe.each(testDatabases())('day and team list pages on %s', (_label, makeTarget) => {
   let service: RunningService;
 
   beforeAll(async () => {
@@ -19,15 +19,13 @@ describe.each(testDatabases())('day list pages on %s', (_label, makeTarget) => {
     await service?.close();
   });
 
-  /** Every page of a day list, following nextCursor from the first. */
-  async function allPages(type: string, limit: number): Promise<FixturePage[]> {
+  /** Every page of a list, following nextCursor from the first. */
+  async function allPages(list: string, limit: number): Promise<FixturePage[]> {
     const pages: FixturePage[] = [];
     let cursor: string | null = null;
     do {
       const after: string = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
-      const page: FixturePage = await json<FixturePage>(
-        await service.request(`/api/fixtures/filter?type=${type}&tz=UTC&limit=${limit}${after}`),
-      );
+      const page: FixturePage = await json<FixturePage>(await service.request(`${list}&tz=UTC&limit=${limit}${after}`));
       pages.push(page);
       cursor = page.nextCursor;
     } while (cursor !== null && pages.length < 100);
@@ -37,7 +35,7 @@ describe.each(testDatabases())('day list pages on %s', (_label, makeTarget) => {
   it.each(['week', 'today'])('the pages of ?type=%s, put together, are the plain list, each with its total', async (type) => {
     const list = await json<Fixture[]>(await service.request(`/api/fixtures/filter?type=${type}&tz=UTC`));
     expect(list.length).toBeGreaterThan(7);
-    const pages = await allPages(type, 7);
+    const pages = await allPages(`/api/fixtures/filter?type=${type}`, 7);
     expect(pages.length).toBe(Math.ceil(list.length / 7));
     expect(pages.flatMap((p) => p.fixtures)).toEqual(list);
     for (const page of pages.slice(0, -1)) {
@@ -46,6 +44,18 @@ describe.each(testDatabases())('day list pages on %s', (_label, makeTarget) => {
     }
     expect(pages[pages.length - 1]!.nextCursor).toBeNull();
     for (const page of pages) expect(page.total).toBe(list.length);
+  });
+
+  it("the pages of a team's fixtures (?team=), put together, are its plain list; a name that matches no team is one empty page", async () => {
+    const list = await json<Fixture[]>(await service.request('/api/fixtures?team=mariners&tz=UTC'));
+    expect(list.length).toBeGreaterThan(5);
+    const pages = await allPages('/api/fixtures?team=mariners', 5);
+    expect(pages.length).toBe(Math.ceil(list.length / 5));
+    expect(pages.flatMap((p) => p.fixtures)).toEqual(list);
+    for (const page of pages) expect(page.total).toBe(list.length);
+    expect(pages[pages.length - 1]!.nextCursor).toBeNull();
+    const none = await json<FixturePage>(await service.request('/api/fixtures?team=no-such-club&tz=UTC&limit=5'));
+    expect(none).toEqual({ fixtures: [], total: 0, nextCursor: null });
   });
 
   it('keeps fixtures that share a kick-off together in id order across a page break', async () => {
@@ -79,8 +89,17 @@ describe.each(testDatabases())('day list pages on %s', (_label, makeTarget) => {
     ['type=week&cursor=%2D1_2', 'cursor'],
     ['limit=10', 'limit'],
     ['leagueId=39&cursor=1_2', 'limit'],
-  ])('?%s -> 400 naming %s', async (query, parameter) => {
+  ])('/filter?%s -> 400 naming %s', async (query, parameter) => {
     const body = await json<{ message: string }>(await service.request(`/api/fixtures/filter?${query}`), 400);
+    expect(body).toEqual({ message: expect.stringMatching(new RegExp(`^${parameter}:`)) });
+  });
+
+  it.each([
+    ['team=mariners&limit=0', 'limit'],
+    ['team=mariners&limit=101', 'limit'],
+    ['team=mariners&cursor=abc', 'cursor'],
+  ])('/api/fixtures?%s -> 400 naming %s', async (query, parameter) => {
+    const body = await json<{ message: string }>(await service.request(`/api/fixtures?${query}`), 400);
     expect(body).toEqual({ message: expect.stringMatching(new RegExp(`^${parameter}:`)) });
   });
 });

@@ -9,13 +9,13 @@ export const PAGE_SIZE = 48;
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /**
- * The API call behind a filter: team -> /api/fixtures narrowed by the server to that name (its list is capped,
- * so the name must reach it) and filtered here by the spec's contains rule; league -> /api/fixtures/filter;
- * day -> the first page of that day list (the next ones follow its nextCursor).
+ * The API call behind a filter: team -> the first page of /api/fixtures narrowed by the server to that name
+ * (and filtered here by the spec's contains rule); league -> /api/fixtures/filter; day -> the first page of
+ * that day list. The next pages follow the first page's nextCursor.
  */
 export function fixturesKey(filter: FixtureFilter): string {
   const tz = encodeURIComponent(timeZone());
-  if (filter.kind === 'team') return `/api/fixtures?team=${encodeURIComponent(filter.team)}&tz=${tz}`;
+  if (filter.kind === 'team') return `/api/fixtures?team=${encodeURIComponent(filter.team)}&tz=${tz}&limit=${PAGE_SIZE}`;
   if (filter.kind === 'league') return `/api/fixtures/filter?leagueId=${filter.leagueId}&tz=${tz}`;
   return `/api/fixtures/filter?type=${filter.tab}&tz=${tz}&limit=${PAGE_SIZE}`;
 }
@@ -69,7 +69,7 @@ export function useFixtures(filter: FixtureFilter) {
   return {
     ...result,
     fixtures: filter.kind === 'team' ? fixtures.filter((f) => matchesTeam(f, filter.team)) : fixtures,
-    /** Fixtures of the day list not shown yet (0 for the other lists). */
+    /** Fixtures of the day or team list not shown yet (0 for a league's list). */
     remaining: last?.nextCursor && first ? Math.max(0, first.total - fixtures.length) : 0,
     loadingMore,
     loadMore,

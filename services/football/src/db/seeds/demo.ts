@@ -1,5 +1,4 @@
 import { toSqlDateTime, type Knex } from '@matchday/server';
-import type { PlayerPosition } from '@matchday/contracts';
 import {
   insertFixtures,
   insertLeague,
@@ -20,19 +19,11 @@ import { epoch } from '../../lib/values';
 import type { FixturesRow, PlayersRow } from '../rows';
 import { insertSearchTerms, playerNames, searchTermRows } from '../../modules/search/terms';
 import { computeTable } from '../../modules/standings/table';
-import { DEMO_LEAGUES, POOL_FALLBACK, syntheticLeagues, type DemoClub, type DemoLeague } from './demo-leagues';
-import {
-  simulateMatch,
-  int,
-  prng,
-  shuffle,
-  type PlayerStatsRow,
-  type Random,
-  type Side,
-  type SquadEntry,
-  type TeamStatsRow,
-} from './demo-match';
-import { FOREIGN_COUNTRIES, NAME_POOLS, POOL_COUNTRIES } from './demo-names';
+import { DEMO_LEAGUES, syntheticLeagues, type DemoLeague } from './demo-leagues';
+import { simulateMatch, int, prng, shuffle, type PlayerStatsRow, type Random, type Side, type TeamStatsRow } from './demo-match';
+import { POOL_COUNTRIES } from './demo-names';
+import { doubleRoundRobin, leaguePhase } from './demo-calendar';
+import { makeSquad, type ClubState } from './demo-squads';
 import { demoOdds } from './demo-odds';
 
 /**
@@ -53,6 +44,8 @@ import { demoOdds } from './demo-odds';
  * and scheduled stays at the start of today, and no match can move into the past unplayed (today's
  * matches stay 'scheduled' all day).
  */
+
+export { doubleRoundRobin, leaguePhase } from './demo-calendar';
 
 export const DEMO_SEASON = 2026;
 
@@ -87,118 +80,6 @@ const DAY = 86_400_000;
 async function nextId(db: Knex, table: string): Promise<number> {
   const [row] = await db(table).max({ m: 'id' });
   return Number(row?.m ?? 0) + 1;
-}
-
-/** Circle-method double round robin: rounds of [home, away] index pairs; with an odd count one team rests each round. */
-export function doubleRoundRobin(teamCount: number): Array<Array<[number, number]>> {
-  const n = teamCount % 2 === 0 ? teamCount : teamCount + 1;
-  const ids = Array.from({ length: n }, (_, i) => i);
-  const rounds: Array<Array<[number, number]>> = [];
-  // Home side: whoever has had fewer home matches so far, else whoever was away last time.
-  const homeCount = new Array<number>(n).fill(0);
-  const lastHome = new Array<boolean>(n).fill(false);
-  for (let r = 0; r < n - 1; r += 1) {
-    const pairs: Array<[number, number]> = [];
-    for (let i = 0; i < n / 2; i += 1) {
-      const a = ids[i]!;
-      const b = ids[n - 1 - i]!;
-      if (a >= teamCount || b >= teamCount) continue;
-      const aHome = homeCount[a]! !== homeCount[b]! ? homeCount[a]! < homeCount[b]! : !lastHome[a] || lastHome[b]!;
-      const [home, away] = aHome ? [a, b] : [b, a];
-      homeCount[home]! += 1;
-      lastHome[home] = true;
-      lastHome[away] = false;
-      pairs.push([home, away]);
-    }
-    rounds.push(pairs);
-    ids.splice(1, 0, ids.pop()!);
-  }
-  return [...rounds, ...rounds.map((pairs) => pairs.map(([h, a]) => [a, h] as [number, number]))];
-}
-
-/**
- * Champions League league phase: eight matchdays, each club meets eight different opponents, four at
- * home and four away. Teams i and i+d meet for d in {1, 2, 3, 6}; each offset gives two perfect
- * matchings (i mod 2d below d, or not). Needs a multiple of 12 clubs (36).
- */
-export function leaguePhase(teamCount: number): Array<Array<[number, number]>> {
-  if (teamCount % 12 !== 0) throw new Error(`a league phase needs a multiple of 12 clubs, not ${teamCount}`);
-  const days: Array<Array<[number, number]>> = [];
-  for (const half of [0, 1]) {
-    for (const d of [1, 2, 3, 6]) {
-      const pairs: Array<[number, number]> = [];
-      for (let i = 0; i < teamCount; i += 1) {
-        if (Math.floor((i % (2 * d)) / d) === half) pairs.push([i, (i + d) % teamCount]);
-      }
-      days.push(pairs);
-    }
-  }
-  return days;
-}
-
-interface ClubState {
-  teamId: number;
-  venueId: number;
-  name: string;
-  baseStrength: number;
-  squad: SquadEntry[];
-}
-
-function poolFor(country: string) {
-  return NAME_POOLS[country] ?? NAME_POOLS[POOL_FALLBACK[country] ?? ''] ?? NAME_POOLS.England!;
-}
-
-const POSITION_COUNTS: ReadonlyArray<[PlayerPosition, number, number]> = [
-  ['Goalkeeper', 2, 3],
-  ['Defender', 7, 8],
-  ['Midfielder', 7, 8],
-  ['Attacker', 4, 5],
-];
-
-/** A club's squad: players by position with nationalities that fit its league. */
-function makeSquad(
-  random: Random,
-  club: DemoClub,
-  strength: number,
-  firstPlayerId: number,
-  currentSeason: number,
-): { players: PlayersRow[]; squad: SquadEntry[] } {
-  const players: PlayersRow[] = [];
-  const squad: SquadEntry[] = [];
-  const used = new Set<string>();
-  const foreign = FOREIGN_COUNTRIES[club.country] ?? FOREIGN_COUNTRIES.default!;
-  const foreignShare = club.country === 'India' ? 0.25 : club.country === 'England' ? 0.5 : 0.35;
-  for (const [position, min, max] of POSITION_COUNTS) {
-    const count = int(random, min, max);
-    for (let k = 0; k < count; k += 1) {
-      const nationality = random() < foreignShare ? foreign[Math.floor(random() * foreign.length)]! : club.country;
-      const pool = poolFor(nationality);
-      let first = '';
-      let last = '';
-      for (let attempt = 0; attempt < 20; attempt += 1) {
-        first = pool.first[Math.floor(random() * pool.first.length)]!;
-        last = pool.last[Math.floor(random() * pool.last.length)]!;
-        if (!used.has(`${first} ${last}`)) break;
-      }
-      used.add(`${first} ${last}`);
-      const age = position === 'Goalkeeper' ? int(random, 18, 36) : int(random, 17, 34);
-      const month = int(random, 1, 12);
-      const day = int(random, 1, 28);
-      const id = firstPlayerId + players.length;
-      players.push({
-        id,
-        name: `${first} ${last}`,
-        first_name: first,
-        last_name: last,
-        nationality: nationality === 'World' ? 'England' : nationality,
-        birth_date: `${currentSeason - age}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
-        birth_country: random() < 0.08 ? foreign[Math.floor(random() * foreign.length)]! : nationality,
-        photo: null,
-      });
-      squad.push({ playerId: id, position, quality: Math.min(1, Math.max(0, 0.6 * strength + 0.5 * random() - 0.05)) });
-    }
-  }
-  return { players, squad };
 }
 
 interface SeasonRows {

@@ -16,6 +16,16 @@ import type {
 } from '../model';
 import { integerOption, parseCommandLine, registerSource, UsageError } from '../source';
 import { ApiFootballClient, DEFAULT_API_FOOTBALL_URL } from './api-football-client';
+import type {
+  ApiLeagueItem,
+  ApiTeamRef,
+  ApiTeamItem,
+  ApiScore,
+  ApiFixtureItem,
+  ApiStatisticsItem,
+  ApiFixturePlayersItem,
+  ApiSquadItem,
+} from './api-football-types';
 
 /**
  * `api-football --league 39 --season 2023` (API_FOOTBALL_KEY, optional API_FOOTBALL_URL): a season of
@@ -23,77 +33,8 @@ import { ApiFootballClient, DEFAULT_API_FOOTBALL_URL } from './api-football-clie
  * finished fixture the team statistics and the player statistics. Raw responses are cached under
  * `<DATA_DIR>/api-football-cache/`; a second run reads them and sends no request.
  *
- * The response shapes below are those of the v3 documentation (only the fields used here).
+ * The response shapes are in api-football-types.ts (those of the v3 documentation, only the fields used).
  */
-
-interface ApiLeagueItem {
-  league: { id: number; name: string; type: string; logo: string | null };
-  country: { name: string; code: string | null; flag: string | null };
-}
-
-interface ApiTeamRef {
-  id: number;
-  name: string;
-  logo?: string | null;
-}
-
-interface ApiTeamItem {
-  team: ApiTeamRef & { code?: string | null; country?: string | null; founded?: number | null; national?: boolean };
-  venue?: { id: number | null; name: string | null; address?: string | null; city: string | null; capacity: number | null } | null;
-}
-
-interface ApiScore {
-  home: number | null;
-  away: number | null;
-}
-
-export interface ApiFixtureItem {
-  fixture: {
-    id: number;
-    referee: string | null;
-    timezone?: string;
-    date: string;
-    timestamp: number;
-    venue: { id: number | null; name: string | null; city: string | null } | null;
-    status: { long: string; short: string; elapsed: number | null };
-  };
-  league: { id: number; name: string; country: string; logo?: string | null; season: number; round: string | null };
-  teams: { home: ApiTeamRef; away: ApiTeamRef };
-  goals: ApiScore;
-  score: { halftime: ApiScore; fulltime: ApiScore; extratime: ApiScore; penalty: ApiScore };
-}
-
-export interface ApiStatisticsItem {
-  team: ApiTeamRef;
-  statistics: Array<{ type: string; value: number | string | null }>;
-}
-
-export interface ApiPlayerStatistics {
-  games: {
-    minutes: number | null;
-    number?: number | null;
-    position: string | null;
-    rating: string | null;
-    captain?: boolean;
-    substitute: boolean;
-  };
-  goals: { total: number | null; conceded: number | null; assists: number | null; saves: number | null };
-  passes: { total: number | null; key: number | null; accuracy: string | number | null };
-  tackles: { total: number | null; blocks: number | null; interceptions: number | null };
-  duels: { total: number | null; won: number | null };
-  fouls: { drawn: number | null; committed: number | null };
-  cards: { yellow: number | null; red: number | null };
-}
-
-export interface ApiFixturePlayersItem {
-  team: ApiTeamRef;
-  players: Array<{ player: { id: number; name: string; photo?: string | null }; statistics: ApiPlayerStatistics[] }>;
-}
-
-export interface ApiSquadItem {
-  team: ApiTeamRef;
-  players: Array<{ id: number; name: string; age?: number | null; number: number | null; position: string; photo?: string | null }>;
-}
 
 /** FT/AET/PEN finished; NS/TBD scheduled; in-play codes live; PST/CANC/ABD postponed. */
 export function statusOf(short: string): FixtureStatus | null {
