@@ -122,6 +122,24 @@ describe('security headers', () => {
       expect(response.headers.get('x-frame-options')).toBe('DENY');
     });
   });
+
+  it("API answers carry a policy that allows nothing, nosniff, no framing and HSTS in production, not the pages' policy", async () => {
+    const app = new Koa();
+    app.use(securityHeaders({ shellIndex: '/nonexistent/index.html', production: true }));
+    app.use((ctx) => {
+      ctx.body = { ok: true };
+    });
+    await serve(app, async (url) => {
+      const response = await fetch(`${url}/api/leagues`);
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers.get('permissions-policy')).toBeNull();
+      const page = await fetch(`${url}/standings`);
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    });
+  });
 });
 
 describe('logs', () => {
