@@ -6,7 +6,12 @@ import type { FixtureFilter } from '../rules/filter';
 /** Cards per page of a day list: whole rows at one to four cards a row. */
 export const PAGE_SIZE = 48;
 
-const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/**
+ * The browser's time zone, read once: building an Intl.DateTimeFormat to ask for it on every render of
+ * Home was the largest item of one of its long tasks on a phone.
+ */
+let zone: string | undefined;
+const timeZone = () => (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 
 /**
  * The API call behind a filter: team -> the first page of /api/fixtures narrowed by the server to that name

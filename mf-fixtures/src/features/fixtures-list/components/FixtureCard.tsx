@@ -11,6 +11,10 @@ const Article = styled.article`
   display: grid;
   gap: 0.9rem;
   cursor: pointer;
+  /* A page has 48 cards: those off screen are laid out and painted only when scrolled near (a card is
+     about 260 px tall, 225 px inside its padding; once drawn, the browser remembers its real height). */
+  content-visibility: auto;
+  contain-intrinsic-size: auto 225px;
   transition:
     border-color 0.15s,
     transform 0.15s;
