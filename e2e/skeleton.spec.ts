@@ -50,7 +50,8 @@ test('tabs and league filter are kept in the URL', async ({ page }) => {
   await expect(page.getByRole('tab', { name: 'Tomorrow' })).toHaveAttribute('aria-selected', 'false');
   const cards = page.getByTestId('fixture-card');
   await expect(cards.first()).toBeVisible();
-  for (const text of await cards.allInnerTexts()) expect(text).toContain('Premier League');
+  // textContent: cards off screen are not laid out (content-visibility: auto), so their innerText is empty
+  for (const text of await cards.allTextContents()) expect(text).toContain('Premier League');
 
   await expect(async () => {
     await page.getByLabel('League', { exact: true }).selectOption({ label: 'All Leagues' });
@@ -59,7 +60,7 @@ test('tabs and league filter are kept in the URL', async ({ page }) => {
 
   await page.goto(`${baseUrl()}/?team=mumbai`);
   await expect(page.getByRole('heading', { name: 'mumbai Fixtures' })).toBeVisible();
-  for (const text of await page.getByTestId('fixture-card').allInnerTexts()) expect(text.toLowerCase()).toContain('mumbai');
+  for (const text of await page.getByTestId('fixture-card').allTextContents()) expect(text.toLowerCase()).toContain('mumbai');
 
   await page.goto(`${baseUrl()}/?team=nobody-plays-here`);
   await expect(page.getByText('No fixtures found')).toBeVisible();

@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import { apiGet } from '@matchday/ui';
 
@@ -43,7 +43,7 @@ export function apiQuery<Args extends unknown[], T, Reply = T>(
  * renders synchronously, so a screen's whole table or list would be drawn in one long task. Here the
  * data is a deferred value: the synchronous render still shows the loading state (cheap), and the screen
  * with its data follows in a background render that React slices and interrupts for input. `isLoading`
- * stays true until the data is drawn, so a screen never shows "no data" in between. The other fields are
+ * stays true until the data is drawn, so a screen never shows "no data", or the previous key's data, in between. The other fields are
  * SWR's own, read on access (SWR re-renders only for the fields a screen reads).
  */
 export function useApiQuery<Args extends unknown[], T>(
@@ -51,9 +51,14 @@ export function useApiQuery<Args extends unknown[], T>(
   args: Args | null,
   options?: SWRConfiguration<T | null>,
 ): SWRResponse<T | null> {
-  const response = useSWR<T | null>(args ? query.key(...args) : null, query.read, options);
+  const key = args ? query.key(...args) : null;
+  const response = useSWR<T | null>(key, query.read, options);
   const arrived = response.data;
-  const data = useDeferredValue(arrived);
+  // Deferred with the key it belongs to: after a change of key (another tab or filter), the previous
+  // key's data is never shown as the new one's while the new one is being drawn.
+  const current = useMemo(() => ({ key, data: arrived }), [key, arrived]);
+  const shown = useDeferredValue(current);
+  const data = shown.key === key ? shown.data : undefined;
   return {
     data,
     get error() {
