@@ -43,8 +43,8 @@ export function apiQuery<Args extends unknown[], T, Reply = T>(
  * renders synchronously, so a screen's whole table or list would be drawn in one long task. Here the
  * data is a deferred value: the synchronous render still shows the loading state (cheap), and the screen
  * with its data follows in a background render that React slices and interrupts for input. `isLoading`
- * stays true until the data is drawn, so a screen never shows "no data", or the previous key's data, in between. The other fields are
- * SWR's own, read on access (SWR re-renders only for the fields a screen reads).
+ * stays true until the data is drawn, so a screen never shows "no data", or the previous key's data, in
+ * between. The other fields are SWR's own, read on access (SWR re-renders only for the fields a screen reads).
  */
 export function useApiQuery<Args extends unknown[], T>(
   query: ApiQuery<Args, T>,
