@@ -9,26 +9,21 @@ export function initials(name: string): string {
 }
 
 /**
- * One formatter per format, made on first use: toLocaleDateString/toLocaleTimeString build a new
- * Intl.DateTimeFormat on every call, which showed in the profile of a list of fixture cards.
+ * A date formatter (Intl.DateTimeFormat's arguments; locale undefined = the browser's), made on first use
+ * and kept: toLocaleDateString/toLocaleTimeString build a new Intl.DateTimeFormat on every call, which
+ * showed in the profile of a list of fixture cards. The one way to format dates in the frontends.
  */
-function formatter(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+export function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): (date: string | Date) => string {
   let made: Intl.DateTimeFormat | undefined;
-  return () => (made ??= new Intl.DateTimeFormat('en-GB', options));
+  return (date) => (made ??= new Intl.DateTimeFormat(locale, options)).format(new Date(date));
 }
-const SHORT_DATE = formatter({ day: 'numeric', month: 'short', year: 'numeric' });
-const CLOCK_TIME = formatter({ hour: '2-digit', minute: '2-digit', hour12: false });
-const WEEKDAY = formatter({ weekday: 'long' });
+const weekday = dateFormat('en-GB', { weekday: 'long' });
 
 /** A date as en-GB day-shortmonth-year ("5 Mar 2026"). */
-export function shortDate(date: string | Date): string {
-  return SHORT_DATE().format(new Date(date));
-}
+export const shortDate = dateFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** A time of day on the 24-hour clock ("15:00"). */
-export function clockTime(date: Date): string {
-  return CLOCK_TIME().format(date);
-}
+export const clockTime: (date: Date) => string = dateFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
 
 function sameLocalDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
@@ -46,7 +41,7 @@ export function fixtureDateLabel(iso: string, now: Date = new Date()): string {
   if (sameLocalDay(date, tomorrow)) return `Tomorrow, ${time}`;
   const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
   const days = (date.getTime() - startOfToday) / 86_400_000;
-  if (days >= 0 && days < 7) return `${WEEKDAY().format(date)}, ${time}`;
+  if (days >= 0 && days < 7) return `${weekday(date)}, ${time}`;
   return shortDate(date);
 }
 

@@ -1,8 +1,9 @@
-import { clockTime } from '@matchday/ui';
+import { clockTime, dateFormat } from '@matchday/ui';
+
+const kickoffDay = dateFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
 
 /** A kick-off with weekday, date and time ("Sat 5 Mar 2026, 15:00"); the date alone is @matchday/ui's shortDate. */
 export function kickoffDateTime(iso: string): string {
   const date = new Date(iso);
-  const day = date.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
-  return `${day}, ${clockTime(date)}`;
+  return `${kickoffDay(date)}, ${clockTime(date)}`;
 }

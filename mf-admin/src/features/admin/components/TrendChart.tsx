@@ -1,10 +1,11 @@
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTheme } from 'styled-components';
 import type { TrendDay } from '@matchday/contracts';
+import { dateFormat } from '@matchday/ui';
 import type { TrendMetric } from '../store/admin-slice';
 
-const dayLabel = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const utcDayMonth = dateFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayLabel = (date: string) => utcDayMonth(`${date}T00:00:00Z`);
 
 /** Bars per day of one trend series (loaded lazily: recharts). */
 export default function TrendChart({

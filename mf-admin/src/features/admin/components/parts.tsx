@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Card, media } from '@matchday/ui';
+import { Card, dateFormat, media } from '@matchday/ui';
 
 export const Section = styled(Card).attrs({ as: 'section' })`
   display: grid;
@@ -67,5 +67,5 @@ export function TableScroll({ label, children }: { label: string; children: Reac
   );
 }
 
-export const formatDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : 'Never';
+const utcShortDate = dateFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+export const formatDate = (iso: string | null) => (iso ? utcShortDate(iso) : 'Never');

@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Fixture } from '@matchday/contracts';
-import { Button, Card, media, TeamLogo } from '@matchday/ui';
+import { Button, Card, dateFormat, media, TeamLogo } from '@matchday/ui';
 import { LoadingBlock, MessageCard, Muted, Stack } from '@matchday/ui/unshared';
 import { useLeagueFixtures } from '../api/league-fixtures';
 import { currentRoundIndex, groupByRound, isFinished } from '../rules/rounds';
@@ -110,9 +110,8 @@ const Middle = styled.span`
   }
 `;
 
-const localDay = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const localTime = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+const localDay = dateFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const localTime = dateFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 function Teams({ fixture, children }: { fixture: Fixture; children: ReactNode }) {
   return (
