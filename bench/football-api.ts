@@ -257,6 +257,7 @@ async function benchStack(label: string, dataDir: string, env: NodeJS.ProcessEnv
   }
   const gateway: NodeJS.ProcessEnv = {
     GATEWAY_RATE_API_PER_10S: '10000000',
+    GATEWAY_SESSION_IN_FLIGHT: '100000',
     ...(process.env.BENCH_GATEWAY_CACHE === '1' ? {} : { GATEWAY_CACHE_TTL_MS: '0' }),
   };
   const stack = await startStack({ port: await freePort(), dataDir, env: { LOG_LEVEL: 'error', ...gateway, ...env } });

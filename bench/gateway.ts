@@ -114,7 +114,12 @@ async function main(): Promise<void> {
   const stack = await startStack({
     port: await freePort(),
     dataDir,
-    env: { LOG_LEVEL: 'error', GATEWAY_RATE_API_PER_10S: '10000000', GATEWAY_RATE_AUTH_PER_MINUTE: '100000' },
+    env: {
+      LOG_LEVEL: 'error',
+      GATEWAY_RATE_API_PER_10S: '10000000',
+      GATEWAY_SESSION_IN_FLIGHT: '100000',
+      GATEWAY_RATE_AUTH_PER_MINUTE: '100000',
+    },
   });
   const gateways: Array<{ stop: () => Promise<void> }> = [];
   const rows: Row[] = [];

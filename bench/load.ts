@@ -220,6 +220,7 @@ async function main(): Promise<void> {
     env: {
       LOG_LEVEL: 'error',
       GATEWAY_RATE_API_PER_10S: '10000000',
+      GATEWAY_SESSION_IN_FLIGHT: '100000',
       GATEWAY_RATE_APPLY_PER_MINUTE: '100000',
       GATEWAY_RATE_AUTH_PER_MINUTE: '100000',
     },

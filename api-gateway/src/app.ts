@@ -22,14 +22,14 @@ import { frontends } from './frontends/static';
 import { remotesAdmin } from './frontends/remotes-admin';
 import { gatewayMetrics } from './health/metrics';
 import { health } from './health/router';
-import { apiBodyLimit } from './middleware/body-limit';
+import { requestBodies } from './middleware/request-body';
 import { canonicalHost } from './middleware/canonical-host';
 import { crossSiteProtection } from './middleware/csrf';
 import { rateLimiting } from './middleware/rate-limit';
 import { securityHeaders } from './middleware/security-headers';
 import { chooseCoding, compressAnswers } from './cache/compression';
 import { codingEtag, etagOf, matchesEtag, ResponseCache, type CachedResponse } from './cache/response-cache';
-import { Admission } from './proxy/admission';
+import { Admission, SessionInFlight } from './proxy/admission';
 import { IdentitySigner } from './proxy/identity';
 import { createServiceProxies } from './proxy/proxy';
 import { matchApiRoute } from './proxy/route-table';
@@ -54,15 +54,19 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
   const app = new Koa();
   app.keys = rememberingKeygrip([config.sessionSecret]);
   app.proxy = config.trustProxy;
+  // Behind TRUSTED_PROXY_HOPS proxies, the client's address is the one the outermost of them saw: the entries a
+  // client writes into X-Forwarded-For itself sit to the left of it and are never read.
+  app.maxIpsCount = config.trustedProxyHops;
   const signer = new IdentitySigner(config.internalSecret);
   const accounts = new AccountsClient(config.services.accounts, signer);
-  const proxies = createServiceProxies(config.services, config.trustProxy);
+  const proxies = createServiceProxies(config.services);
   const cache = new ResponseCache({ ttlMs: config.responseCacheTtlMs, maxBytes: 64 * 1024 * 1024 });
   const admissions = {
     football: new Admission('football', config.admission),
     accounts: new Admission('accounts', config.admission),
     insights: new Admission('insights', config.admission),
   };
+  const perSessionInFlight = new SessionInFlight(config.sessionInFlight);
 
   app.use(gatewayMetrics({ token: config.metricsToken, cache, admissions, proxies, sessionsDb: deps.sessionsDb }));
   app.use(compressAnswers());
@@ -82,7 +86,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
   app.use(limits.byIp);
   app.use(appConfig(config));
   app.use(frontends(config.frontendRoot, config.dataDir, config.remotesBaseUrl));
-  app.use(apiBodyLimit());
+  app.use(requestBodies());
   app.use(
     session(
       {
@@ -166,10 +170,12 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
       const key = ResponseCache.key(ctx.path, ctx.querystring);
       const load = () => admissions.football.run(ctx.res, () => proxy.read(ctx, token));
       // GATEWAY_CACHE_TTL_MS=0: every read goes to the service (how bench/gateway.ts measures uncached reads).
-      const answer: CachedResponse & { hit: boolean } =
+      // A hit answers at once, so it holds its session's in-flight place for no time at all.
+      const answer: CachedResponse & { hit: boolean } = await perSessionInFlight.run(sessionId ?? '', () =>
         config.responseCacheTtlMs > 0
-          ? await cache.getOrLoad(key, load)
-          : await load().then((fresh) => ({ ...fresh, etag: etagOf(fresh.body), encoded: {}, hit: false }));
+          ? cache.getOrLoad(key, load)
+          : load().then((fresh) => ({ ...fresh, etag: etagOf(fresh.body), encoded: {}, hit: false })),
+      );
       // The cached br or gzip form when the client takes it (compressed once, when cached); an answer
       // without one (under 1 KB, an error, the cache off) is left to compressAnswers.
       const coding = chooseCoding(ctx, answer.encoded);
@@ -190,7 +196,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
       ctx.body = coding ? answer.encoded[coding] : answer.body;
       return;
     }
-    await admissions[route.service].run(ctx.res, () => proxy.forward(ctx, token));
+    await perSessionInFlight.run(sessionId ?? '', () => admissions[route.service].run(ctx.res, () => proxy.forward(ctx, token)));
   });
   logAppErrors(app, logger);
   return app;

@@ -21,7 +21,7 @@ import {
 } from '@matchday/server';
 import { RESPONSE_CACHE_TTL_MS } from './cache/response-cache';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './middleware/rate-limit';
-import { DEFAULT_ADMISSION, type AdmissionLimits } from './proxy/admission';
+import { DEFAULT_ADMISSION, DEFAULT_SESSION_IN_FLIGHT, type AdmissionLimits } from './proxy/admission';
 import { MAX_SOCKETS_PER_SERVICE } from './proxy/proxy';
 
 export type { ServiceName };
@@ -60,6 +60,14 @@ export interface GatewayConfig {
   analytics: AnalyticsConfig | null;
   /** TRUST_PROXY=1: behind a TLS-terminating proxy whose X-Forwarded-* headers are believed. */
   trustProxy: boolean;
+  /**
+   * TRUSTED_PROXY_HOPS (default 1): how many proxies in front of the gateway append to X-Forwarded-For. The
+   * client address (rate limits per IP) is the entry the outermost of them wrote; with TRUST_PROXY unset it is
+   * the socket's peer and X-Forwarded-For is ignored.
+   */
+  trustedProxyHops: number;
+  /** Requests one signed-in session may have waiting for or at a service at once (GATEWAY_SESSION_IN_FLIGHT); 429 past it. */
+  sessionInFlight: number;
   /** Queue, then shed, in front of each service. */
   admission: AdmissionLimits;
   rateLimits: RateLimits;
@@ -97,6 +105,8 @@ const gatewayEnvSchema = processEnvSchema
     ANALYTICS_ENDPOINT: optional(urlVar),
     ANALYTICS_DOMAIN: optional(z.string().regex(/^[a-z0-9.-]+$/i, 'must be a host name such as matchday.app')),
     TRUST_PROXY: optional(z.enum(['0', '1'])),
+    TRUSTED_PROXY_HOPS: optional(countVar(1, 10)),
+    GATEWAY_SESSION_IN_FLIGHT: optional(countVar(1, 100_000)),
     FRONTEND_ROOT: optional(z.string()),
     REMOTES_BASE_URL: optional(urlVar),
     GATEWAY_MAX_IN_FLIGHT: optional(countVar(1, MAX_SOCKETS_PER_SERVICE)),
@@ -180,6 +190,8 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): GatewayConfig 
       ? { endpoint: env.ANALYTICS_ENDPOINT, domain: env.ANALYTICS_DOMAIN ?? new URL(env.PUBLIC_URL ?? `http://localhost:${port}`).hostname }
       : null,
     trustProxy: env.TRUST_PROXY === '1',
+    trustedProxyHops: env.TRUSTED_PROXY_HOPS ?? 1,
+    sessionInFlight: env.GATEWAY_SESSION_IN_FLIGHT ?? DEFAULT_SESSION_IN_FLIGHT,
     metricsToken: env.METRICS_TOKEN,
     ...(env.REMOTES_BASE_URL ? { remotesBaseUrl: env.REMOTES_BASE_URL.replace(/\/+$/, '') } : {}),
     responseCacheTtlMs: env.GATEWAY_CACHE_TTL_MS ?? RESPONSE_CACHE_TTL_MS,

@@ -48,7 +48,7 @@ describe('gateway under overload and service failure', () => {
       dataDir,
       serviceUrls: { football: slowUrl },
       // One user sends all 400: the per-session rate limit (tested elsewhere) would answer most with 429.
-      env: { LOG_LEVEL: 'error', GATEWAY_RATE_API_PER_10S: '1000000' },
+      env: { LOG_LEVEL: 'error', GATEWAY_RATE_API_PER_10S: '1000000', GATEWAY_SESSION_IN_FLIGHT: '100000' },
     });
     cookie = await signInThroughDevProvider(stack.url, 'crowd@example.com');
   }, 90_000);

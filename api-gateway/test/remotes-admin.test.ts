@@ -9,6 +9,8 @@ import { createLogger, jsonErrors } from '@matchday/server';
 import type { GatewayConfig } from '../src/config';
 import { buildManifest } from '../src/frontends/manifest';
 import { remotesAdmin } from '../src/frontends/remotes-admin';
+import { STATE_FILE } from '../src/frontends/remote-state';
+import { requestBodies } from '../src/middleware/request-body';
 
 const ADMIN = 'boss@example.com';
 
@@ -30,6 +32,7 @@ describe('admin Remotes endpoints (the CLI rollback / roll forward over HTTP)', 
     config = { frontendRoot, dataDir: path.join(root, 'data'), adminEmails: new Set([ADMIN]) } as unknown as GatewayConfig;
     const app = new Koa();
     app.use(jsonErrors(createLogger('test')));
+    app.use(requestBodies());
     // Stand-in for the gateway's session: the signed-in e-mail comes in a test header.
     app.use(async (ctx, next) => {
       const email = ctx.get('x-test-user');
@@ -119,8 +122,31 @@ describe('admin Remotes endpoints (the CLI rollback / roll forward over HTTP)', 
     expect(live()).toBe(before);
   });
 
+  it('waits for another writer without blocking the event loop, then answers 409', async () => {
+    const lock = path.join(config.dataDir, `${STATE_FILE}.lock`);
+    fs.mkdirSync(lock, { recursive: true });
+    let ticks = 0;
+    const ticker = setInterval(() => (ticks += 1), 20);
+    try {
+      const reply = await call('POST', '/api/admin/remotes/mf-fixtures/rollback', ADMIN, { to: '0.1.0' });
+      expect(reply).toEqual({
+        status: 409,
+        body: { message: 'Another deploy or rollback is changing the remotes: try again in a moment.' },
+      });
+      // The server runs in this process: a synchronous wait would have stopped this timer for the 3 s it waited.
+      expect(ticks).toBeGreaterThan(50);
+    } finally {
+      clearInterval(ticker);
+      fs.rmSync(lock, { recursive: true, force: true });
+    }
+  });
+
   it('leaves other paths and methods to the rest of the gateway', async () => {
-    expect(await call('POST', '/api/admin/remotes')).toEqual({ status: 404, body: { message: 'fell through' } });
+    // a method no /api path takes never gets this far (middleware/request-body.ts: 405 before the body is read)
+    expect(await call('POST', '/api/admin/remotes')).toEqual({
+      status: 405,
+      body: { message: 'POST is not allowed on /api/admin/remotes' },
+    });
     expect(await call('GET', '/api/admin/remotes/mf-stats/rollback')).toEqual({ status: 404, body: { message: 'fell through' } });
   });
 });

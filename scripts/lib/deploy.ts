@@ -88,6 +88,6 @@ export async function deployRemote(options: DeployOptions): Promise<DeployResult
     const reason = error instanceof Error ? error.message : String(error);
     throw new RemoteStateError(`Deploy of ${name} failed: ${reason}\nNothing changed: ${before.live ?? 'no version'} stays live.`);
   }
-  const result = setLiveVersion(frontendRoot, dataDir, name, version, 'deploy', 'cli', before.live);
+  const result = await setLiveVersion(frontendRoot, dataDir, name, version, 'deploy', 'cli', before.live);
   return { ...result, version, seconds: (Date.now() - started) / 1000 };
 }

@@ -104,12 +104,12 @@ export async function runRemotesCommand(command: string | undefined, args: strin
       }
       case 'rollback': {
         const name = one();
-        io.out(rollback(frontendRoot, dataDir, name, to === undefined ? { by: 'cli' } : { to, by: 'cli' }).message);
+        io.out((await rollback(frontendRoot, dataDir, name, to === undefined ? { by: 'cli' } : { to, by: 'cli' })).message);
         return 0;
       }
       case 'roll-forward': {
         if (to !== undefined) throw new RemoteStateError('--to belongs to rollback (it can pick a newer version too).');
-        io.out(rollForward(frontendRoot, dataDir, one(), { by: 'cli' }).message);
+        io.out((await rollForward(frontendRoot, dataDir, one(), { by: 'cli' })).message);
         return 0;
       }
       default:

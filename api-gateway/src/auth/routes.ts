@@ -1,11 +1,10 @@
 import Router from '@koa/router';
-import { bodyParser } from '@koa/bodyparser';
 import grant from 'grant-koa';
 import type Koa from 'koa';
 import type { GatewayConfig } from '../config';
 import type { SessionData } from '../sessions/session-store';
 import type { AccountsClient } from './accounts-client';
-import { sessionKeyId, startSessionClock } from '../sessions/lifetime';
+import { SESSION_IDLE_MS, sessionKeyId, shortLivedSignInFlow, startSessionClock } from '../sessions/lifetime';
 import { idTokenVerifier } from './id-token';
 
 export const CALLBACK_PATH = '/auth/callback';
@@ -34,10 +33,11 @@ export function grantMiddleware(config: GatewayConfig): Koa.Middleware {
     defaults: { origin: config.publicUrl, prefix: '/connect', transport: 'session', state: true, nonce: true, pkce: true },
     google,
   });
-  const parse = bodyParser({ enableTypes: ['form', 'json'], formLimit: '8kb', jsonLimit: '8kb' });
+  // ctx.request.body is the body middleware/request-body.ts read (bounded in size and time).
   return async (ctx, next) => {
     if (!ctx.path.startsWith('/connect/')) return next();
-    await parse(ctx, async () => handler(ctx, next));
+    await handler(ctx, next);
+    shortLivedSignInFlow(ctx);
   };
 }
 
@@ -71,15 +71,29 @@ export function authRouter(config: GatewayConfig, accounts: AccountsClient) {
     const user = await accounts.signIn(profile, isAdminEmail(config, profile.email));
     delete session.grant;
     session.user = { id: user.id, email: user.email };
+    // From a sign-in in progress (minutes) to a signed-in session (SESSION_IDLE_MS, renewed while in use).
+    (session as unknown as { maxAge: number }).maxAge = SESSION_IDLE_MS;
     startSessionClock(session, sessionKeyId(config.sessionSecret));
     // New session id at sign-in (no session fixation).
     await (ctx.session as unknown as { regenerate(): Promise<void> }).regenerate();
     ctx.redirect('/');
   });
 
-  router.get('/auth/logout', (ctx) => {
+  // Logging out is a POST behind the cross-site check (middleware/csrf.ts): the header's menu and the account
+  // deletion send it from a form. A link on another site cannot log anyone out.
+  router.post('/auth/logout', (ctx) => {
     ctx.set('cache-control', 'no-store');
     ctx.session = null;
+    ctx.redirect('/');
+    ctx.status = 303;
+  });
+  // GET /auth/logout (spec §4: the Log out link's target) ends the session only when the browser says the
+  // navigation started on this site or from the user's own address bar or bookmark (Sec-Fetch-Site); from
+  // another site, or from a client that does not say, nothing changes and the app opens as it is.
+  router.get('/auth/logout', (ctx) => {
+    ctx.set('cache-control', 'no-store');
+    const site = ctx.get('sec-fetch-site');
+    if (site === 'same-origin' || site === 'none') ctx.session = null;
     ctx.redirect('/');
   });
   return router;

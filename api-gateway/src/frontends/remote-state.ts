@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { REMOTE_NAMES, type RemoteName, type RemoteStatus } from '@matchday/contracts';
 
 /**
@@ -154,11 +155,8 @@ export function remoteStatuses(frontendRoot: string, dataDir: string): RemoteSta
 const LOCK_WAIT_MS = 3000;
 const LOCK_STALE_MS = 30_000;
 
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
-function withStateLock<T>(dataDir: string, work: () => T): T {
+/** Waits for the lock without blocking the event loop (the gateway calls this from a request). */
+async function withStateLock<T>(dataDir: string, work: () => T): Promise<T> {
   fs.mkdirSync(dataDir, { recursive: true });
   const lock = path.join(dataDir, `${STATE_FILE}.lock`);
   const deadline = Date.now() + LOCK_WAIT_MS;
@@ -176,7 +174,7 @@ function withStateLock<T>(dataDir: string, work: () => T): T {
       }
       if (Date.now() > deadline)
         throw new RemoteStateError('Another deploy or rollback is changing the remotes: try again in a moment.', 409);
-      sleepSync(25);
+      await delay(25);
     }
   }
   try {
@@ -207,7 +205,7 @@ export interface ChangeResult {
  * Makes `version` live for `name` (it must be built on disk). The one place every deploy, rollback and
  * roll forward ends, whether it comes from the CLI or the admin panel.
  */
-export function setLiveVersion(
+export async function setLiveVersion(
   frontendRoot: string,
   dataDir: string,
   name: RemoteName,
@@ -216,7 +214,7 @@ export function setLiveVersion(
   by: string,
   /** A deploy says what was live before its build appeared on disk (it is the newest built from then on). */
   liveBefore?: string | null,
-): ChangeResult {
+): Promise<ChangeResult> {
   return withStateLock(dataDir, () => {
     const state = readRemoteState(dataDir);
     const before = remoteStatus(frontendRoot, dataDir, name, state);
@@ -247,7 +245,12 @@ export function setLiveVersion(
 }
 
 /** Makes the next older version live, or `to` when given (any built version). */
-export function rollback(frontendRoot: string, dataDir: string, name: RemoteName, options: { to?: string; by: string }): ChangeResult {
+export async function rollback(
+  frontendRoot: string,
+  dataDir: string,
+  name: RemoteName,
+  options: { to?: string; by: string },
+): Promise<ChangeResult> {
   const current = remoteStatus(frontendRoot, dataDir, name);
   if (options.to !== undefined) {
     if (!VERSION_PATTERN.test(options.to)) throw new RemoteStateError(`"${options.to}" is not a version (for example 0.1.0).`, 400);
@@ -261,7 +264,7 @@ export function rollback(frontendRoot: string, dataDir: string, name: RemoteName
 }
 
 /** Makes the next newer version live (after a rollback). */
-export function rollForward(frontendRoot: string, dataDir: string, name: RemoteName, options: { by: string }): ChangeResult {
+export async function rollForward(frontendRoot: string, dataDir: string, name: RemoteName, options: { by: string }): Promise<ChangeResult> {
   const current = remoteStatus(frontendRoot, dataDir, name);
   if (!current.live) throw new RemoteStateError(`${name} has no built version: deploy it first (npm run deploy -- ${name}).`, 404);
   if (!current.next)

@@ -1,9 +1,9 @@
-import { bodyParser } from '@koa/bodyparser';
 import type Koa from 'koa';
 import { badRequest, forbidden, HttpError, unauthorized } from '@matchday/server';
 import type { RemoteChangeReply, RemotesReply } from '@matchday/contracts';
 import type { GatewayConfig } from '../config';
 import { isAdminEmail } from '../auth/routes';
+import { jsonBody } from '../middleware/request-body';
 import type { SessionData } from '../sessions/session-store';
 import { parseRemoteName, remoteStatuses, RemoteStateError, rollback, rollForward, type ChangeResult } from './remote-state';
 
@@ -18,7 +18,6 @@ const ACTION = /^\/api\/admin\/remotes\/([^/]+)\/(rollback|roll-forward)$/;
  * Unknown remote or version 404, nothing older / newer 409, a malformed version 400; nothing changes then.
  */
 export function remotesAdmin(config: GatewayConfig): Koa.Middleware {
-  const parse = bodyParser({ enableTypes: ['json'], jsonLimit: '2kb' });
   return async (ctx, next) => {
     const list = ctx.path === '/api/admin/remotes';
     const action = ACTION.exec(ctx.path);
@@ -33,18 +32,23 @@ export function remotesAdmin(config: GatewayConfig): Koa.Middleware {
       ctx.body = reply;
       return;
     }
-    await parse(ctx, async () => undefined);
-    const body = (ctx.request as unknown as { body?: unknown }).body;
+    const body = jsonBody(ctx);
     const to = body && typeof body === 'object' ? (body as { to?: unknown }).to : undefined;
     if (to !== undefined && typeof to !== 'string') throw badRequest('"to" must be a version string');
     const by = `admin:${user.email}`;
+    let encodedName: string;
+    try {
+      encodedName = decodeURIComponent(action![1] ?? '');
+    } catch {
+      throw badRequest('Malformed remote name in the path');
+    }
     let result: ChangeResult;
     try {
-      const name = parseRemoteName(decodeURIComponent(action![1] ?? ''));
+      const name = parseRemoteName(encodedName);
       result =
         action![2] === 'rollback'
-          ? rollback(config.frontendRoot, config.dataDir, name, to === undefined ? { by } : { to, by })
-          : rollForward(config.frontendRoot, config.dataDir, name, { by });
+          ? await rollback(config.frontendRoot, config.dataDir, name, to === undefined ? { by } : { to, by })
+          : await rollForward(config.frontendRoot, config.dataDir, name, { by });
     } catch (error) {
       if (error instanceof RemoteStateError) throw new HttpError(error.status, error.message);
       throw error;

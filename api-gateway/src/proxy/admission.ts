@@ -75,3 +75,31 @@ export class Admission {
     return serviceUnavailable(`The ${this.service} service is busy; try again shortly`, RETRY_AFTER_SECONDS);
   }
 }
+
+/** Requests one session may have at its services at once: a screen makes a handful; a script holding more waits its turn. */
+export const DEFAULT_SESSION_IN_FLIGHT = 8;
+
+/**
+ * A cap on the requests one signed-in session has waiting for or at a service, so that one fan (or one stolen
+ * cookie) cannot hold many of a service's places: past it, 429 with Retry-After at once. Cached reads never
+ * count (they never reach a service).
+ */
+export class SessionInFlight {
+  private readonly counts = new Map<string, number>();
+  constructor(private readonly max: number) {}
+
+  async run<T>(sessionKey: string, task: () => Promise<T>): Promise<T> {
+    const count = this.counts.get(sessionKey) ?? 0;
+    if (count >= this.max) {
+      throw new HttpError(429, 'Too many requests at once from this session; try again in 1 s', undefined, { 'retry-after': '1' });
+    }
+    this.counts.set(sessionKey, count + 1);
+    try {
+      return await task();
+    } finally {
+      const left = (this.counts.get(sessionKey) ?? 1) - 1;
+      if (left > 0) this.counts.set(sessionKey, left);
+      else this.counts.delete(sessionKey);
+    }
+  }
+}

@@ -4,6 +4,8 @@ import CircuitBreaker from 'opossum';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER, serviceUnavailable, type Logger } from '@matchday/server';
 import type { ServiceName } from '../config';
+import { bodyOf } from '../middleware/request-body';
+import { commitSessionNow } from '../sessions/lifetime';
 
 type ProxiedRequest = http.IncomingMessage & {
   id?: unknown;
@@ -22,6 +24,9 @@ export interface BufferedAnswer {
 /** Sockets per service; the admission queue (admission.ts) keeps in-flight requests below this. */
 export const MAX_SOCKETS_PER_SERVICE = 128;
 
+/** An idle keep-alive socket to a service is closed after this long (the services keep theirs open longer). */
+export const IDLE_SOCKET_MS = 30_000;
+
 /** A service that has not answered within this time is taken as hung: the request ends with 503. */
 export const UPSTREAM_TIMEOUT_MS = 2000;
 
@@ -31,7 +36,7 @@ export interface ServiceProxy {
   /**
    * Hands the raw request to the service and resolves once the response has been sent. The headers
    * the service receives are set here, before the proxy copies them: no cookie, no client-made
-   * forwarding headers (unless TRUST_PROXY), the signed identity and the request id. A service that
+   * forwarding headers, the signed identity and the request id. A service that
    * is down, hung or failing ends the request with 503 {message}; while it keeps failing the circuit
    * is open and requests get that 503 at once instead of waiting.
    */
@@ -46,19 +51,28 @@ export interface ServiceProxy {
  * as they are when it takes the request, so nothing is set in a proxy event that could fire after the
  * outgoing headers were flushed (a request that waited for a socket).
  */
-function serviceProxy(service: ServiceName, target: string, trustProxy: boolean): ServiceProxy {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS_PER_SERVICE });
+function serviceProxy(service: ServiceName, target: string): ServiceProxy {
+  // An idle socket is let go well before the service's keep-alive timeout (KEEP_ALIVE_TIMEOUT_MS), so a request
+  // is never sent on a socket the service is closing at that moment (a reset instead of an answer).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS_PER_SERVICE, timeout: IDLE_SOCKET_MS });
   const onError = (error: Error, req: http.IncomingMessage, res: http.ServerResponse | import('node:net').Socket) => {
     const request = req as ProxiedRequest;
     if (request.failProxy) request.failProxy(error);
     else res.destroy();
   };
-  const common = { target, changeOrigin: false, xfwd: true, agent, proxyTimeout: UPSTREAM_TIMEOUT_MS };
-  const streaming: RequestHandler = createProxyMiddleware({ ...common, on: { error: onError } });
+  // The gateway has read the body already (middleware/request-body.ts): it goes to the service in one piece, so
+  // the service never waits on a slow client. The request stream has ended, so http-proxy's pipe only ends it.
+  const sendBody = (proxyReq: http.ClientRequest, req: http.IncomingMessage) => {
+    const body = bodyOf(req);
+    if (body && body.length > 0) proxyReq.write(body);
+  };
+  const common = { target, changeOrigin: false, xfwd: false, agent, proxyTimeout: UPSTREAM_TIMEOUT_MS };
+  const streaming: RequestHandler = createProxyMiddleware({ ...common, on: { error: onError, proxyReq: sendBody } });
   const buffering: RequestHandler = createProxyMiddleware({
     ...common,
     selfHandleResponse: true,
     on: {
+      proxyReq: sendBody,
       error: onError,
       // http-proxy reports an upstream failure as 'econnreset' instead of 'error' once the client's
       // socket is gone; a buffered read must settle all the same (others may be waiting on it).
@@ -114,7 +128,17 @@ function serviceProxy(service: ServiceName, target: string, trustProxy: boolean)
   const prepare = (ctx: Koa.Context, identityToken: string) => {
     const request = ctx.req as ProxiedRequest;
     delete request.headers.cookie;
-    if (!trustProxy) for (const name of FORWARDED_HEADERS) delete request.headers[name];
+    delete request.headers.expect;
+    // What a client wrote into forwarding headers never reaches a service: the gateway says who the client is
+    // (ctx.ip: the socket's peer, or with TRUST_PROXY the address the outermost trusted proxy saw) and how it came.
+    for (const name of FORWARDED_HEADERS) delete request.headers[name];
+    request.headers['x-forwarded-for'] = ctx.ip;
+    request.headers['x-forwarded-proto'] = ctx.protocol;
+    const body = bodyOf(request);
+    if (body) {
+      request.headers['content-length'] = String(body.length);
+      delete request.headers['transfer-encoding'];
+    }
     request.headers[IDENTITY_HEADER] = identityToken;
     if (request.id !== undefined) request.headers[REQUEST_ID_HEADER] = String(request.id);
   };
@@ -127,6 +151,8 @@ function serviceProxy(service: ServiceName, target: string, trustProxy: boolean)
     breaker,
     async forward(ctx, identityToken) {
       prepare(ctx, identityToken);
+      // The service's answer goes out as it comes: a renewed session cookie must be set before it starts.
+      await commitSessionNow(ctx);
       ctx.respond = false;
       try {
         await breaker.fire(ctx, false);
@@ -151,10 +177,10 @@ function serviceProxy(service: ServiceName, target: string, trustProxy: boolean)
   };
 }
 
-export function createServiceProxies(services: Record<ServiceName, string>, trustProxy: boolean): Record<ServiceName, ServiceProxy> {
+export function createServiceProxies(services: Record<ServiceName, string>): Record<ServiceName, ServiceProxy> {
   return {
-    football: serviceProxy('football', services.football, trustProxy),
-    accounts: serviceProxy('accounts', services.accounts, trustProxy),
-    insights: serviceProxy('insights', services.insights, trustProxy),
+    football: serviceProxy('football', services.football),
+    accounts: serviceProxy('accounts', services.accounts),
+    insights: serviceProxy('insights', services.insights),
   };
 }

@@ -29,3 +29,34 @@ export function sessionLifetime(keyId: string, now: () => number = Date.now): Ko
     await next();
   };
 }
+
+/** A session that holds only a sign-in in progress (grant's state, nonce and PKCE verifier) ends this soon. */
+export const SIGN_IN_FLOW_MS = 10 * 60 * 1000;
+
+interface CommittableSession {
+  maxAge?: number | 'session';
+  _expire?: number;
+  manuallyCommit(): Promise<void>;
+}
+
+/**
+ * Saves the session now (koa-session saves it after the request otherwise): a reply streamed to the client
+ * has sent its headers by then, and a renewed cookie could no longer be set. Afterwards the session counts as
+ * saved, so the end of the request leaves it alone.
+ */
+export async function commitSessionNow(ctx: Koa.Context): Promise<void> {
+  const session = ctx.session as unknown as CommittableSession | null;
+  if (!session) return;
+  await session.manuallyCommit();
+  if (typeof session.maxAge === 'number') session._expire = Date.now() + session.maxAge;
+}
+
+/**
+ * After grant has written a sign-in in progress into an anonymous session: that session lives minutes, not
+ * the signed-in lifetime, so anonymous GET /connect/google calls cannot fill the sessions table for a week.
+ */
+export function shortLivedSignInFlow(ctx: Koa.Context): void {
+  const session = ctx.session as unknown as (SessionData & CommittableSession & { toJSON(): object }) | null;
+  if (!session || session.user || Object.keys(session.toJSON()).length === 0) return;
+  if (session.maxAge !== SIGN_IN_FLOW_MS) session.maxAge = SIGN_IN_FLOW_MS;
+}

@@ -34,3 +34,32 @@ export const API_PREFIXES = {
 
 /** A back-end service behind the gateway. */
 export type ServiceName = keyof typeof API_PREFIXES;
+
+/** An HTTP method that changes something (every /api path also answers GET and HEAD where it has a read). */
+export type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Every /api endpoint that takes a method other than GET or HEAD: the services' own and the gateway's. The
+ * gateway answers any other method under /api with 405 before it reads a byte of the body, so that a body
+ * sent to a read-only path never costs a service anything. `path` is exact; `:name` is one path segment.
+ * libs/testing's bad-input test checks that the services' routers and this table agree.
+ */
+export const API_WRITES: ReadonlyArray<{ method: WriteMethod; path: string }> = [
+  { method: 'DELETE', path: `${API_PREFIXES.accounts.auth}/delete-account` },
+  { method: 'POST', path: `${API_PREFIXES.accounts.referral}/apply` },
+  { method: 'POST', path: `${API_PREFIXES.accounts.user}/preferences` },
+  // the gateway's own (admins only)
+  { method: 'POST', path: `${API_PREFIXES.accounts.admin}/clear-cache` },
+  { method: 'POST', path: `${API_PREFIXES.accounts.admin}/remotes/:name/rollback` },
+  { method: 'POST', path: `${API_PREFIXES.accounts.admin}/remotes/:name/roll-forward` },
+];
+
+/** Whether `method path` is one of API_WRITES. */
+export function isApiWrite(method: string, path: string): boolean {
+  return API_WRITES.some((write) => {
+    if (write.method !== method) return false;
+    const want = write.path.split('/');
+    const got = path.split('/');
+    return want.length === got.length && want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]));
+  });
+}

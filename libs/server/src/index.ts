@@ -1,6 +1,7 @@
 export * from './config';
 export * from './logger';
 export * from './errors';
+export * from './limits';
 export * from './db';
 export * from './identity';
 export * from './service-app';

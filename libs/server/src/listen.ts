@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type Koa from 'koa';
 import { requestContext } from './http';
+import { MAX_JSON_BODY_BYTES } from './limits';
 import type { Logger } from './logger';
 
 /**
@@ -35,6 +36,50 @@ export function answerMalformedRequest(error: Error & { code?: string }, socket:
   );
 }
 
+/**
+ * How long an idle keep-alive connection stays open. Longer than any client of ours keeps an idle socket
+ * (the gateway's agent: 30 s; undici: the server's hint minus 1 s), so a client never sends a request on a
+ * connection the server is closing at that instant (a reset instead of an answer).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/** A client has this long to send its request headers ... */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** ... and this long for the whole request (the gateway's own body deadline is 5 s; Node's default is 300 s). */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+/** The timeouts of every Matchday HTTP server (listen() and the in-process test servers). */
+export function configureServer(server: http.Server): void {
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.on('clientError', answerMalformedRequest);
+}
+
+/**
+ * `Expect: 100-continue`: a body larger than any endpoint takes is refused with 413 before the client sends
+ * it (Node would otherwise say 100 Continue, take the upload, then refuse it); else 100 Continue, as usual.
+ */
+export function answerExpectContinue(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  handle: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+): void {
+  const length = Number(req.headers['content-length'] ?? 0);
+  if (length > MAX_JSON_BODY_BYTES) {
+    const body = JSON.stringify({ message: `Request body too large: at most ${MAX_JSON_BODY_BYTES / 1024} KB` });
+    res.writeHead(413, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    });
+    res.end(body);
+    return;
+  }
+  res.writeContinue();
+  handle(req, res);
+}
+
 /** Pending connections the kernel may hold for a process (capped by net.core.somaxconn). */
 export const LISTEN_BACKLOG = 4096;
 
@@ -51,8 +96,9 @@ export async function listen(
 ): Promise<http.Server> {
   logFatalExceptions(logger);
   const server = http.createServer(app.callback());
-  server.keepAliveTimeout = 65_000;
-  server.on('clientError', answerMalformedRequest);
+  configureServer(server);
+  const handle = app.callback();
+  server.on('checkContinue', (req, res) => answerExpectContinue(req, res, handle));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     // A burst of new connections (kick-off) waits in the kernel's accept queue rather than being dropped

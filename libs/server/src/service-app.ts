@@ -3,7 +3,8 @@ import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import type { Knex } from 'knex';
 import { IDENTITY_HEADER, verifyIdentity, type Identity } from './identity';
-import { notFound, unauthorized } from './errors';
+import { HttpError, notFound, unauthorized } from './errors';
+import { MAX_JSON_BODY_BYTES } from './limits';
 import { jsonErrors, logAppErrors, requestLogging } from './http';
 import { createMetrics } from './metrics';
 import type { Logger } from './logger';
@@ -15,9 +16,6 @@ export interface ServiceState {
 }
 
 export type ServiceRouter = Router<ServiceState>;
-
-/** Largest JSON body a service parses, and so the most the gateway lets through to one. */
-export const MAX_JSON_BODY_BYTES = 16 * 1024;
 
 /**
  * The one way a service router is made: case-sensitive, so that one spelling of a path reaches a
@@ -80,7 +78,16 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
     if (ctx.path.length > 1 && ctx.path.endsWith('/')) throw notFound();
     await next();
   });
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: MAX_JSON_BODY_BYTES }));
+  // A body is read only for a route that takes this method: anything else goes on to the router's 404 or 405
+  // unread. A compressed body (no browser sends one) is 415, never a decompression error.
+  const parse = bodyParser({ enableTypes: ['json'], jsonLimit: MAX_JSON_BODY_BYTES });
+  app.use(async (ctx, next) => {
+    const takesBody = options.routers.some((router) => router.match(ctx.path, ctx.method).route);
+    if (!takesBody) return next();
+    const encoding = ctx.get('content-encoding').trim().toLowerCase();
+    if (encoding !== '' && encoding !== 'identity') throw new HttpError(415, 'Compressed request bodies are not accepted');
+    return parse(ctx, next);
+  });
   for (const router of options.routers) {
     if (!router.opts.sensitive) throw new Error(`${options.name}: make routers with serviceRouter() (case-sensitive paths)`);
     app.use(router.routes()).use(router.allowedMethods());

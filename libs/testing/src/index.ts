@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import {
   buildServiceApp,
+  configureServer,
   dropMysqlDatabase,
   IDENTITY_HEADER,
   migrateLatest,
@@ -65,6 +66,8 @@ export async function startService(
   const stop = await definition.onStart?.(db);
   const app: Koa<any> = buildServiceApp(definition, db, TEST_SECRET);
   const server = http.createServer(app.callback());
+  // the production timeouts: a keep-alive timeout that outlasts fetch's idle sockets (no reset on reuse)
+  configureServer(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
