@@ -6,6 +6,7 @@ import type { AnalyticsConfig, ServiceName } from '@matchday/contracts';
 import {
   countVar,
   dataDir,
+  isPublishedSecret,
   logLevelOf,
   mysqlUrlVar,
   optional,
@@ -83,7 +84,10 @@ export interface GatewayConfig {
 function developmentSessionSecret(dir: string): string {
   const file = path.join(dir, 'session-secret');
   fs.mkdirSync(dir, { recursive: true });
-  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  // A data directory copied from the one once committed to the repository holds a public secret: replace it.
+  if (!fs.existsSync(file) || isPublishedSecret(fs.readFileSync(file, 'utf8'))) {
+    fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
   return fs.readFileSync(file, 'utf8').trim();
 }
 

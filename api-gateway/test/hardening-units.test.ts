@@ -1,5 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import Koa from 'koa';
 import { answerMalformedRequest, createLogger, requestLogging } from '@matchday/server';
@@ -43,6 +46,27 @@ describe('configuration is checked at start-up (one zod schema)', () => {
     expect(message).toContain('GOOGLE_CLIENT_SECRET: is required in production');
     expect(message).toContain('SESSION_SECRET: is required in production');
     expect(message).toContain('PUBLIC_URL: is required in production');
+  });
+
+  it('the session secret once committed under .data-dev/ (commit 6917e58) is refused everywhere (issue 26 §3)', () => {
+    // This value is public: it was in the repository. It is here only to prove that nothing accepts it.
+    const published = 'adb4f126fd2fada97827167ff9bc0061773968ca9f640b17ac1fefedc4da1527';
+    const message = configError({
+      ...SERVICES,
+      INTERNAL_JWT_SECRET: SECRET,
+      DEV_OIDC_ISSUER: 'http://localhost:9',
+      SESSION_SECRET: published,
+    });
+    expect(message).toContain('SESSION_SECRET: was published in the repository: generate a new one');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-published-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'session-secret'), `${published}\n`);
+      const config = loadConfig({ ...SERVICES, INTERNAL_JWT_SECRET: SECRET, DEV_OIDC_ISSUER: 'http://localhost:9', DATA_DIR: dir });
+      expect(config.sessionSecret).not.toBe(published);
+      expect(config.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a short INTERNAL_JWT_SECRET, a service URL that is not a URL and a bad number stop the start with their names', () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -34,7 +35,21 @@ export const countVar = (min: number, max: number) =>
     .max(max, `must be at most ${max}`);
 export const urlVar = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 export const mysqlUrlVar = z.url({ protocol: /^mysql2?$/, error: 'must be a mysql://user:pass@host:port URL' });
-export const secretVar = z.string().min(32, 'must be at least 32 characters');
+/**
+ * SHA-256 of secrets that were once committed to the repository (a development session secret under .data-dev/,
+ * commit 6917e58). They are public: no environment may use them.
+ */
+const PUBLISHED_SECRET_HASHES: ReadonlySet<string> = new Set(['e06f16896ec607b0b180a37556ed1417604c02da35608e11051765fde0678df3']);
+
+/** Whether a secret is one that was published (so it protects nothing). */
+export function isPublishedSecret(secret: string): boolean {
+  return PUBLISHED_SECRET_HASHES.has(createHash('sha256').update(secret.trim()).digest('hex'));
+}
+
+export const secretVar = z
+  .string()
+  .min(32, 'must be at least 32 characters')
+  .refine((secret) => !isPublishedSecret(secret), 'was published in the repository: generate a new one (openssl rand -hex 32)');
 
 export const logLevelVar = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 export type LogLevel = z.infer<typeof logLevelVar>;
