@@ -33,6 +33,8 @@ import { Admission, SessionInFlight } from './proxy/admission';
 import { IdentitySigner } from './proxy/identity';
 import { createServiceProxies } from './proxy/proxy';
 import { matchApiRoute } from './proxy/route-table';
+import { LiveFeed } from './live/feed';
+import { liveStreams } from './live/stream';
 import { rememberingKeygrip } from './sessions/cookie-keys';
 import { SESSION_IDLE_MS, sessionKeyId, sessionLifetime } from './sessions/lifetime';
 import type { KnexSessionStore, SessionData } from './sessions/session-store';
@@ -48,8 +50,14 @@ function sessionOf(ctx: Koa.Context): SessionData | null {
   return ctx.session as unknown as SessionData | null;
 }
 
+/** The gateway app, with what its process must do at shutdown. */
+export type Gateway = Koa & {
+  /** Tells every open live stream to reconnect (to another instance) shortly, and closes it. */
+  closeLiveStreams(): void;
+};
+
 /** Builds the gateway without listening (tests start it on port 0). */
-export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
+export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway {
   const logger = createLogger('api-gateway');
   const app = new Koa();
   app.keys = rememberingKeygrip([config.sessionSecret]);
@@ -67,6 +75,8 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
     insights: new Admission('insights', config.admission),
   };
   const perSessionInFlight = new SessionInFlight(config.sessionInFlight);
+  const liveFeed = new LiveFeed(config.services.football, signer, logger);
+  const streams = liveStreams(liveFeed, config.liveStreams);
 
   app.use(gatewayMetrics({ token: config.metricsToken, cache, admissions, proxies, sessionsDb: deps.sessionsDb }));
   app.use(compressAnswers());
@@ -131,6 +141,9 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
   });
 
   app.use(deleteAccount(config, accounts, deps.sessionStore));
+
+  // GET /api/live/stream: the gateway's own (Server-Sent Events fed by its one subscription to the live feed).
+  app.use(streams.middleware);
 
   // GET /api/admin/remotes, POST /api/admin/remotes/{name}/rollback|roll-forward: the gateway's own (admins only).
   app.use(remotesAdmin(config));
@@ -199,5 +212,5 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Koa {
     await perSessionInFlight.run(sessionId ?? '', () => admissions[route.service].run(ctx.res, () => proxy.forward(ctx, token)));
   });
   logAppErrors(app, logger);
-  return app;
+  return Object.assign(app, { closeLiveStreams: () => streams.closeAll() });
 }

@@ -24,6 +24,7 @@ import { RESPONSE_CACHE_TTL_MS } from './cache/response-cache';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './middleware/rate-limit';
 import { DEFAULT_ADMISSION, DEFAULT_SESSION_IN_FLIGHT, type AdmissionLimits } from './proxy/admission';
 import { MAX_SOCKETS_PER_SERVICE } from './proxy/proxy';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './live/stream';
 
 export type { ServiceName };
 
@@ -67,6 +68,8 @@ export interface GatewayConfig {
    * the socket's peer and X-Forwarded-For is ignored.
    */
   trustedProxyHops: number;
+  /** Open live streams per session (GATEWAY_STREAMS_PER_SESSION) and per process (GATEWAY_MAX_STREAMS). */
+  liveStreams: StreamLimits;
   /** Requests one signed-in session may have waiting for or at a service at once (GATEWAY_SESSION_IN_FLIGHT); 429 past it. */
   sessionInFlight: number;
   /** Queue, then shed, in front of each service. */
@@ -111,6 +114,8 @@ const gatewayEnvSchema = processEnvSchema
     TRUST_PROXY: optional(z.enum(['0', '1'])),
     TRUSTED_PROXY_HOPS: optional(countVar(1, 10)),
     GATEWAY_SESSION_IN_FLIGHT: optional(countVar(1, 100_000)),
+    GATEWAY_STREAMS_PER_SESSION: optional(countVar(1, 100_000)),
+    GATEWAY_MAX_STREAMS: optional(countVar(1, 1_000_000)),
     FRONTEND_ROOT: optional(z.string()),
     REMOTES_BASE_URL: optional(urlVar),
     GATEWAY_MAX_IN_FLIGHT: optional(countVar(1, MAX_SOCKETS_PER_SERVICE)),
@@ -196,6 +201,11 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): GatewayConfig 
     trustProxy: env.TRUST_PROXY === '1',
     trustedProxyHops: env.TRUSTED_PROXY_HOPS ?? 1,
     sessionInFlight: env.GATEWAY_SESSION_IN_FLIGHT ?? DEFAULT_SESSION_IN_FLIGHT,
+    liveStreams: {
+      ...DEFAULT_STREAM_LIMITS,
+      perSession: env.GATEWAY_STREAMS_PER_SESSION ?? DEFAULT_STREAM_LIMITS.perSession,
+      total: env.GATEWAY_MAX_STREAMS ?? DEFAULT_STREAM_LIMITS.total,
+    },
     metricsToken: env.METRICS_TOKEN,
     ...(env.REMOTES_BASE_URL ? { remotesBaseUrl: env.REMOTES_BASE_URL.replace(/\/+$/, '') } : {}),
     responseCacheTtlMs: env.GATEWAY_CACHE_TTL_MS ?? RESPONSE_CACHE_TTL_MS,

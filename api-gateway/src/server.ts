@@ -10,6 +10,8 @@ async function main(): Promise<void> {
   const sessionsDb = await openDatabase(config.sessionsDatabase);
   const sessionStore = await KnexSessionStore.open(sessionsDb);
   const app = createGateway(config, { sessionsDb, sessionStore });
+  // At SIGTERM/SIGINT, live streams are told to reconnect shortly and closed, so the drain is not held up by them.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => app.closeLiveStreams());
   await listen(app, config.port, config.host, logger, async () => {
     sessionStore.close();
     await sessionsDb.destroy();

@@ -48,7 +48,11 @@ export function chooseCoding(ctx: Koa.Context, available: EncodedBodies): Conten
  * `Vary: Accept-Encoding`. Answers already encoded (precompressed files, cached answers) pass untouched.
  */
 export function compressAnswers(): Koa.Middleware {
-  const compress = compression({ threshold: COMPRESS_THRESHOLD_BYTES });
+  const compress = compression({
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    // A live stream goes out event by event: compression would hold events back in its buffer.
+    filter: (req, res) => !String(res.getHeader('content-type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+  });
   type Req = Parameters<typeof compress>[0];
   type Res = Parameters<typeof compress>[1];
   return (ctx, next) => {

@@ -24,6 +24,8 @@ export const API_PREFIXES = {
     teamStats: '/api/team-stats',
     dataset: '/api/dataset',
     search: '/api/search',
+    live: '/api/live',
+    fixtureEvents: '/api/fixture-events',
   },
   insights: {
     insights: '/api/insights',

@@ -509,6 +509,10 @@ describe.each(testDatabases())('bad input never breaks a service on %s', (label,
           ['from', '2020-01-01'],
         ],
         '/internal/model-feed/fixtures': [['ids', `${fixtureId},1`]],
+        '/internal/live/feed': [
+          ['after', '0'],
+          ['limit', '50'],
+        ],
         '/internal/model-feed/squads': [
           ['fixtureId', fixtureId],
           ['recent', '3'],

@@ -8,6 +8,7 @@ import { fixtureStatsRouter } from './modules/fixture-stats/router';
 import { fixturesRouter } from './modules/fixtures/router';
 import { headToHeadRouter } from './modules/h2h/router';
 import { leaguesRouter } from './modules/leagues/router';
+import { fixtureEventsRouter, liveFeedRouter, liveRouter } from './modules/live/router';
 import { modelFeedRouter } from './modules/model-feed/router';
 import { playerStatsRouter } from './modules/player-stats/router';
 import { playersRouter } from './modules/players/router';
@@ -33,6 +34,9 @@ export const football: ServiceDefinition = {
     teamStatsRouter(db),
     searchRouter(db),
     modelFeedRouter(db),
+    liveRouter(db),
+    fixtureEventsRouter(db),
+    liveFeedRouter(db),
   ],
   seedIfEmpty: (db) => seedDemo(db),
   onStart: (db) => startFootball(db),
@@ -49,7 +53,7 @@ export async function startFootball(db: Knex, releaser: Pick<ReleaserOptions, 'n
     ...releaser,
     onRelease: (summary) =>
       logger.info(
-        { matches: summary.matches, playerLines: summary.playerLines, problems: summary.problems.length },
+        { matches: summary.matches, events: summary.events, playerLines: summary.playerLines, problems: summary.problems.length },
         'replay: results released',
       ),
     onError: (error) => logger.error({ err: error }, 'replay: releasing results failed'),

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FixtureStats, StandingRow } from '@matchday/contracts';
+import type { FixtureStats, MatchEvent, StandingRow } from '@matchday/contracts';
 import { migrateLatest, openDatabase, repoRoot, toDate, type DatabaseTarget, type Knex } from '@matchday/server';
 import { startService, testDatabases, type RunningService } from '@matchday/testing';
 import { migrations } from '../src/db/migrations';
@@ -66,19 +66,21 @@ describe('replayShiftDays', () => {
   });
 });
 
-type ReplayedFixture = Pick<FixturesRow, 'id' | 'status' | 'home_goals' | 'away_goals' | 'kickoff_at'>;
+type ReplayedFixture = Pick<FixturesRow, 'id' | 'status' | 'home_goals' | 'away_goals' | 'home_goals_ht' | 'away_goals_ht' | 'kickoff_at'>;
 
 async function fixtureOf(db: Knex, home: string, away: string): Promise<ReplayedFixture> {
   const [row] = (await db('fixtures as f')
     .join('teams as h', 'h.id', 'f.home_team_id')
     .join('teams as a', 'a.id', 'f.away_team_id')
     .where({ 'h.name': home, 'a.name': away })
-    .select('f.id', 'f.status', 'f.home_goals', 'f.away_goals', 'f.kickoff_at')) as ReplayedFixture[];
+    .select('f.id', 'f.status', 'f.home_goals', 'f.away_goals', 'f.home_goals_ht', 'f.away_goals_ht', 'f.kickoff_at')) as ReplayedFixture[];
   if (!row) throw new Error(`no fixture ${home} - ${away}`);
   return {
     ...row,
     home_goals: row.home_goals === null ? null : Number(row.home_goals),
     away_goals: row.away_goals === null ? null : Number(row.away_goals),
+    home_goals_ht: row.home_goals_ht === null ? null : Number(row.home_goals_ht),
+    away_goals_ht: row.away_goals_ht === null ? null : Number(row.away_goals_ht),
   };
 }
 
@@ -153,22 +155,40 @@ describe.each(testDatabases())('replay as of a day, with a fake clock, on %s', (
       Chelsea: { played: 1, points: 0 },
       Everton: { played: 0, points: 0 },
     });
-    expect(await held()).toBe(3);
+    // per match still to come: kick-off, half time, second half, full time, then its full record
+    expect(await held()).toBe(15);
   });
 
-  it('a restart before kick-off + 2 h releases nothing', async () => {
-    clock = chelseaEvertonKickoff + 2 * HOUR - 60_000;
+  it('a restart before kick-off releases nothing', async () => {
+    clock = chelseaEvertonKickoff - 60_000;
     await sleep(150); // several looks at the clock
     await service!.close({ keepDatabase: true });
     service = await startService(definition, target);
     await sleep(150);
     expect(await fixtureOf(service.db, 'Chelsea', 'Everton')).toMatchObject({ status: 'scheduled', home_goals: null });
-    expect(await held()).toBe(3);
+    expect(await held()).toBe(15);
     expect(await table()).toMatchObject({ Chelsea: { played: 1 }, Everton: { played: 0 } });
   });
 
-  it('at kick-off + 2 h the running service finishes the match and the table moves, without a restart', async () => {
-    clock = chelseaEvertonKickoff + 2 * HOUR;
+  it('in play, a source with neither minutes nor a half-time score shows no running score; the table waits for full time', async () => {
+    clock = chelseaEvertonKickoff + 10 * 60_000;
+    await until(async () => (await fixtureOf(service!.db, 'Chelsea', 'Everton')).status === 'live');
+    expect(await fixtureOf(service!.db, 'Chelsea', 'Everton')).toMatchObject({ status: 'live', home_goals: null, away_goals: null });
+    clock = chelseaEvertonKickoff + 50 * 60_000; // half time is at kick-off + 47 min
+    await until(async () => (await held()) === 13);
+    const live = await fixtureOf(service!.db, 'Chelsea', 'Everton');
+    // this file has no HTHG/HTAG: nothing is invented
+    expect(live).toMatchObject({ status: 'live', home_goals: null, away_goals: null, home_goals_ht: null, away_goals_ht: null });
+    const timeline = await get<MatchEvent[]>(`/api/fixture-events/${live.id}`);
+    expect(timeline.map((e) => [e.seq, e.kind, e.homeScore])).toEqual([
+      [1, 'kick-off', null],
+      [2, 'half-time', null],
+    ]);
+    expect(await table()).toMatchObject({ Chelsea: { played: 1 }, Everton: { played: 0 } });
+  });
+
+  it('at the final whistle (kick-off + 111 min) the running service finishes the match and the table moves, without a restart', async () => {
+    clock = chelseaEvertonKickoff + 111 * 60_000;
     await until(async () => (await fixtureOf(service!.db, 'Chelsea', 'Everton')).status === 'finished');
     const db = service!.db;
     const done = await fixtureOf(db, 'Chelsea', 'Everton');
@@ -189,7 +209,7 @@ describe.each(testDatabases())('replay as of a day, with a fake clock, on %s', (
     });
     // The next day's match is still to come.
     expect(await fixtureOf(db, 'Everton', 'Arsenal')).toMatchObject({ status: 'scheduled', home_goals: null });
-    expect(await held()).toBe(2);
+    expect(await held()).toBe(10);
   });
 
   it('a restart after the release loses nothing, and releasing again changes nothing', async () => {
@@ -199,7 +219,7 @@ describe.each(testDatabases())('replay as of a day, with a fake clock, on %s', (
     await sleep(100);
     expect(await service.db('fixtures').orderBy('id').select('*')).toEqual(before);
     expect(await releaseDue(service.db, new Date(clock))).toMatchObject({ rows: 0 });
-    expect(await held()).toBe(2);
+    expect(await held()).toBe(10);
   });
 
   it('once the season is over every result is out and the table equals a straight import of the same file', async () => {

@@ -2,10 +2,10 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { migrateLatest, openDatabase, resolveDatabaseTarget, type Knex } from '@matchday/server';
 import { migrations } from '../db/migrations';
-import type { ImportedAdjustment, ImportedMatch, ImportedPlayerMatch, ImportedSquadMember, RowProblem } from './model';
+import type { ImportedAdjustment, ImportedMatch, ImportedMatchEvent, ImportedPlayerMatch, ImportedSquadMember, RowProblem } from './model';
 import { MissingInputError, UsageError, type ImportContext } from './source';
 import { findSource, SOURCES } from './sources';
-import { saveAdjustments, saveMatches, savePlayerMatches, saveSquad, type SaveOptions, type SaveSummary } from './store';
+import { saveAdjustments, saveMatchEvents, saveMatches, savePlayerMatches, saveSquad, type SaveOptions, type SaveSummary } from './store';
 
 /**
  * `npm run import -- <source> <path|options>`: migrates the football database under DATA_DIR (or
@@ -44,7 +44,8 @@ export type ImportBatch =
   | { kind: 'matches'; records: readonly ImportedMatch[] }
   | { kind: 'squad'; records: readonly ImportedSquadMember[] }
   | { kind: 'player-matches'; records: readonly ImportedPlayerMatch[] }
-  | { kind: 'adjustments'; records: readonly ImportedAdjustment[] };
+  | { kind: 'adjustments'; records: readonly ImportedAdjustment[] }
+  | { kind: 'match-events'; records: readonly ImportedMatchEvent[] };
 
 type StoreCalls = Pick<ImportContext, 'saveMatches' | 'saveSquad' | 'savePlayerMatches' | 'saveAdjustments'>;
 
@@ -161,6 +162,7 @@ export async function writeBatches(db: Knex, batches: readonly ImportBatch[], op
     if (batch.kind === 'matches') await calls.saveMatches(batch.records);
     else if (batch.kind === 'squad') await calls.saveSquad(batch.records);
     else if (batch.kind === 'player-matches') await calls.savePlayerMatches(batch.records);
+    else if (batch.kind === 'match-events') await saveMatchEvents(db, batch.records);
     else await calls.saveAdjustments(batch.records);
   }
   report.seconds = (Date.now() - started) / 1000;

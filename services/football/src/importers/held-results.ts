@@ -1,21 +1,19 @@
 import type { Knex } from '@matchday/server';
-import type { ImportedMatch, ImportedPlayerMatch } from './model';
-import { saveMatches, savePlayerMatches, type SaveSummary } from './store';
+import type { ImportedMatch, ImportedMatchEvent, ImportedPlayerMatch } from './model';
+import { saveMatchEvents, saveMatches, savePlayerMatches, type SaveSummary } from './store';
 
 /**
  * Results a replay holds back (table `held_results`): the import records of a match that has not been
- * played yet "now" (its full record, its players' lines), kept in the source's own form until kick-off
- * + 2 h. Then `releaseDue` writes them through the same store functions an import uses, and deletes
+ * played yet "now" (its events, its full record, its players' lines), kept in the source's own form until
+ * the match clock reaches them (importers/live-clock.ts). Then `releaseDue` writes them through the same store functions an import uses, and deletes
  * them, in one transaction: the store is idempotent, so releasing twice changes nothing, and a crash
  * in between loses nothing. The read side never filters on "now": it only ever sees released rows.
  */
 
-/** A match is over (and its result known) this long after kick-off: these sources have no live events. */
-export const RESULT_DELAY_MS = 2 * 3_600_000;
-
 export type HeldBatch =
   | { kind: 'matches'; releaseMs: number; records: readonly ImportedMatch[] }
-  | { kind: 'player-matches'; releaseMs: number; records: readonly ImportedPlayerMatch[] };
+  | { kind: 'player-matches'; releaseMs: number; records: readonly ImportedPlayerMatch[] }
+  | { kind: 'match-events'; releaseMs: number; records: readonly ImportedMatchEvent[] };
 
 const INSERT_BATCH = 100;
 
@@ -29,9 +27,9 @@ export async function holdResults(db: Knex, batches: readonly HeldBatch[]): Prom
   });
 }
 
-/** JSON turns kick-off times into strings: give them back as dates. */
+/** JSON turns kick-off and event times into strings: give them back as dates. */
 function revive(key: string, value: unknown): unknown {
-  return key === 'kickoffAt' && typeof value === 'string' ? new Date(value) : value;
+  return (key === 'kickoffAt' || key === 'at') && typeof value === 'string' ? new Date(value) : value;
 }
 
 export interface ReleaseSummary {
@@ -39,13 +37,14 @@ export interface ReleaseSummary {
   rows: number;
   matches: number;
   playerLines: number;
+  events: number;
   /** What the store reported as not stored. */
   problems: SaveSummary['problems'];
 }
 
 /** Writes every held batch due at `now` through the store, in the order it was held, then removes it. */
 export async function releaseDue(db: Knex, now: Date): Promise<ReleaseSummary> {
-  const summary: ReleaseSummary = { rows: 0, matches: 0, playerLines: 0, problems: [] };
+  const summary: ReleaseSummary = { rows: 0, matches: 0, playerLines: 0, events: 0, problems: [] };
   const due = (await db('held_results').where('release_ms', '<=', now.getTime()).orderBy('id').select('id', 'kind', 'payload')) as Array<{
     id: number;
     kind: string;
@@ -69,6 +68,9 @@ export async function releaseDue(db: Knex, now: Date): Promise<ReleaseSummary> {
       } else if (kind === 'player-matches') {
         saved = await savePlayerMatches(trx, records as ImportedPlayerMatch[]);
         summary.playerLines += records.length;
+      } else if (kind === 'match-events') {
+        saved = await saveMatchEvents(trx, records as ImportedMatchEvent[]);
+        summary.events += records.length;
       } else {
         throw new Error(`held_results: unknown kind "${kind}"`);
       }

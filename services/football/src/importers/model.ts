@@ -1,5 +1,5 @@
 import type { TeamStatName } from '../lib/team-stat-columns';
-import type { FixtureStatus, PlayerPosition } from '@matchday/contracts';
+import type { FixtureStatus, GoalKind, MatchEventKind, PlayerPosition } from '@matchday/contracts';
 
 /**
  * What every source parser produces and what the store (`store.ts`) writes. Parsers know file formats;
@@ -66,6 +66,43 @@ export interface ImportedOdds {
   asianHandicapAway?: number | null;
 }
 
+/** How a goal was scored; an own goal counts for the side it is listed on (`side`), not the scorer's team. */
+export type { GoalKind };
+
+/**
+ * A goal with its minute, as a source with minutes has it (openfootball's tournament files). `minute` is the
+ * minute on the broadcast clock without its stoppage part: 45 for "45+2'", 108 for "108'"; `stoppage` is 2
+ * for "45+2'" and null otherwise.
+ */
+export interface ImportedGoal {
+  side: 'home' | 'away';
+  minute: number;
+  stoppage: number | null;
+  kind: GoalKind;
+  scorer: string;
+}
+
+/**
+ * A moment of a match as it is played (importers/live-clock.ts makes them from a match's goals and periods;
+ * a live feed makes them as it polls). `key` names it within its match, so writing it twice stores it once.
+ */
+export interface ImportedMatchEvent {
+  match: { source: SourceName; externalId: string };
+  key: string;
+  kind: MatchEventKind;
+  /** When it happened. */
+  at: Date;
+  side?: 'home' | 'away' | null;
+  minute?: number | null;
+  stoppage?: number | null;
+  goalKind?: GoalKind | null;
+  scorer?: string | null;
+  /** The score after it; null where the source has no running score (half time and full time only). */
+  score?: Score | null;
+  /** 'goal-cancelled': the key of the goal it takes back. */
+  cancels?: string | null;
+}
+
 export interface ImportedMatch {
   source: SourceName;
   /** Stable id of the match within its source (file + match number, API id, ...). */
@@ -85,6 +122,8 @@ export interface ImportedMatch {
   halfTime?: Score | null;
   extraTime?: Score | null;
   penalties?: Score | null;
+  /** Every goal with its minute, in the order scored, where the source has them (they add up to the final score). */
+  goalEvents?: ImportedGoal[] | null;
   venue?: ImportedVenue | null;
   referee?: string | null;
   stats?: { home: ImportedTeamStats; away: ImportedTeamStats } | null;

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { dataDir, dropMysqlDatabase, openDatabase, type DatabaseTarget, type Knex } from '@matchday/server';
 import { formatReport, runImport, writeBatches, type ImportBatch, type ImportReport } from './cli';
-import { holdResults, RESULT_DELAY_MS, type HeldBatch } from './held-results';
-import type { ImportedMatch, ImportedPlayerMatch } from './model';
+import { holdResults, type HeldBatch } from './held-results';
+import { finalWhistle, matchTimeline } from './live-clock';
+import type { ImportedMatch, ImportedMatchEvent, ImportedPlayerMatch } from './model';
 import { setDatasetMeta } from './store';
 
 /**
@@ -43,6 +44,24 @@ export function replayShiftDays(first: Date, last: Date, now: Date, asOf?: strin
   return Math.round((midnight(now.getTime()) - day.getTime()) / DAY);
 }
 
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?Z$/;
+
+/**
+ * The shift in milliseconds: whole days as replayShiftDays says, or, when `asOf` is a UTC instant
+ * (`2022-12-18T16:40:00Z`), exactly the offset that makes that instant now (a test or a demo can start a
+ * minute before a goal).
+ */
+export function replayShiftMs(first: Date, last: Date, now: Date, asOf?: string): number {
+  if (asOf === undefined || !asOf.includes('T')) return replayShiftDays(first, last, now, asOf) * DAY;
+  const instant = INSTANT.test(asOf) ? new Date(asOf) : null;
+  const season = `from ${utcDay(first)} to ${utcDay(last)}`;
+  if (!instant || Number.isNaN(instant.getTime()))
+    throw new ReplayDateError(`--as-of "${asOf}" is not a UTC instant such as 2022-12-18T16:40:00Z: the season runs ${season}`);
+  if (utcDay(instant) < utcDay(first) || utcDay(instant) > utcDay(last))
+    throw new ReplayDateError(`--as-of ${asOf} is outside the season, which runs ${season}`);
+  return now.getTime() - instant.getTime();
+}
+
 /** The season's first and last kick-off among the collected matches (null when there are none). */
 export function seasonRange(batches: readonly ImportBatch[]): { first: Date; last: Date } | null {
   let first = Infinity;
@@ -67,6 +86,7 @@ function notPlayedYet(match: ImportedMatch): ImportedMatch {
     halfTime: null,
     extraTime: null,
     penalties: null,
+    goalEvents: null,
     stats: null,
     odds: (match.odds ?? []).filter((odds) => odds.timing === 'opening'),
   };
@@ -75,39 +95,47 @@ function notPlayedYet(match: ImportedMatch): ImportedMatch {
 export interface ReplayPlan {
   /** What is known now, to write through the store in this order. */
   write: ImportBatch[];
-  /** What becomes known later, in import order. */
+  /** What becomes known later, in release order. */
   held: HeldBatch[];
 }
 
 /**
- * Moves every kick-off by `days` and splits the records at `now`: a match whose kick-off + 2 h is after
- * now is written as not played and held back whole, with the player lines of it; squads and points
- * adjustments are written as they are.
+ * Moves every kick-off by `shiftMs` and splits the records at `now`. A match over by now (its final whistle on
+ * the match clock, importers/live-clock.ts) is written as the source has it; one still to come is written as
+ * not played, and what happens in it is held back: each event until its moment (the match goes live at
+ * kick-off), the full record and the players' lines until the final whistle. Events of a match in play now
+ * that have happened already are written at once. Squads and points adjustments are written as they are.
  */
-export function planReplay(batches: readonly ImportBatch[], days: number, now: Date): ReplayPlan {
-  const shift = (date: Date) => new Date(date.getTime() + days * DAY);
+export function planReplay(batches: readonly ImportBatch[], shiftMs: number, now: Date): ReplayPlan {
+  const shift = (date: Date) => new Date(date.getTime() + shiftMs);
   const nowMs = now.getTime();
   const releaseOf = new Map<string, number>();
   for (const batch of batches) {
     if (batch.kind !== 'matches') continue;
     for (const match of batch.records)
-      releaseOf.set(`${match.source}\u0000${match.externalId}`, shift(match.kickoffAt).getTime() + RESULT_DELAY_MS);
+      releaseOf.set(`${match.source}\u0000${match.externalId}`, finalWhistle({ ...match, kickoffAt: shift(match.kickoffAt) }).getTime());
   }
   const plan: ReplayPlan = { write: [], held: [] };
   for (const batch of batches) {
     if (batch.kind === 'matches') {
       const known: ImportedMatch[] = [];
+      const happened: ImportedMatchEvent[] = [];
       for (const original of batch.records) {
         const match = { ...original, kickoffAt: shift(original.kickoffAt) };
-        const releaseMs = match.kickoffAt.getTime() + RESULT_DELAY_MS;
-        if (releaseMs <= nowMs) {
+        const releaseMs = releaseOf.get(`${match.source}\u0000${match.externalId}`)!;
+        if (releaseMs <= nowMs || match.status !== 'finished') {
           known.push(match);
-        } else {
-          known.push(notPlayedYet(match));
-          plan.held.push({ kind: 'matches', releaseMs, records: [match] });
+          continue;
         }
+        known.push(notPlayedYet(match));
+        for (const event of matchTimeline(match)) {
+          if (event.at.getTime() <= nowMs) happened.push(event);
+          else plan.held.push({ kind: 'match-events', releaseMs: event.at.getTime(), records: [event] });
+        }
+        plan.held.push({ kind: 'matches', releaseMs, records: [match] });
       }
       plan.write.push({ kind: 'matches', records: known });
+      plan.write.push({ kind: 'match-events', records: happened });
     } else if (batch.kind === 'player-matches') {
       const known: ImportedPlayerMatch[] = [];
       const later = new Map<number, ImportedPlayerMatch[]>();
@@ -118,7 +146,7 @@ export function planReplay(batches: readonly ImportBatch[], days: number, now: D
         const releaseMs =
           'externalId' in line.match
             ? releaseOf.get(`${line.match.source}\u0000${line.match.externalId}`)
-            : line.match.kickoffAt.getTime() + RESULT_DELAY_MS;
+            : finalWhistle({ kickoffAt: line.match.kickoffAt } as ImportedMatch).getTime();
         if (releaseMs === undefined || releaseMs <= nowMs) {
           known.push(line);
         } else {
@@ -134,6 +162,11 @@ export function planReplay(batches: readonly ImportBatch[], days: number, now: D
       plan.write.push(batch);
     }
   }
+  // Released in time order; at one instant in the order held (a match's last event, then its record, then its players).
+  plan.held = plan.held
+    .map((batch, index) => ({ batch, index }))
+    .sort((a, b) => a.batch.releaseMs - b.batch.releaseMs || a.index - b.index)
+    .map((x) => x.batch);
   return plan;
 }
 
@@ -151,7 +184,7 @@ export function replayTarget(env: NodeJS.ProcessEnv): { target: DatabaseTarget; 
 }
 
 export interface ReplayOptions {
-  /** A real day of the season (YYYY-MM-DD) to place today on; default: the middle of the season. */
+  /** A real day of the season (YYYY-MM-DD) to place today on, or a UTC instant to place now on; default: the middle of the season. */
   asOf?: string;
   /** Now (tests). */
   now?: Date;
@@ -159,7 +192,7 @@ export interface ReplayOptions {
 
 export interface ReplayRead {
   plan: ReplayPlan;
-  /** Days added to every real kick-off. */
+  /** Days added to every real kick-off (a fraction with an `--as-of` instant). */
   days: number;
   now: Date;
   /** Rows the sources could not read. */
@@ -190,8 +223,8 @@ export async function readReplay(
   }
   const range = seasonRange(batches);
   if (!range && options.asOf !== undefined) throw new ReplayDateError('--as-of needs a replay with matches');
-  const days = range ? replayShiftDays(range.first, range.last, now, options.asOf) : 0;
-  return { plan: planReplay(batches, days, now), days, now, problems };
+  const shiftMs = range ? replayShiftMs(range.first, range.last, now, options.asOf) : 0;
+  return { plan: planReplay(batches, shiftMs, now), days: shiftMs / DAY, now, problems };
 }
 
 /** Writes a planned replay into `db` (fresh) through the store, holds back what is still to come. */
@@ -226,11 +259,12 @@ export async function prepareReplay(
     const report = await writeReplay(db, read, { progress: true });
     log(formatReport(report, 10).replace(/^/gm, '  '));
     const [count] = (await db('fixtures').where({ status: 'scheduled' }).count({ n: '*' })) as Array<{ n: number | string }>;
-    const realToday = utcDay(new Date(read.now.getTime() - read.days * DAY));
+    const realNow = new Date(read.now.getTime() - read.days * DAY);
+    const realToday = Number.isInteger(read.days) ? utcDay(realNow) : realNow.toISOString();
     log(
-      `  Replay: kick-offs moved by ${read.days} days, so today is ${realToday} of the real season` +
+      `  Replay: kick-offs moved by ${Number(read.days.toFixed(4))} days, so now is ${realToday} of the real season` +
         `${options.asOf === undefined ? ' (its middle)' : ''}; ${Number(count?.n ?? 0)} fixture(s) still to be played, ` +
-        'each result shown at kick-off + 2 h',
+        'each played on the match clock (README "Replay")',
     );
   } finally {
     await db.destroy();

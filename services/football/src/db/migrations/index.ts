@@ -4,6 +4,7 @@ import * as fullFootballSchema from './20261122b-full-football-schema';
 import * as searchTerms from './20261123b-search-terms';
 import * as heldResults from './20261123c-held-results';
 import * as readIndexes from './20261123r-read-indexes';
+import * as matchEvents from './20261125a-match-events';
 
 export const migrations: MigrationList = {
   '20261122a-leagues-teams-fixtures': leaguesTeamsFixtures,
@@ -11,4 +12,5 @@ export const migrations: MigrationList = {
   '20261123b-search-terms': searchTerms,
   '20261123c-held-results': heldResults,
   '20261123r-read-indexes': readIndexes,
+  '20261125a-match-events': matchEvents,
 };

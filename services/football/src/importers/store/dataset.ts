@@ -7,6 +7,7 @@ import type { Knex } from '@matchday/server';
 export const FOOTBALL_TABLES_IN_DELETE_ORDER = [
   'search_terms',
   'external_ids',
+  'match_events',
   'standings_adjustments',
   'fixture_odds',
   'fixture_player_stats',

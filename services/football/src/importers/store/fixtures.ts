@@ -16,6 +16,8 @@ import {
   type SaveSummary,
 } from './shared';
 import { TeamResolver, VenueResolver } from './teams';
+import { saveMatchEvents } from './events';
+import { matchTimeline } from '../live-clock';
 
 /** Fixtures, their team statistics and odds. */
 
@@ -393,6 +395,11 @@ export async function saveMatches(db: Knex, matches: readonly ImportedMatch[], o
       if (state === 'unchanged' && changed.has(id)) outcome.set(id, 'updated');
     }
     for (const state of outcome.values()) summary[state] += 1;
+    // A finished match whose source has the goals' minutes gets its timeline (written once: events have keys).
+    const timelines = valid
+      .filter((m) => m.status === 'finished' && m.goalEvents && index.hasExternal(m.source, m.externalId))
+      .flatMap(matchTimeline);
+    summary.problems.push(...(await saveMatchEvents(trx, timelines)).problems);
   });
   return summary;
 }

@@ -13,3 +13,4 @@ export * from './teams';
 export * from './fixtures';
 export * from './players';
 export * from './adjustments';
+export * from './events';

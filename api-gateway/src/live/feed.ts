@@ -1,0 +1,131 @@
+import type { LiveChange, LiveFeedPage, LiveSnapshot } from '@matchday/contracts';
+import { IDENTITY_HEADER, type Logger } from '@matchday/server';
+import type { IdentitySigner } from '../proxy/identity';
+
+/** How often the gateway asks the football service for new changes (one reader per gateway process). */
+export const FEED_POLL_MS = 100;
+/** Changes kept in memory for streams that resume (older ones are read from the service, which keeps them all). */
+export const RECENT_CHANGES = 10_000;
+/** A stream resuming from further back than this many changes gets a fresh snapshot instead. */
+export const MAX_REPLAY_CHANGES = 5000;
+
+export type ChangeListener = (change: LiveChange) => void;
+
+/**
+ * The gateway's one subscription to the live feed: it polls GET /internal/live/feed for changes after the
+ * last position it has (events are durable in the football service, with one sequence over every fixture),
+ * keeps the recent ones for streams that resume, and hands each new change to every open stream. Several
+ * gateway processes each poll on their own and agree, because the position is the service's.
+ */
+export class LiveFeed {
+  private position = -1;
+  private readonly recent: LiveChange[] = [];
+  private readonly listeners = new Set<ChangeListener>();
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private failing = false;
+  private started = false;
+
+  constructor(
+    private readonly footballUrl: string,
+    private readonly signer: IdentitySigner,
+    private readonly logger: Logger,
+    private readonly pollMs = FEED_POLL_MS,
+  ) {}
+
+  /** Where the feed stands as far as this gateway knows (-1 before the first answer). */
+  get current(): number {
+    return this.position;
+  }
+
+  /** Starts polling on the first stream (a gateway nobody streams from asks nothing). */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    const loop = async () => {
+      if (this.stopped) return;
+      let more = false;
+      try {
+        more = await this.poll();
+        if (this.failing) this.logger.info('live feed: the football service answers again');
+        this.failing = false;
+      } catch (error) {
+        if (!this.failing) this.logger.warn({ err: error }, 'live feed: the football service is not answering; retrying');
+        this.failing = true;
+      }
+      if (!this.stopped) this.timer = setTimeout(() => void loop(), more ? 0 : this.pollMs);
+    };
+    void loop();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  subscribe(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get subscribers(): number {
+    return this.listeners.size;
+  }
+
+  private async get<T>(pathname: string): Promise<T> {
+    const token = await this.signer.sign('football', { scope: 'internal', isAdmin: false });
+    const response = await fetch(`${this.footballUrl}${pathname}`, {
+      headers: { [IDENTITY_HEADER]: token },
+      signal: AbortSignal.timeout(5000),
+    });
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new Error(`${pathname}: ${response.status}`);
+    }
+    return (await response.json()) as T;
+  }
+
+  /** One look for new changes; true when there may be more right away. */
+  private async poll(): Promise<boolean> {
+    if (this.position < 0) {
+      // start from where the feed stands: a stream that connects now gets a snapshot, not the whole history
+      this.position = (await this.get<LiveFeedPage>(`/internal/live/feed?after=${Number.MAX_SAFE_INTEGER}&limit=1`)).position;
+      return false;
+    }
+    const page = await this.get<LiveFeedPage>(`/internal/live/feed?after=${this.position}&limit=1000`);
+    if (page.position < this.position) {
+      // the football data was replaced (a new replay or seed): start again from its position
+      this.logger.warn({ was: this.position, now: page.position }, 'live feed: the feed went back; streams re-sync from a snapshot');
+      this.position = page.position;
+      this.recent.length = 0;
+      return false;
+    }
+    for (const change of page.changes) {
+      if (change.feedSeq <= this.position) continue;
+      this.position = change.feedSeq;
+      this.recent.push(change);
+      for (const listener of this.listeners) listener(change);
+    }
+    if (this.recent.length > RECENT_CHANGES) this.recent.splice(0, this.recent.length - RECENT_CHANGES);
+    return page.changes.length === 1000;
+  }
+
+  /**
+   * The changes after `lastSeq` up to the current position, in order: from memory when it still has them,
+   * else from the service. Null when `lastSeq` is not a position this feed has seen, or lies too far back.
+   */
+  async since(lastSeq: number): Promise<LiveChange[] | null> {
+    if (this.position < 0 || lastSeq > this.position || lastSeq < 0) return null;
+    if (lastSeq === this.position) return [];
+    if (this.position - lastSeq > MAX_REPLAY_CHANGES) return null;
+    const oldest = this.recent[0]?.feedSeq;
+    if (oldest !== undefined && oldest <= lastSeq + 1) return this.recent.filter((c) => c.feedSeq > lastSeq);
+    const page = await this.get<LiveFeedPage>(`/internal/live/feed?after=${lastSeq}&limit=${MAX_REPLAY_CHANGES}`);
+    return page.changes.filter((c) => c.feedSeq <= this.position);
+  }
+
+  /** Every live match now (GET /api/live of the football service). */
+  snapshot(): Promise<LiveSnapshot> {
+    return this.get<LiveSnapshot>('/api/live');
+  }
+}

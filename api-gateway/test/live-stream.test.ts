@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LiveChange, LiveSnapshot, MatchEvent } from '@matchday/contracts';
+import { signInThroughDevProvider } from '../../libs/dev-oidc/src/sign-in';
+import { freePort, repoRoot } from '../../scripts/lib/processes';
+import { startStack, type RunningStack } from '../../scripts/lib/stack';
+
+/**
+ * The live stream through the real gateway (issue 22 §4), on a replay of the real Premier League 2024-25
+ * (football-data.co.uk: half-time and full-time scores, no minutes) placed at 16:01:40 UTC on Boxing Day 2024:
+ * five matches kicked off at 15:00 and are at half time (10 changes in the feed already); their second halves
+ * start at 16:02, a few seconds into the test.
+ */
+
+interface SseEvent {
+  event: string;
+  id: string | null;
+  data: unknown;
+}
+
+/** Reads Server-Sent Events from a fetch response until `until` says stop (or the time runs out). */
+async function readEvents(response: Response, until: (events: SseEvent[]) => boolean, timeoutMs = 60_000): Promise<SseEvent[]> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const events: SseEvent[] = [];
+  let buffer = '';
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (!until(events)) {
+      const left = deadline - Date.now();
+      if (left <= 0)
+        throw new Error(`stream: timed out after ${events.length} events: ${JSON.stringify(events.map((e) => [e.event, e.id]))}`);
+      let timer: NodeJS.Timeout | undefined;
+      const next = await Promise.race([reader.read(), new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), left)))]);
+      clearTimeout(timer);
+      if (next === null) continue;
+      if (next.done) break;
+      buffer += decoder.decode(next.value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const fields = block.split('\n').filter((line) => !line.startsWith(':'));
+        const value = (name: string) => fields.find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1) ?? null;
+        const data = value('data');
+        if (data !== null) events.push({ event: value('event') ?? 'message', id: value('id'), data: JSON.parse(data) as unknown });
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return events;
+}
+
+describe('live matches: snapshot, timeline and the stream, through the gateway (replay of PL 2024-25 on Boxing Day)', () => {
+  let stack: RunningStack;
+  let dataDir: string;
+  let cookie: string;
+
+  const open = (init: { lastEventId?: string; cookie?: string } = {}) =>
+    fetch(`${stack.url}/api/live/stream`, {
+      headers: {
+        cookie: init.cookie ?? cookie,
+        accept: 'text/event-stream',
+        ...(init.lastEventId ? { 'last-event-id': init.lastEventId } : {}),
+      },
+    });
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-live-'));
+    stack = await startStack({
+      port: await freePort(),
+      dataDir,
+      env: { LOG_LEVEL: 'error', GATEWAY_STREAMS_PER_SESSION: '3' },
+      replay: ['football-data-co-uk', path.resolve(repoRoot, '../shared/data/football-data-co-uk/E0-2425.csv')],
+      asOf: '2024-12-26T16:01:40Z',
+    });
+    cookie = await signInThroughDevProvider(stack.url, 'live.fan@example.com');
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 30_000);
+
+  it('GET /api/live: the five Boxing Day 15:00 matches at half time, with no invented running score', async () => {
+    expect((await fetch(`${stack.url}/api/live`)).status).toBe(401);
+    const snapshot = (await (await fetch(`${stack.url}/api/live`, { headers: { cookie } })).json()) as LiveSnapshot;
+    expect(snapshot.feedSeq).toBeGreaterThanOrEqual(10);
+    const atHalfTime = snapshot.matches.filter((m) => m.minute === 'HT');
+    expect(atHalfTime.length).toBe(5);
+    for (const match of atHalfTime) {
+      expect(match).toMatchObject({ status: 'live', period: 'HT', lastSeq: 2 });
+      // football-data.co.uk has the half-time score: shown once half time has passed
+      expect(match.goalsHome).not.toBeNull();
+    }
+  });
+
+  it('GET /api/fixture-events/{id}: the timeline so far; 400 for a bad id, 404 for an unknown fixture', async () => {
+    const snapshot = (await (await fetch(`${stack.url}/api/live`, { headers: { cookie } })).json()) as LiveSnapshot;
+    const id = snapshot.matches[0]!.fixtureId;
+    const timeline = (await (await fetch(`${stack.url}/api/fixture-events/${id}`, { headers: { cookie } })).json()) as MatchEvent[];
+    expect(timeline.map((e) => [e.seq, e.kind])).toEqual([
+      [1, 'kick-off'],
+      [2, 'half-time'],
+    ]);
+    expect((await fetch(`${stack.url}/api/fixture-events/abc`, { headers: { cookie } })).status).toBe(400);
+    expect((await fetch(`${stack.url}/api/fixture-events/99999999`, { headers: { cookie } })).status).toBe(404);
+  });
+
+  it('the stream: 401 when signed out; a snapshot first, then each change as it happens, with its feed position as id', async () => {
+    const anonymous = await fetch(`${stack.url}/api/live/stream`);
+    expect(anonymous.status).toBe(401);
+    await anonymous.body?.cancel();
+    const response = await open();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(response.headers.get('x-accel-buffering')).toBe('no');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    const events = await readEvents(response, (seen) => seen.filter((e) => e.event === 'change').length >= 5);
+    expect(events[0]!.event).toBe('snapshot');
+    const snapshot = events[0]!.data as LiveSnapshot;
+    expect(events[0]!.id).toBe(String(snapshot.feedSeq));
+    const changes = events.slice(1).map((e) => e.data as LiveChange);
+    // the five second halves, in feed order, each once, each newer than the snapshot
+    expect(changes.map((c) => c.event.kind)).toEqual(Array(5).fill('second-half'));
+    expect(changes.map((c) => c.feedSeq)).toEqual([1, 2, 3, 4, 5].map((n) => snapshot.feedSeq + n));
+    expect(events.slice(1).map((e) => e.id)).toEqual(changes.map((c) => String(c.feedSeq)));
+    expect(changes.every((c) => c.match.period === '2H' && c.match.minute === '46')).toBe(true);
+  }, 90_000);
+
+  it('Last-Event-ID resumes with every missed change exactly once and in order; an unknown id gets a fresh snapshot', async () => {
+    const latest = ((await (await fetch(`${stack.url}/api/live`, { headers: { cookie } })).json()) as LiveSnapshot).feedSeq;
+    const resumed = await readEvents(await open({ lastEventId: '3' }), (seen) => seen.length >= latest - 3);
+    expect(resumed.map((e) => e.event)).toEqual(Array(latest - 3).fill('change'));
+    expect(resumed.map((e) => Number(e.id))).toEqual(Array.from({ length: latest - 3 }, (_, i) => 4 + i));
+    for (const lastEventId of ['999999', 'nonsense']) {
+      const fresh = await readEvents(await open({ lastEventId }), (seen) => seen.length >= 1);
+      expect(fresh[0]!.event).toBe('snapshot');
+      expect((fresh[0]!.data as LiveSnapshot).feedSeq).toBe(latest);
+    }
+  }, 60_000);
+
+  it('a session holds at most GATEWAY_STREAMS_PER_SESSION streams (429 past it); another session is not affected', async () => {
+    const held = await Promise.all([open(), open(), open()]);
+    expect(held.map((r) => r.status)).toEqual([200, 200, 200]);
+    const fourth = await open();
+    expect(fourth.status).toBe(429);
+    expect(((await fourth.json()) as { message: string }).message).toBe("At most 3 live streams per session: close another tab's first");
+    const other = await open({ cookie: await signInThroughDevProvider(stack.url, 'other.live@example.com') });
+    expect(other.status).toBe(200);
+    for (const response of [...held, other]) await response.body?.cancel();
+    // closed streams give their places back
+    let status = 0;
+    for (let attempt = 0; attempt < 50 && status !== 200; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const again = await open();
+      status = again.status;
+      await again.body?.cancel();
+    }
+    expect(status).toBe(200);
+  }, 30_000);
+});

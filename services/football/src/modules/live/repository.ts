@@ -1,0 +1,152 @@
+import type { GoalKind, LiveChange, MatchEvent, MatchEventKind } from '@matchday/contracts';
+import type { Knex } from '@matchday/server';
+import { liveMatchOf, type FixtureLiveRow } from './service';
+
+interface EventRow {
+  fixture_id: number;
+  seq: number;
+  feed_seq: number | string;
+  kind: string;
+  team_id: number | null;
+  minute: number | null;
+  stoppage: number | null;
+  goal_kind: string | null;
+  scorer: string | null;
+  home_score: number | null;
+  away_score: number | null;
+  cancelled: number | boolean;
+  happened_ms: number | string;
+}
+
+const EVENT_COLUMNS = [
+  'fixture_id',
+  'seq',
+  'feed_seq',
+  'kind',
+  'team_id',
+  'minute',
+  'stoppage',
+  'goal_kind',
+  'scorer',
+  'home_score',
+  'away_score',
+  'cancelled',
+  'happened_ms',
+];
+
+function eventOf(row: EventRow): MatchEvent {
+  return {
+    seq: Number(row.seq),
+    kind: row.kind as MatchEventKind,
+    minute: row.minute === null ? null : Number(row.minute),
+    stoppage: row.stoppage === null ? null : Number(row.stoppage),
+    teamId: row.team_id === null ? null : Number(row.team_id),
+    scorer: row.scorer,
+    goalKind: row.goal_kind as GoalKind | null,
+    homeScore: row.home_score === null ? null : Number(row.home_score),
+    awayScore: row.away_score === null ? null : Number(row.away_score),
+    cancelled: Boolean(Number(row.cancelled)),
+    at: new Date(Number(row.happened_ms)).toISOString(),
+  };
+}
+
+const FIXTURE_COLUMNS = {
+  fixtureId: 'id',
+  leagueId: 'league_id',
+  status: 'status',
+  goalsHome: 'home_goals',
+  goalsAway: 'away_goals',
+  goalsHomeEt: 'home_goals_et',
+  goalsAwayEt: 'away_goals_et',
+  penaltiesHome: 'home_penalties',
+  penaltiesAway: 'away_penalties',
+} as const;
+
+function fixtureOf(row: Record<string, unknown>): FixtureLiveRow {
+  const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return {
+    fixtureId: Number(row.fixtureId),
+    leagueId: Number(row.leagueId),
+    status: row.status as FixtureLiveRow['status'],
+    goalsHome: n(row.goalsHome),
+    goalsAway: n(row.goalsAway),
+    goalsHomeEt: n(row.goalsHomeEt),
+    goalsAwayEt: n(row.goalsAwayEt),
+    penaltiesHome: n(row.penaltiesHome),
+    penaltiesAway: n(row.penaltiesAway),
+  };
+}
+
+/** A fixture's timeline in order; null when the fixture does not exist. */
+export async function findFixtureEvents(db: Knex, fixtureId: number): Promise<MatchEvent[] | null> {
+  const fixture = await db('fixtures').where({ id: fixtureId }).first('id');
+  if (!fixture) return null;
+  const rows = (await db('match_events').where({ fixture_id: fixtureId }).orderBy('seq').select(EVENT_COLUMNS)) as EventRow[];
+  return rows.map(eventOf);
+}
+
+/** Where the live feed stands: every change up to here has been written. */
+export async function feedPosition(db: Knex): Promise<number> {
+  const row = (await db('live_feed').where({ id: 1 }).first('last_seq')) as { last_seq: number | string } | undefined;
+  return Number(row?.last_seq ?? 0);
+}
+
+/** Every fixture being played (status live) as it stands at `nowMs`. */
+export async function liveMatches(db: Knex, nowMs: number) {
+  const fixtures = ((await db('fixtures').where({ status: 'live' }).select(FIXTURE_COLUMNS)) as Array<Record<string, unknown>>).map(
+    fixtureOf,
+  );
+  if (fixtures.length === 0) return [];
+  const rows = (await db('match_events')
+    .whereIn(
+      'fixture_id',
+      fixtures.map((f) => f.fixtureId),
+    )
+    .orderBy(['fixture_id', 'seq'])
+    .select(EVENT_COLUMNS)) as EventRow[];
+  const byFixture = new Map<number, MatchEvent[]>();
+  for (const row of rows) {
+    const list = byFixture.get(Number(row.fixture_id)) ?? [];
+    list.push(eventOf(row));
+    byFixture.set(Number(row.fixture_id), list);
+  }
+  return fixtures.map((f) => liveMatchOf(f, byFixture.get(f.fixtureId) ?? [], nowMs));
+}
+
+/** The changes after `after` in feed order (at most `limit`), each with its match as it stood after it. */
+export async function feedChanges(db: Knex, after: number, limit: number): Promise<LiveChange[]> {
+  const rows = (await db('match_events')
+    .where('feed_seq', '>', after)
+    .orderBy('feed_seq')
+    .limit(limit)
+    .select(EVENT_COLUMNS)) as EventRow[];
+  if (rows.length === 0) return [];
+  const ids = [...new Set(rows.map((r) => Number(r.fixture_id)))];
+  const fixtures = new Map(
+    ((await db('fixtures').whereIn('id', ids).select(FIXTURE_COLUMNS)) as Array<Record<string, unknown>>).map((r) => {
+      const f = fixtureOf(r);
+      return [f.fixtureId, f] as const;
+    }),
+  );
+  const history = (await db('match_events').whereIn('fixture_id', ids).orderBy(['fixture_id', 'seq']).select(EVENT_COLUMNS)) as EventRow[];
+  const timelines = new Map<number, MatchEvent[]>();
+  for (const row of history) {
+    const list = timelines.get(Number(row.fixture_id)) ?? [];
+    list.push(eventOf(row));
+    timelines.set(Number(row.fixture_id), list);
+  }
+  return rows.map((row) => {
+    const event = eventOf(row);
+    const fixtureId = Number(row.fixture_id);
+    const upTo = (timelines.get(fixtureId) ?? []).filter((e) => e.seq <= event.seq);
+    const fixture = fixtures.get(fixtureId)!;
+    // the match as it stood right after this event: its score, its clock at that moment
+    const state = { ...fixture, goalsHome: event.homeScore ?? fixture.goalsHome, goalsAway: event.awayScore ?? fixture.goalsAway };
+    const atEvent = liveMatchOf(
+      { ...state, goalsHomeEt: null, goalsAwayEt: null, status: event.kind === 'full-time' ? 'finished' : 'live' },
+      upTo,
+      Date.parse(event.at),
+    );
+    return { feedSeq: Number(row.feed_seq), fixtureId, event, match: atEvent };
+  });
+}

@@ -1,0 +1,57 @@
+import Router from '@koa/router';
+import { API_PREFIXES, type LiveFeedPage, type LiveSnapshot } from '@matchday/contracts';
+import { noQuery, notFound, parseInput, parseQuery, serviceRouter, type Knex, type ServiceState } from '@matchday/server';
+import { feedChanges, feedPosition, findFixtureEvents, liveMatches } from './repository';
+import { feedQuery, fixtureEventsParams } from './schema';
+
+/**
+ * The live match centre's reads (issue 22):
+ * - GET /api/live: every match being played, with its clock, score and last sequence number (LiveSnapshot);
+ * - GET /api/fixture-events/{fixtureId}: a match's timeline so far (MatchEvent[]); 400 bad id, 404 unknown.
+ */
+export function liveRouter(db: Knex, now: () => number = Date.now) {
+  const router = serviceRouter(API_PREFIXES.football.live);
+  router.get('/', async (ctx) => {
+    parseQuery(noQuery, ctx.query);
+    // the feed position first: a change written meanwhile is in the matches or after the position, never lost
+    const feedSeq = await feedPosition(db);
+    const snapshot: LiveSnapshot = { feedSeq, matches: await liveMatches(db, now()), at: new Date(now()).toISOString() };
+    ctx.set('cache-control', 'no-store');
+    ctx.body = snapshot;
+  });
+  return router;
+}
+
+export function fixtureEventsRouter(db: Knex) {
+  const router = serviceRouter(API_PREFIXES.football.fixtureEvents);
+  router.get('/:fixtureId', async (ctx) => {
+    parseQuery(noQuery, ctx.query);
+    const { fixtureId } = parseInput(fixtureEventsParams, ctx.params);
+    const events = await findFixtureEvents(db, fixtureId);
+    if (!events) throw notFound('Fixture not found');
+    ctx.set('cache-control', 'no-store');
+    ctx.body = events;
+  });
+  return router;
+}
+
+/**
+ * GET /internal/live/feed?after=<feedSeq>&limit=<n>: the changes after a feed position, in order, with the
+ * position they reach and the feed's own (LiveFeedPage). The gateway polls it (one reader per gateway process) and pushes
+ * the changes to open streams; events are durable here, so a gateway that restarts resumes where it was.
+ */
+export function liveFeedRouter(db: Knex) {
+  const router = new Router<ServiceState>({ prefix: '/internal/live', strict: true, sensitive: true });
+  router.get('/feed', async (ctx) => {
+    const { after, limit } = parseQuery(feedQuery, ctx.query);
+    const position = await feedPosition(db);
+    const changes = await feedChanges(db, after, limit ?? 1000);
+    const reply: LiveFeedPage = {
+      feedSeq: changes.length > 0 ? changes[changes.length - 1]!.feedSeq : Math.min(after, position),
+      position,
+      changes,
+    };
+    ctx.body = reply;
+  });
+  return router;
+}
