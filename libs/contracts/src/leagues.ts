@@ -11,11 +11,14 @@ import type { LeagueType } from './football';
  * Tie-breaking rule of a league table. Every rule sorts by points first; they differ on what decides
  * between teams level on points:
  *  - 'points-gd-gf' (Premier League): goal difference, then goals scored.
- *  - 'h2h-first' (La Liga, Indian Super League, UEFA group stages): head-to-head among the tied teams.
+ *  - 'h2h-first' (La Liga, Indian Super League, UEFA group stages, the Euro, the World Cup from 2026):
+ *    head-to-head among the tied teams.
  *  - 'ucl-league-phase' (Champions League 2024-25 on): goal difference, goals, away goals, wins, away wins.
+ *  - 'points-gd-gf-h2h' (World Cup groups up to 2022): goal difference, goals scored, and only then
+ *    head-to-head among the teams still level on all three.
  */
-export type TieBreakRule = 'points-gd-gf' | 'h2h-first' | 'ucl-league-phase';
-export const TIE_BREAK_RULES: readonly TieBreakRule[] = ['points-gd-gf', 'h2h-first', 'ucl-league-phase'];
+export type TieBreakRule = 'points-gd-gf' | 'h2h-first' | 'ucl-league-phase' | 'points-gd-gf-h2h';
+export const TIE_BREAK_RULES: readonly TieBreakRule[] = ['points-gd-gf', 'h2h-first', 'ucl-league-phase', 'points-gd-gf-h2h'];
 
 export function isTieBreakRule(value: unknown): value is TieBreakRule {
   return typeof value === 'string' && (TIE_BREAK_RULES as readonly string[]).includes(value);
@@ -89,7 +92,68 @@ export const UCL_LEAGUE_PHASE_FROM = 2024;
 
 const pointsGdGf = (): SeasonRules => ({ format: 'league', tiebreak: 'points-gd-gf', zones: [] });
 
+/** The first World Cup of 48 teams: twelve groups, the best eight third-placed teams join the Round of 32. */
+export const WORLD_CUP_48_TEAMS_FROM = 2026;
+
+/**
+ * World Cup group stages. Up to 2022 (FIFA's regulations for Qatar): points, goal difference,
+ * goals scored, then points, goal difference and goals in the matches among the teams still level (then
+ * fair play and lots, which no source has). From 2026 head-to-head comes first, as at the Euro.
+ */
+function worldCupRules(year: number): SeasonRules {
+  if (year >= WORLD_CUP_48_TEAMS_FROM) {
+    return {
+      format: 'groups',
+      tiebreak: 'h2h-first',
+      zones: [zone(1, 2, 'Round of 32', 'knockouts'), zone(3, 3, 'Round of 32 (eight best third-placed teams)', 'other')],
+    };
+  }
+  return { format: 'groups', tiebreak: 'points-gd-gf-h2h', zones: [zone(1, 2, 'Round of 16', 'knockouts')] };
+}
+
+/** The first Euro of 24 teams: six groups, the best four third-placed teams join the Round of 16. */
+export const EURO_24_TEAMS_FROM = 2016;
+
+/**
+ * Euro group stages: head-to-head first (UEFA's regulations for 2024: points, goal difference and
+ * goals among the tied teams, re-applied to those still level), then overall goal difference and goals.
+ */
+function euroRules(year: number): SeasonRules {
+  const zones =
+    year >= EURO_24_TEAMS_FROM
+      ? [zone(1, 2, 'Round of 16', 'knockouts'), zone(3, 3, 'Round of 16 (four best third-placed teams)', 'other')]
+      : [zone(1, 2, 'Quarter-finals', 'knockouts')];
+  return { format: 'groups', tiebreak: 'h2h-first', zones };
+}
+
 export const LEAGUE_CATALOGUE: readonly CatalogueLeague[] = [
+  {
+    id: 1,
+    name: 'World Cup',
+    displayName: 'World Cup',
+    country: 'World',
+    colour: '#9f1239',
+    type: 'cup',
+    // Each tournament has its own host: the openfootball tournament files carry their own zone (sources/
+    // openfootball-tournament.ts), so the catalogue's is a neutral one.
+    timeZone: 'UTC',
+    aliases: ['fifa world cup', 'world cup'],
+    sourceIds: { 'api-football': '1', openfootball: 'cup' },
+    rules: worldCupRules,
+  },
+  {
+    id: 4,
+    name: 'Euro Championship',
+    displayName: 'Euro',
+    country: 'World',
+    colour: '#0284c7',
+    type: 'cup',
+    // As for the World Cup: a new host (and zone) every tournament, named by the files themselves.
+    timeZone: 'UTC',
+    aliases: ['euro', 'euros', 'uefa euro', 'european championship', 'uefa european championship'],
+    sourceIds: { 'api-football': '4', openfootball: 'euro' },
+    rules: euroRules,
+  },
   {
     id: 2,
     name: 'UEFA Champions League',
@@ -257,11 +321,13 @@ export function sourceLeagueIds(source: LeagueSource): Readonly<Record<string, n
 
 /**
  * Format, tie-breaking rule and qualification zones of a league's season. `grouped` (default: the
- * Champions League before its league phase) tells a season played in groups, which breaks ties head-to-head.
+ * Champions League before its league phase) tells a season played in groups, which breaks ties head-to-head
+ * unless the league's own rules are those of a group stage (the World Cup's up to 2022 are not head-to-head first).
  * A league the catalogue does not know: a single table on points, goal difference and goals, no zones.
  */
 export function seasonRules(leagueId: number, year: number, grouped = leagueId === 2 && year < UCL_LEAGUE_PHASE_FROM): SeasonRules {
   const rules = catalogueLeague(leagueId)?.rules(year, grouped) ?? pointsGdGf();
+  if (rules.format === 'groups') return rules;
   return grouped && rules.tiebreak !== 'h2h-first' ? { ...rules, format: 'groups', tiebreak: 'h2h-first' } : rules;
 }
 

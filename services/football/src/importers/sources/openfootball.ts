@@ -7,6 +7,7 @@ import { normalizeTeamName } from '../names';
 import { integerOption, inputPath, parseCommandLine, registerSource, UsageError } from '../source';
 import { isTimeZone } from '../../lib/time';
 import { UEFA_COUNTRIES } from './openfootball-countries';
+import { parseTournamentTxt, tournamentLeagueId } from './openfootball-tournament';
 
 /**
  * Football.TXT (openfootball) reader for the UEFA Champions League files of `shared/data/openfootball/
@@ -28,6 +29,9 @@ import { UEFA_COUNTRIES } from './openfootball-countries';
  * file). The 2025-26 qualifiers are one hour earlier, in UK time: Shelbourne v Linfield in Dublin kicked off
  * at 19:45 local (file: 19.45), Kairat v Olimpija in Almaty at 15:00 UTC (file: 16.00), Olimpija v Kairat
  * in Ljubljana at 17:00 UTC (file: 18.00); the file's slots (19.45, 20.00, no 20.45 or 21.00) agree.
+ *
+ * The tournament files with goal minutes (World Cup cup.txt / cup_finals.txt, Euro euro.txt) have a layout of
+ * their own: readOpenfootball hands them to openfootball-tournament.ts.
  */
 
 /** The files are named after the competition: cl.txt (and clq.txt, its qualifiers) is the Champions League. */
@@ -372,13 +376,23 @@ export function readOpenfootball(target: string, options: ReadOpenfootballOption
   const matches: ImportedMatch[] = [];
   const problems: RowProblem[] = [];
   for (const file of files) {
-    const result = parseFootballTxt(fs.readFileSync(file.path, 'utf8'), {
-      file: file.label,
-      season: options.season ?? file.season,
-      leagueId: options.leagueId,
-      qualifying: file.qualifying,
-      timeZone: options.timeZone ?? FILE_TIME_ZONES[file.label] ?? DEFAULT_TIME_ZONE,
-    });
+    const text = fs.readFileSync(file.path, 'utf8');
+    const tournament = tournamentLeagueId(file.path);
+    const result =
+      tournament !== undefined
+        ? parseTournamentTxt(text, {
+            file: file.label,
+            season: options.season ?? file.season,
+            leagueId: options.leagueId ?? tournament,
+            timeZone: options.timeZone,
+          })
+        : parseFootballTxt(text, {
+            file: file.label,
+            season: options.season ?? file.season,
+            leagueId: options.leagueId,
+            qualifying: file.qualifying,
+            timeZone: options.timeZone ?? FILE_TIME_ZONES[file.label] ?? DEFAULT_TIME_ZONE,
+          });
     matches.push(...result.matches);
     problems.push(...result.problems);
   }
@@ -388,7 +402,8 @@ export function readOpenfootball(target: string, options: ReadOpenfootballOption
 
 export const openfootballSource = registerSource({
   name: 'openfootball',
-  usage: 'openfootball <dir of seasons | season dir | cl.txt> [--tz <zone>] [--season <year>] [--league <id>]',
+  usage:
+    'openfootball <dir of seasons | season dir | cl.txt | tournament dir (cup.txt, euro.txt)> [--tz <zone>] [--season <year>] [--league <id>]',
   parseArgs(args, cwd) {
     const name = 'openfootball';
     const { values, positionals } = parseCommandLine(name, args, {

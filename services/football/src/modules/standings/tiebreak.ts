@@ -9,6 +9,11 @@ import type { TieBreakRule } from '@matchday/contracts';
  * them third, although NorthEast had the better goal difference among the three). When head-to-head
  * points separate nobody: head-to-head goal difference and goals (again re-applied to a smaller group
  * still level), then overall goal difference and goals scored.
+ * For 'points-gd-gf-h2h' (World Cup groups up to 2022) it is the other way round: overall goal difference and
+ * goals scored first; head-to-head points, goal difference and goals only among the teams level on all three,
+ * applied once to that whole group (FIFA's regulations have no re-applying to a smaller group; after them come
+ * fair play and lots, which no source has). So in Qatar's Group H, South Korea went through above Uruguay on
+ * goals scored (4 to 2, both on 4 points and goal difference 0), their 0-0 never coming into it.
  * The last resort of every rule is the team name, so that the order is always total and stable.
  */
 
@@ -39,6 +44,7 @@ const KEYS: { [K in TieBreakRule]: Key[] } = {
   'points-gd-gf': [gd, (r) => r.goalsFor],
   'h2h-first': [gd, (r) => r.goalsFor],
   'ucl-league-phase': [gd, (r) => r.goalsFor, (r) => r.awayGoalsFor, (r) => r.wins, (r) => r.awayWins],
+  'points-gd-gf-h2h': [gd, (r) => r.goalsFor],
 };
 
 function compareBy(keys: Key[]): (a: TeamRecord, b: TeamRecord) => number {
@@ -115,12 +121,25 @@ function resolveHeadToHead(tied: TeamRecord[], matches: readonly ScoredMatch[]):
   return split(tied, 0);
 }
 
+/** 'points-gd-gf-h2h': overall goal difference and goals, then head-to-head among each run still level on both. */
+function resolveOverallThenHeadToHead(tied: TeamRecord[], matches: readonly ScoredMatch[]): TeamRecord[] {
+  const overall = KEYS['points-gd-gf-h2h'];
+  const sorted = [...tied].sort(compareBy(overall));
+  return runs(sorted, (a, b) => overall.every((key) => key(a) === key(b))).flatMap((run) => {
+    if (run.length === 1) return run;
+    const mini = headToHead(new Set(run.map((r) => r.teamId)), matches);
+    const of = (r: TeamRecord) => mini.get(r.teamId)!;
+    return [...run].sort(compareBy([(r) => of(r).points, (r) => of(r).goalDifference, (r) => of(r).goalsFor]));
+  });
+}
+
 /** Orders one table (one group) by the rule; `matches` are the finished matches the records come from. */
 export function orderTable<R extends TeamRecord>(records: readonly R[], rule: TieBreakRule, matches: readonly ScoredMatch[]): R[] {
   const byPoints = [...records].sort((a, b) => b.points - a.points || a.name.localeCompare(b.name) || a.teamId - b.teamId);
   return runs(byPoints, (a, b) => a.points === b.points).flatMap((run) => {
     if (run.length === 1) return run;
     if (rule === 'h2h-first') return resolveHeadToHead(run, matches) as R[];
+    if (rule === 'points-gd-gf-h2h') return resolveOverallThenHeadToHead(run, matches) as R[];
     return [...run].sort(compareBy(KEYS[rule]));
   });
 }

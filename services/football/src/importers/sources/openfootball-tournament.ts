@@ -1,0 +1,471 @@
+import path from 'node:path';
+import { DateTime } from 'luxon';
+import { leagueIdBySource } from '@matchday/contracts';
+import type { FixtureStage, ImportedGoal, ImportedMatch, ImportedTeam, ImportedVenue, RowProblem, Score } from '../model';
+import type { ParseResult } from './openfootball';
+
+/**
+ * Football.TXT reader for openfootball's tournament files: `worldcup-2022/{cup,cup_finals}.txt` (World Cup,
+ * openfootball/worldcup) and `euro-2024/euro.txt` (Euro, openfootball/euro), the only data with the minute of
+ * every goal (shared/data/README.md §3b). A cousin of the Champions League format (openfootball.ts) with its
+ * own layout:
+ *
+ *   Group A  | Qatar  Ecuador  Senegal  Netherlands        the groups' members
+ *   ▪ Matchday 1  |  Sun Nov 20                            a calendar summary: skipped
+ *   ▪ Group A                                              a stage heading ("▪ Round of 16", "▪ Final" ...)
+ *   Sun Nov 20                                             date line, no year
+ *     19:00  Qatar  0-2 (0-2)  Ecuador  @ Al Bayt Stadium, Al Khor    match line; the time may be left out
+ *            (Enner Valencia 16' (pen.), 31')              scorers: home side ; away side, may wrap
+ *     Germany:  Neuer - Kimmich, ... (Groß 46'),            a line-up (Euro, first matches): skipped, not scorers
+ *
+ * Extra time and shoot-outs: the World Cup writes `2-2 a.e.t. (2-2, 1-0), 3-4 pen.` (sometimes `a.e.t`), the
+ * Euro `5-3 pen. 1-1 a.e.t. (1-1, 0-0)` or `3-0 pen. 0-0 a.e.t. (0-0)`; either way the first score in brackets
+ * is the 90-minute one. The Euro's `Spain 2-1 (0-0) Germany` with `Merino 119'` and `England 2-1 (0-1)
+ * Slovakia` with `Kane 91'` leave out the a.e.t.: a goal after the 90th minute (91', not 90+1') means extra
+ * time was played, so the written score is the one after 120 minutes and the 90-minute score is what the
+ * scorers had made by 90+x.
+ *
+ * The scorers are the record of the match: they must add up to its final score and to the 90-minute score
+ * (a list without `;` belongs to the only side that scored). A match whose list does not, or whose line cannot
+ * be read, is left out and reported with file and line. The half-time score is counted from the minutes, not
+ * read: the file leaves it out at times (`Ghana 0-2 Uruguay`) and has it wrong three times where the minutes are
+ * right (Japan 2-1 Spain "(0-0)", Morata scored in the 11th minute; Serbia 2-3 Switzerland "(2-1)", Embolo
+ * equalised in the 44th; Netherlands 2-2 Argentina "(1-0)", Molina scored for Argentina in the 35th).
+ */
+
+/** The catalogue's openfootball codes of the tournaments: file names without ".txt" and a "_finals" suffix. */
+const TOURNAMENT_CODES: readonly string[] = ['cup', 'euro'];
+
+/** The league of a tournament file by its name (cup.txt and cup_finals.txt: World Cup; euro.txt: Euro), else undefined. */
+export function tournamentLeagueId(fileName: string): number | undefined {
+  const code = /^([a-z]+)(?:_finals)?\.txt$/i.exec(path.basename(fileName))?.[1]?.toLowerCase();
+  return code !== undefined && TOURNAMENT_CODES.includes(code) ? leagueIdBySource('openfootball', code) : undefined;
+}
+
+const WORLD_CUP_ID = leagueIdBySource('openfootball', 'cup')!;
+const EURO_ID = leagueIdBySource('openfootball', 'euro')!;
+
+/**
+ * Each tournament's host: the zone of its wall-clock times (where the file does not state an offset itself,
+ * like the Euro's "# all times are local, CEST (UTC+2)") and the country of its venues.
+ */
+export const TOURNAMENT_HOSTS: Readonly<Record<number, Readonly<Record<number, { timeZone: string; country: string }>>>> = {
+  [WORLD_CUP_ID]: { 2022: { timeZone: 'Asia/Qatar', country: 'Qatar' } },
+  [EURO_ID]: { 2024: { timeZone: 'Europe/Berlin', country: 'Germany' } },
+};
+
+export interface TournamentTxtOptions {
+  /** The file as problems and external ids name it, e.g. "worldcup-2022/cup.txt". */
+  file: string;
+  leagueId: number;
+  /** The tournament's year; when absent, taken from the "= World Cup 2022" title line. */
+  season?: number;
+  /** IANA zone of the file's times, over the one the file states and the host's. */
+  timeZone?: string;
+}
+
+interface TournamentScore {
+  goals: Score;
+  halfTime: Score | null;
+  extraTime: Score | null;
+  penalties: Score | null;
+}
+
+/** A match line read, waiting for its scorer list (the next line(s), if they start with "("). */
+interface PendingMatch {
+  match: ImportedMatch;
+  line: number;
+  score: TournamentScore;
+  scorers: { line: number; text: string; depth: number } | null;
+}
+
+const MONTHS: Readonly<Record<string, number>> = {
+  Jan: 1,
+  Feb: 2,
+  Mar: 3,
+  Apr: 4,
+  May: 5,
+  Jun: 6,
+  Jul: 7,
+  Aug: 8,
+  Sep: 9,
+  Oct: 10,
+  Nov: 11,
+  Dec: 12,
+};
+const WEEKDAYS: Readonly<Record<string, number>> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+
+const GROUP_LINE = /^Group\s+([A-Z])\s*\|(.*)$/;
+const HEADING_LINE = /^▪\s*([^|]*?)\s*(\|.*)?$/u;
+const DATE_LINE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+([A-Z][a-z]{2})\s+(\d{1,2})(?:\s+(\d{4}))?$/;
+/** A line meant as a match: it starts with a kick-off time or names a venue. */
+const MATCH_LIKE = /^\d{1,2}:\d{2}\s|@/;
+/** Teams have no digits or brackets, so the score is everything from the first digit to the away team's capital. */
+const MATCH_LINE =
+  /^(?:(?<hour>\d{1,2}):(?<minute>\d{2})\s+)?(?<home>\p{Lu}[^\d@#()]*?)\s+(?<score>\d[^@#]*?)\s+(?<away>\p{Lu}[^\d@#()]*?)\s*@\s*(?<venue>[^#]+?)\s*(?:#.*)?$/u;
+const LINEUP_LINE = /^\p{Lu}[\p{L} .'-]*:\s/u;
+const KNOCKOUT_ROUND = /^(round of \d+|quarter-?finals?|semi-?finals?|match for third place|third[- ]place( play-?off)?|final)$/i;
+const STATED_OFFSET = /^#.*\btimes are local\b.*\(UTC\s*([+-]\d{1,2}(?::\d{2})?)\)/im;
+
+const SCORE =
+  /^(?:(?<penBefore>\d+-\d+)\s+pen\.\s+)?(?<main>\d+-\d+)(?<aet>\s+a\.e\.t\.?)?(?:\s*\((?<first>[^),]+)(?:,(?<second>[^)]+))?\))?(?:\s*,\s*(?<penAfter>\d+-\d+)\s+pen\.?)?$/;
+const PAIR = /^\s*(\d+)-(\d+)\s*$/;
+
+/** "Kylian Mbappé 80' (pen.), 81'": a minute, its stoppage part, and what kind of goal it was. */
+const MINUTE_TOKEN = /(\d{1,3})(?:\+(\d{1,2}))?'\s*(?:\((pen|o\.g)\.\))?/gu;
+/** "Koulibaly", "R. Marin", "Vinícius Jr.", "Jean-Charles Castelletto". */
+const SCORER_NAME = /^\p{L}[\p{L}\p{M}.'’ -]*$/u;
+/** The last minute of each period, the only ones with stoppage time ("45+2'"). */
+const PERIOD_ENDS: readonly number[] = [45, 90, 105, 120];
+
+function pair(text: string | undefined): Score | null {
+  const match = text === undefined ? null : PAIR.exec(text);
+  return match ? { home: Number(match[1]), away: Number(match[2]) } : null;
+}
+
+/** Reads the score of a match line in either notation; null when it is not one. */
+export function parseTournamentScore(text: string): TournamentScore | null {
+  const groups = SCORE.exec(text.trim().replace(/\s+/g, ' '))?.groups;
+  if (!groups) return null;
+  const main = pair(groups.main)!;
+  const [first, second] = [pair(groups.first), pair(groups.second)];
+  if ((groups.first !== undefined && !first) || (groups.second !== undefined && !second)) return null;
+  // The shoot-out is written before (Euro) or after (World Cup) the rest, never both.
+  if (groups.penBefore !== undefined && groups.penAfter !== undefined) return null;
+  const penalties = pair(groups.penBefore ?? groups.penAfter);
+  if (groups.aet === undefined) {
+    // Without extra time the brackets hold the half-time score only.
+    if (second) return null;
+    return { goals: main, halfTime: first, extraTime: null, penalties };
+  }
+  // (90 minutes, half time); a goalless 120 minutes may write only "(0-0)".
+  return { goals: first ?? main, halfTime: second, extraTime: main, penalties };
+}
+
+const scoreText = (score: Score) => `${score.home}-${score.away}`;
+const sameScore = (a: Score, b: Score) => a.home === b.home && a.away === b.away;
+
+/** Goals per side of a list of goals. */
+function tally(goals: readonly ImportedGoal[]): Score {
+  return { home: goals.filter((g) => g.side === 'home').length, away: goals.filter((g) => g.side === 'away').length };
+}
+
+/** Why a minute cannot be right, or null. */
+function minuteProblem(minute: number, stoppage: number | null): string | null {
+  if (minute < 1 || minute > 120) return `minute ${minute} is outside 1-120`;
+  if (stoppage !== null && (!PERIOD_ENDS.includes(minute) || stoppage < 1)) return `minute ${minute}+${stoppage} is not stoppage time`;
+  return null;
+}
+
+/** One side of a scorer list: names, each followed by its minutes; a minute without a name is the last scorer's again. */
+function readSide(text: string, side: ImportedGoal['side']): ImportedGoal[] | string {
+  const clean = (s: string) => s.replace(/^[\s,]+|[\s,]+$/g, '').replace(/\s+/g, ' ');
+  const goals: ImportedGoal[] = [];
+  let scorer: string | null = null;
+  let last = 0;
+  for (const token of text.matchAll(MINUTE_TOKEN)) {
+    const between = clean(text.slice(last, token.index));
+    last = token.index + token[0].length;
+    if (between) {
+      if (!SCORER_NAME.test(between)) return `unreadable scorer "${between}"`;
+      scorer = between;
+    }
+    if (!scorer) return `minute ${token[0].trim()} without a scorer`;
+    const minute = Number(token[1]);
+    const stoppage = token[2] !== undefined ? Number(token[2]) : null;
+    const problem = minuteProblem(minute, stoppage);
+    if (problem) return problem;
+    const kind = token[3] === 'pen' ? 'penalty' : token[3] === 'o.g' ? 'own-goal' : 'goal';
+    goals.push({ side, minute, stoppage, kind, scorer });
+  }
+  const rest = clean(text.slice(last));
+  // "-" (or nothing) stands for a side that did not score.
+  if (rest && rest !== '-') return `"${rest}" has no minute`;
+  return goals;
+}
+
+/**
+ * A whole scorer list "(home ; away)", in the order the goals were scored. An own goal is listed on the side it
+ * counted for, so it stays there. A list without ";" belongs to the only side that scored.
+ */
+export function readScorers(list: string, final: Score): ImportedGoal[] | string {
+  const inner = /^\((.*)\)$/s.exec(list.trim())?.[1];
+  if (inner === undefined) return 'the scorer list is not in brackets';
+  const sides = inner.split(';');
+  if (sides.length > 2) return 'more than one ";" in the scorer list';
+  let home: ImportedGoal[] | string;
+  let away: ImportedGoal[] | string;
+  if (sides.length === 2) {
+    home = readSide(sides[0]!, 'home');
+    away = readSide(sides[1]!, 'away');
+  } else {
+    if (final.home > 0 && final.away > 0) return 'both sides scored but the scorer list has no ";"';
+    const side = final.away > 0 ? 'away' : 'home';
+    home = side === 'home' ? readSide(inner, 'home') : [];
+    away = side === 'away' ? readSide(inner, 'away') : [];
+  }
+  if (typeof home === 'string') return home;
+  if (typeof away === 'string') return away;
+  // Stable: goals in the same minute keep the order of the list.
+  return [...home, ...away].sort((a, b) => a.minute - b.minute || (a.stoppage ?? 0) - (b.stoppage ?? 0));
+}
+
+/**
+ * The match's scores as its goals tell them: extra time inferred from a goal after the 90th minute, the final and
+ * 90-minute scores checked against the goals, the half-time score counted from them.
+ */
+export function settleScores(score: TournamentScore, goals: readonly ImportedGoal[]): TournamentScore | string {
+  const regulation = tally(goals.filter((g) => g.minute <= 90));
+  const firstHalf = tally(goals.filter((g) => g.minute <= 45));
+  let { goals: fullTime, extraTime } = score;
+  if (!extraTime && goals.some((g) => g.minute > 90)) {
+    extraTime = fullTime;
+    fullTime = regulation;
+  }
+  const final = extraTime ?? fullTime;
+  const all = tally(goals);
+  if (!sameScore(all, final)) return `the scorers add up to ${scoreText(all)}, the score is ${scoreText(final)}`;
+  if (!sameScore(regulation, fullTime))
+    return `the scorers up to 90' add up to ${scoreText(regulation)}, the 90-minute score is ${scoreText(fullTime)}`;
+  return { goals: fullTime, halfTime: firstHalf, extraTime, penalties: score.penalties };
+}
+
+/** The year of a yearless date: the one of the tournament's year and the next on which that day is that weekday. */
+function inferYear(season: number, month: number, day: number, weekday: number): number | null {
+  const candidates = [season, season + 1].filter((year) => {
+    const date = DateTime.utc(year, month, day);
+    return date.isValid && date.weekday === weekday;
+  });
+  return candidates.length === 1 ? candidates[0]! : null;
+}
+
+/** "Al Bayt Stadium, Al Khor" -> stadium and city; the Euro names only the city, which then names the venue too. */
+function venueOf(text: string, country: string | null): ImportedVenue {
+  const comma = text.lastIndexOf(',');
+  const [name, city] = comma === -1 ? [text, text] : [text.slice(0, comma).trim(), text.slice(comma + 1).trim()];
+  return { name, city, country };
+}
+
+/** The season from the title line ("= World Cup 2022", "= Euro 2024"). */
+function seasonOfTitle(lines: readonly string[]): number | undefined {
+  const title = lines.find((l) => l.startsWith('='));
+  const year = title ? /\b((?:19|20)\d{2})\b/.exec(title)?.[1] : undefined;
+  return year === undefined ? undefined : Number(year);
+}
+
+/** The date of a date line, or null when it cannot be placed in the tournament's year (or the next). */
+function dateOf(line: RegExpExecArray, season: number): { year: number; month: number; day: number } | null {
+  const month = MONTHS[line[2]!];
+  const day = Number(line[3]);
+  if (month === undefined) return null;
+  const year = line[4] !== undefined ? Number(line[4]) : inferYear(season, month, day, WEEKDAYS[line[1]!]!);
+  return year !== null && DateTime.utc(year, month, day).isValid ? { year, month, day } : null;
+}
+
+/** Opening minus closing brackets of a line. */
+function depthChange(line: string): number {
+  return (line.match(/\(/g)?.length ?? 0) - (line.match(/\)/g)?.length ?? 0);
+}
+
+interface Stage {
+  stage: FixtureStage;
+  round: string | null;
+  group: string | null;
+}
+
+/** One file read line by line: what the lines above said (stage, date, time ...) and the match still open. */
+class TournamentReader {
+  readonly matches: ImportedMatch[] = [];
+  readonly problems: RowProblem[] = [];
+  private readonly groups = new Map<string, Set<string>>();
+  /** One object per team, as the store likes it. */
+  private readonly teams = new Map<string, ImportedTeam>();
+  /** Group matches so far per team: a group match's matchday is its teams' next one. */
+  private readonly played = new Map<string, number>();
+  private stage: Stage | null = null;
+  private date: { year: number; month: number; day: number } | null = null;
+  private time: { hour: number; minute: number } | null = null;
+  private inLineup = false;
+  /** Match lines so far, unreadable ones included: one bad line does not renumber the matches after it. */
+  private matchNumber = 0;
+  private pending: PendingMatch | null = null;
+
+  constructor(
+    private readonly options: TournamentTxtOptions & { season: number },
+    private readonly timeZone: string,
+    private readonly hostCountry: string | null,
+  ) {}
+
+  private problem(line: number, message: string): void {
+    this.problems.push({ file: this.options.file, line, message });
+  }
+
+  read(lineNo: number, raw: string): void {
+    const line = raw.trim();
+    if (this.continueScorers(lineNo, line)) return;
+    if (this.pending) this.settle();
+
+    if (line === '') {
+      this.inLineup = false;
+      return;
+    }
+    if (line.startsWith('#') || line.startsWith('=')) return;
+    const groupLine = GROUP_LINE.exec(line);
+    const heading = HEADING_LINE.exec(line);
+    const dateLine = DATE_LINE.exec(line);
+    const matchLike = MATCH_LIKE.test(line);
+    if (groupLine || heading || dateLine || matchLike) this.inLineup = false;
+
+    if (groupLine) this.groups.set(groupLine[1]!, new Set(groupLine[2]!.trim().split(/\s{2,}/)));
+    else if (heading) {
+      // "▪ Matchday 1 | Sun Nov 20", "▪ Round of 16 | Sat Dec 3 - Tue Dec 6": the calendar at the top, skipped.
+      if (heading[2] === undefined) this.startStage(lineNo, heading[1]!);
+    } else if (dateLine) this.startDay(lineNo, dateLine);
+    else if (matchLike) this.startMatch(lineNo, line);
+    // "Germany:    Neuer - Kimmich, ... (Groß 46')," and the lines it wraps onto, up to the next blank line.
+    else if (LINEUP_LINE.test(line)) this.inLineup = true;
+    else if (!this.inLineup) this.problem(lineNo, `unrecognised line "${line}"`);
+  }
+
+  /** The end of the file: the last match is complete. */
+  finish(): void {
+    if (this.pending?.scorers && this.pending.scorers.depth > 0) this.unclosed();
+    else if (this.pending) this.settle();
+  }
+
+  /** Takes the line when it opens or continues the open match's scorer list. */
+  private continueScorers(lineNo: number, line: string): boolean {
+    const pending = this.pending;
+    if (!pending) return false;
+    if (!pending.scorers) {
+      if (!line.startsWith('(')) return false;
+      pending.scorers = { line: lineNo, text: line, depth: depthChange(line) };
+      return true;
+    }
+    if (pending.scorers.depth <= 0) return false;
+    // Inside a list that wraps: anything but the start of something else continues it.
+    if (line === '' || MATCH_LIKE.test(line) || DATE_LINE.test(line) || HEADING_LINE.test(line)) {
+      this.unclosed();
+      return false;
+    }
+    pending.scorers.text += ` ${line}`;
+    pending.scorers.depth += depthChange(line);
+    return true;
+  }
+
+  private unclosed(): void {
+    const { match, scorers } = this.pending!;
+    this.problem(scorers!.line, `${match.home.name} v ${match.away.name}: the scorer list is not closed`);
+    this.pending = null;
+  }
+
+  private startStage(lineNo: number, name: string): void {
+    this.date = null;
+    this.time = null;
+    const letter = /^Group\s+([A-Z])$/.exec(name)?.[1];
+    if (letter) this.stage = { stage: 'group', round: null, group: letter };
+    else if (KNOCKOUT_ROUND.test(name)) this.stage = { stage: 'knockout', round: name, group: null };
+    else {
+      this.stage = null;
+      this.problem(lineNo, `unknown stage "${name}"`);
+    }
+  }
+
+  private startDay(lineNo: number, line: RegExpExecArray): void {
+    this.time = null;
+    this.date = dateOf(line, this.options.season);
+    if (!this.date) this.problem(lineNo, `cannot place "${line[0]}" in ${this.options.season}`);
+  }
+
+  private startMatch(lineNo: number, line: string): void {
+    this.matchNumber += 1;
+    const read = this.readMatch(lineNo, line);
+    if (typeof read === 'string') this.problem(lineNo, read);
+    else this.pending = read;
+  }
+
+  /** A match line as a match waiting for its scorers, or why it cannot be read. */
+  private readMatch(lineNo: number, line: string): PendingMatch | string {
+    const parts = MATCH_LINE.exec(line)?.groups;
+    if (!parts) return `unreadable match line "${line}"`;
+    const { hour, minute, home, away, venue } = parts as Record<string, string>;
+    // A match line without a time keeps the time of the line above.
+    if (hour !== undefined && minute !== undefined) this.time = { hour: Number(hour), minute: Number(minute) };
+    const { stage, date, time } = this;
+    if (!stage) return 'match before any ▪ stage heading';
+    if (!date) return 'match without a date line before it';
+    if (!time) return 'match without a kick-off time';
+    if (time.hour > 23 || time.minute > 59) return `bad kick-off time ${hour}:${minute}`;
+    const score = parseTournamentScore(parts.score!);
+    if (!score) return `unreadable score "${parts.score}"`;
+    const members = stage.group ? this.groups.get(stage.group) : undefined;
+    const stranger = members && [home!, away!].find((name) => !members.has(name));
+    if (stranger) return `${stranger} is not in Group ${stage.group}`;
+    const local = DateTime.fromObject({ ...date, ...time }, { zone: this.timeZone });
+    if (!local.isValid) return `invalid kick-off in ${this.timeZone}: ${local.invalidExplanation ?? ''}`;
+
+    const { file, leagueId, season } = this.options;
+    const match: ImportedMatch = {
+      source: 'openfootball',
+      externalId: `${file}#${this.matchNumber}`,
+      leagueId,
+      season,
+      kickoffAt: local.toUTC().toJSDate(),
+      status: 'finished',
+      stage: stage.stage,
+      round: stage.group ? `Group stage - Matchday ${this.nextMatchday(home!, away!)}` : stage.round,
+      group: stage.group,
+      home: this.team(home!),
+      away: this.team(away!),
+      venue: venueOf(venue!, this.hostCountry),
+      origin: { file, line: lineNo },
+    };
+    return { match, line: lineNo, score, scorers: null };
+  }
+
+  private team(name: string): ImportedTeam {
+    let team = this.teams.get(name);
+    if (!team) this.teams.set(name, (team = { name, country: name, code: null }));
+    return team;
+  }
+
+  private nextMatchday(home: string, away: string): number {
+    const matchday = Math.max(this.played.get(home) ?? 0, this.played.get(away) ?? 0) + 1;
+    this.played.set(home, matchday).set(away, matchday);
+    return matchday;
+  }
+
+  /** The open match with its goals, or a problem at its scorer list (or its line) when they do not make its score. */
+  private settle(): void {
+    const { match, score, scorers, line } = this.pending!;
+    this.pending = null;
+    const final = score.extraTime ?? score.goals;
+    const what = `${match.home.name} ${scoreText(final)} ${match.away.name}`;
+    let goals: ImportedGoal[] | string = [];
+    if (scorers) goals = readScorers(scorers.text, final);
+    else if (final.home + final.away > 0) goals = 'no scorer list';
+    const scores = typeof goals === 'string' ? goals : settleScores(score, goals);
+    if (typeof scores === 'string') return this.problem(scorers?.line ?? line, `${what}: ${scores}`);
+    this.matches.push({ ...match, ...scores, goalEvents: goals as ImportedGoal[] });
+  }
+}
+
+/**
+ * Parses one tournament file. Kick-off times are read in `options.timeZone`, else the offset the file states
+ * ("# all times are local, CEST (UTC+2)"), else the host's zone (TOURNAMENT_HOSTS).
+ */
+export function parseTournamentTxt(text: string, options: TournamentTxtOptions): ParseResult {
+  const lines = text.split(/\r?\n/);
+  const season = options.season ?? seasonOfTitle(lines);
+  const fail = (message: string): ParseResult => ({ matches: [], problems: [{ file: options.file, line: 1, message }] });
+  if (season === undefined) return fail('no year: name the directory like worldcup-2022 or give a "= World Cup 2022" title line');
+  const host = TOURNAMENT_HOSTS[options.leagueId]?.[season];
+  const stated = STATED_OFFSET.exec(text)?.[1];
+  const timeZone = options.timeZone ?? (stated !== undefined ? `UTC${stated}` : host?.timeZone);
+  if (timeZone === undefined) return fail(`no time zone known for the times of ${season}: give --tz <zone>`);
+
+  const reader = new TournamentReader({ ...options, season }, timeZone, host?.country ?? null);
+  lines.forEach((line, index) => reader.read(index + 1, line));
+  reader.finish();
+  return { matches: reader.matches, problems: reader.problems };
+}
