@@ -1,0 +1,141 @@
+import path from 'node:path';
+import type { LiveMatch, LiveSnapshot, MatchEvent } from '@matchday/contracts';
+import { migrateLatest, openDatabase, repoRoot, toDate, type DatabaseTarget, type Knex } from '@matchday/server';
+import { startService, testDatabases, type RunningService } from '@matchday/testing';
+import { migrations } from '../src/db/migrations';
+import { readReplay, writeReplay } from '../src/importers/replay';
+import { liveRouter } from '../src/modules/live/router';
+import { football, startFootball } from '../src/service';
+
+const MIN = 60_000;
+const WORLD_CUP = path.resolve(repoRoot, '../shared/data/openfootball/worldcup-2022');
+const quiet = () => undefined;
+
+/**
+ * The World Cup 2022 final replayed as it was played (issue 22 §2), with a fake clock: as of 16:40 UTC it is
+ * live at Argentina 2-2 France in the 84th minute with four goals in its timeline; a restart mid-match
+ * changes nothing; extra time and the shoot-out come on the clock; a finished match leaves /api/live.
+ */
+describe.each(testDatabases())('the World Cup final, live on the replay clock, on %s', (_label, makeTarget) => {
+  // Fake "now": 25 Nov 2026 12:00 UTC is the real 18 Dec 2022 16:40 UTC (kick-off 15:00 UTC).
+  const start = Date.parse('2026-11-25T12:00:00Z');
+  const kickoff = start - 100 * MIN;
+  let clock = start;
+  let target: DatabaseTarget;
+  let service: RunningService | undefined;
+  const definition = {
+    ...football,
+    // the minute on /api/live runs on the same fake clock
+    routers: (db: Knex) => [...football.routers(db).filter((r) => r.opts.prefix !== '/api/live'), liveRouter(db, () => clock)],
+    onStart: (db: Knex) => startFootball(db, { now: () => clock, maxWaitMs: 20 }),
+  };
+  const get = async <T>(url: string): Promise<T> => {
+    const response = await service!.request(url);
+    expect(response.status).toBe(200);
+    return (await response.json()) as T;
+  };
+  const finalId = async () =>
+    Number(
+      ((await service!.db('fixtures').where({ league_id: 1, season: 2022, round: 'Final' }).first('id')) as { id: number } | undefined)?.id,
+    );
+  const live = async (): Promise<LiveMatch | undefined> => {
+    const id = await finalId();
+    return (await get<LiveSnapshot>('/api/live')).matches.find((m) => m.fixtureId === id);
+  };
+  const goals = async () =>
+    (await get<MatchEvent[]>(`/api/fixture-events/${await finalId()}`))
+      .filter((e) => e.kind === 'goal')
+      .map((e) => `${e.scorer} ${e.minute}${e.goalKind === 'penalty' ? ' (pen.)' : ''}`);
+  const until = async (what: () => Promise<boolean>) => {
+    const deadline = Date.now() + 15_000;
+    while (!(await what())) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  beforeAll(async () => {
+    target = makeTarget('football');
+    const db = await openDatabase(target);
+    try {
+      await migrateLatest(db, migrations);
+      const read = await readReplay(['openfootball', WORLD_CUP], { INIT_CWD: repoRoot }, quiet, {
+        asOf: '2022-12-18T16:40:00Z',
+        now: new Date(start),
+      });
+      expect(read.problems).toEqual([]);
+      await writeReplay(db, read);
+    } finally {
+      await db.destroy();
+    }
+    service = await startService(definition, target);
+  }, 60_000);
+
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('as of 16:40 UTC the final is live at 2-2 in the 84th minute; its timeline holds Messi 23 (pen.), Di María 36, Mbappé 80 (pen.), 81', async () => {
+    const final = await live();
+    expect(final).toMatchObject({ status: 'live', period: '2H', minute: '84', goalsHome: 2, goalsAway: 2 });
+    expect(await goals()).toEqual(['Lionel Messi 23 (pen.)', 'Ángel Di María 36', 'Kylian Mbappé 80 (pen.)', 'Kylian Mbappé 81']);
+    const fixture = (await service!
+      .db('fixtures')
+      .where({ id: await finalId() })
+      .first()) as { kickoff_at: unknown };
+    expect(toDate(fixture.kickoff_at)!.getTime()).toBe(kickoff);
+  });
+
+  it('a restart mid-match neither replays nor loses an event', async () => {
+    const before = await get<MatchEvent[]>(`/api/fixture-events/${await finalId()}`);
+    const held = Number(((await service!.db('held_results').count({ n: '*' })) as Array<{ n: number | string }>)[0]!.n);
+    await service!.close({ keepDatabase: true });
+    service = await startService(definition, target);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await get<MatchEvent[]>(`/api/fixture-events/${await finalId()}`)).toEqual(before);
+    expect(Number(((await service.db('held_results').count({ n: '*' })) as Array<{ n: number | string }>)[0]!.n)).toBe(held);
+  });
+
+  it('extra time on the clock: half time of extra time, then Messi 108 and Mbappé 118 (pen.) for 3-3', async () => {
+    clock = kickoff + 132 * MIN; // extra time's first half ends at 105 + 1 (no stoppage goal)
+    await until(async () => (await live())?.minute === 'ET');
+    expect(await live()).toMatchObject({ period: 'ETHT', goalsHome: 2, goalsAway: 2 });
+    clock = kickoff + 146 * MIN; // 106-120 from kick-off + 133: the 118th minute is at + 145
+    await until(async () => (await live())?.goalsAway === 3);
+    expect(await live()).toMatchObject({ period: 'ET2', minute: '119', goalsHome: 3, goalsAway: 3 });
+    expect((await goals()).slice(4)).toEqual(['Lionel Messi 108', 'Kylian Mbappé 118 (pen.)']);
+  });
+
+  it('the shoot-out, then full time: 3-3 (4-2 pens), finished, off the live list; every event once, in order', async () => {
+    clock = kickoff + 155 * MIN;
+    await until(async () => (await live())?.minute === 'Pens');
+    clock = kickoff + 164 * MIN;
+    await until(async () => (await live()) === undefined);
+    const fixture = (await service!
+      .db('fixtures')
+      .where({ id: await finalId() })
+      .first()) as Record<string, number | string>;
+    expect(fixture).toMatchObject({ status: 'finished', home_goals: 2, away_goals: 2, home_goals_et: 3, away_goals_et: 3 });
+    expect([Number(fixture.home_penalties), Number(fixture.away_penalties)]).toEqual([4, 2]);
+    const timeline = await get<MatchEvent[]>(`/api/fixture-events/${await finalId()}`);
+    expect(timeline.map((e) => e.seq)).toEqual(timeline.map((_, i) => i + 1));
+    expect(timeline.map((e) => e.kind)).toEqual([
+      'kick-off',
+      'goal',
+      'goal',
+      'half-time',
+      'second-half',
+      'goal',
+      'goal',
+      'end-of-90',
+      'extra-time',
+      'extra-time-half-time',
+      'extra-time-second-half',
+      'goal',
+      'goal',
+      'end-of-extra-time',
+      'shoot-out',
+      'full-time',
+    ]);
+  });
+});
