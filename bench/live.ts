@@ -137,7 +137,7 @@ async function level(n: number): Promise<LevelResult> {
     dataDir,
     env: {
       LOG_LEVEL: 'error',
-      GATEWAY_STREAMS_PER_SESSION: '1000000',
+      GATEWAY_STREAMS_PER_SESSION: '100000',
       GATEWAY_MAX_STREAMS: '1000000',
       GATEWAY_RATE_API_PER_10S: '10000000',
       GATEWAY_SESSION_IN_FLIGHT: '100000',

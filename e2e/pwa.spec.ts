@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { baseUrl, signIn } from './support/session';
+import { baseUrl, signIn, signInAsAnotherUser } from './support/session';
 import { blockingViolations, saveScreenshot, signedInPage, type Look } from './support/screens';
 
 // The rest of the suite blocks service workers (they would answer what page.route() mocks): not here.
@@ -7,10 +7,38 @@ test.use({ serviceWorkers: 'allow' });
 
 const API_CACHE = 'matchday-api';
 
-/** Waits until /sw.js is active and controls the page (the first visit: clientsClaim at activation). */
+/**
+ * Waits until /sw.js is active and controls the page, on the events that say so rather than a wall-clock bound
+ * (issue 26 §6: a loaded CI machine missed 20 s): `navigator.serviceWorker.ready` (a worker is active), then,
+ * if the page is not controlled yet, the `controllerchange` of clientsClaim() at activation, or the activation
+ * finishing without it, in which case a reload (a page loaded under an active worker is controlled) settles it.
+ */
 async function waitForControl(page: Page): Promise<string> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  const controlled = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return true;
+    await new Promise<void>((resolve) => {
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+      const worker = registration.active;
+      if (!worker || worker.state === 'activated') resolve();
+      else worker.addEventListener('statechange', () => worker.state !== 'activating' && resolve());
+    });
+    return navigator.serviceWorker.controller !== null;
+  });
+  if (!controlled) await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
   return page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
+}
+
+/**
+ * After a load with the context offline: Chromium (150, under Playwright) keeps `navigator.onLine` true in a page the
+ * worker answered while the context is offline (the emulation reaches the network, not that flag, and so no
+ * 'offline' event comes). The page is told as a browser tells it, with an 'offline' event, once its PWA runtime
+ * listens (the footer's controls are drawn); a browser that got it right is left alone.
+ */
+async function tellPageItIsOffline(page: Page): Promise<void> {
+  await expect(page.getByRole('button', { name: 'Check for Updates' })).toBeAttached();
+  await page.evaluate(() => navigator.onLine && window.dispatchEvent(new Event('offline')));
 }
 
 /** Reloads and waits for the boot's read of /version.json (what later checks compare with). */
@@ -99,6 +127,7 @@ test('with the context offline, a reload of Home still shows the fixtures seen b
 
   await context.setOffline(true);
   await page.reload();
+  await tellPageItIsOffline(page);
   await expect(page.getByText('Offline — showing saved data')).toBeVisible();
   await expect(cards).toHaveCount(count);
   await expect(cards.first()).toHaveText(firstCard);
@@ -120,15 +149,115 @@ test('with the context offline, a reload of Home still shows the fixtures seen b
   await context.close();
 });
 
-test('signing out empties the saved API replies; a signed-out 401 is never saved', async ({ browser }) => {
+test("signing out (the menu's form, a POST) empties the saved API replies; personal replies and a 401 are never saved", async ({
+  browser,
+}) => {
   const { page, context } = await signedInPage(browser, { width: 1280, theme: 'light' }, 'pwa.signout@example.com');
   await controlledHome(page);
-  expect((await apiCacheUrls(page)).some((url) => url.includes('/api/auth/user'))).toBe(true);
-  expect((await apiCacheUrls(page)).every((url) => !url.includes('_cb='))).toBe(true);
+  const saved = await apiCacheUrls(page);
+  expect(saved.some((url) => url.includes('/api/fixtures/filter'))).toBe(true);
+  // /api/auth/user (sent no-store, and personal) never enters the worker's cache (issue 27 §3)
+  expect(saved.filter((url) => url.includes('/api/auth/user'))).toEqual([]);
+  expect(saved.every((url) => !url.includes('_cb='))).toBe(true);
+  expect(await page.evaluate(() => localStorage.getItem('matchday:last-user'))).toContain('pwa.signout@example.com');
 
-  await page.goto(`${baseUrl()}/auth/logout`);
+  // Log out from the avatar menu: a form POSTed to /auth/logout (answered 303 to /)
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  const logout = page.getByRole('button', { name: 'Log out' });
+  await expect(logout).toBeVisible();
+  const sent = page.waitForRequest((request) => request.url() === `${baseUrl()}/auth/logout`);
+  await logout.click();
+  expect((await sent).method()).toBe('POST');
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
   expect(await apiCacheUrls(page)).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('matchday:last-user'))).toBeNull();
+  expect((await page.request.get(`${baseUrl()}/api/auth/user`)).status()).toBe(401);
+  await context.close();
+});
+
+test("two accounts on one device, offline: the second never sees the first's replies", async ({ browser }) => {
+  const look: Look = { width: 1280, theme: 'dark' };
+  const alice = { email: 'pwa.alice.first@example.com', firstName: 'Alicia', lastName: 'Firstdevice' };
+  const carol = { email: 'pwa.carol.second@example.com', firstName: 'Carolyn', lastName: 'Seconddevice' };
+  const friend = { email: 'pwa.dora.friend@example.com', firstName: 'Dorothea', lastName: 'Alicesfriend' };
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, timezoneId: 'UTC', locale: 'en-GB' });
+  await context.addInitScript((theme) => window.localStorage.setItem('theme', theme), look.theme);
+  const page = await context.newPage();
+  await signIn(page, alice.email, alice);
+  await controlledHome(page);
+
+  // Alice's code, used by a friend (on another device), so her referral list names someone
+  const code = (await (await page.request.get(`${baseUrl()}/api/referral/my-code`)).json()) as { referralCode: string };
+  const other = await browser.newContext();
+  const friendPage = await other.newPage();
+  await signIn(friendPage, friend.email, friend);
+  const applied = await friendPage.request.post(`${baseUrl()}/api/referral/apply`, {
+    data: { referralCode: code.referralCode },
+    headers: { 'x-requested-with': 'XMLHttpRequest' },
+  });
+  expect(applied.ok(), await applied.text()).toBe(true);
+  await other.close();
+
+  // Alice opens her profile: her details, her code and her referral list
+  await page.goto(`${baseUrl()}/profile`);
+  await expect(page.getByTestId('profile-info')).toContainText(alice.email);
+  await expect(page.getByTestId('my-referral-code')).toHaveText(code.referralCode);
+  await expect(page.getByTestId('referral-item')).toContainText(friend.email);
+  // A football read only Alice made: the API cache is hers until someone else signs in
+  const standings = '/api/standings?leagueId=39&season=2023';
+  expect(await page.evaluate((url) => fetch(url).then((reply) => reply.status), standings)).toBe(200);
+  await expect.poll(async () => (await apiCacheUrls(page)).some((url) => url.includes('/api/standings'))).toBe(true);
+  // None of her personal replies was stored by the worker
+  expect((await apiCacheUrls(page)).filter((url) => /\/api\/(?:auth|referral|user)\b/.test(url))).toEqual([]);
+
+  // Carol signs in on the same browser, Alice never signed out
+  await signInAsAnotherUser(page, carol.email, carol);
+  expect(((await (await page.request.get(`${baseUrl()}/api/auth/user`)).json()) as { email: string }).email).toBe(carol.email);
+  const cards = page.getByTestId('fixture-card');
+  await expect(cards.first()).toBeVisible();
+  await expect.poll(async () => (await apiCacheUrls(page)).some((url) => url.includes('/api/fixtures/filter'))).toBe(true);
+  // the sign-in emptied the API cache: Alice's standings read is gone
+  expect((await apiCacheUrls(page)).some((url) => url.includes('/api/standings'))).toBe(false);
+  const count = await cards.count();
+  const firstCard = ((await cards.first().textContent()) ?? '').trim();
+
+  const nothingOfAlice = async () => {
+    const shown = await page.locator('body').innerText();
+    for (const secret of [alice.email, alice.firstName, alice.lastName, code.referralCode, friend.email, friend.firstName]) {
+      expect(shown, `"${secret}" is shown to Carol`).not.toContain(secret);
+    }
+  };
+
+  // Offline, Carol opens her profile: signed in as herself (the last user this browser saw), nothing of Alice's
+  await context.setOffline(true);
+  await page.goto(`${baseUrl()}/profile`);
+  await tellPageItIsOffline(page);
+  await expect(page.getByText('Offline — showing saved data')).toBeVisible();
+  await expect(page.getByTestId('profile-info')).toContainText(carol.email);
+  await expect(page.getByTestId('profile-info')).toContainText(carol.firstName);
+  // her code and referrals were never saved: they cannot be read offline (and Alice's are not shown instead)
+  await expect(page.getByTestId('my-referrals')).toContainText('Could not load your referrals.');
+  await expect(page.getByTestId('my-referral-code')).toHaveCount(0);
+  await nothingOfAlice();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Account' })).toContainText(`${carol.firstName} ${carol.lastName}`);
+  await nothingOfAlice();
+  await page.keyboard.press('Escape');
+
+  // The same after a reload
+  await page.reload();
+  await tellPageItIsOffline(page);
+  await expect(page.getByText('Offline — showing saved data')).toBeVisible();
+  await expect(page.getByTestId('profile-info')).toContainText(carol.email);
+  await nothingOfAlice();
+
+  // Home still shows the fixtures from the cache, under the offline banner
+  await page.getByRole('link', { name: 'Matchday home' }).click();
+  await expect(page.getByText('Offline — showing saved data')).toBeVisible();
+  await expect(cards).toHaveCount(count);
+  await expect(cards.first()).toHaveText(firstCard);
+  await nothingOfAlice();
+  await saveScreenshot(page, 'pwa-second-account-offline', look);
   await context.close();
 });
 

@@ -119,7 +119,9 @@ test('the avatar menu shows the admin link only for administrators', async ({ pa
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0);
-  await page.getByRole('link', { name: 'Log out' }).click();
+  // Log out is a form's button (POST /auth/logout), not a link
+  await expect(page.getByRole('link', { name: 'Log out' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
 
   const context = await browser.newContext();

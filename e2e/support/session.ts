@@ -10,6 +10,23 @@ export const baseUrl = () => {
 export async function signIn(page: Page, email: string, names: { firstName?: string; lastName?: string } = {}): Promise<void> {
   await page.goto(`${baseUrl()}/`);
   await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await signInAs(page, email, names);
+}
+
+/**
+ * Signs in as someone else in the same browser without signing out first (issue 27 §3: a sign-in tab left open,
+ * Google's account chooser). The app's session cookie stays; the development provider's own cookies (same host,
+ * another port) are dropped, as picking another account in Google's chooser would: otherwise it signs the
+ * previous user in again without asking.
+ */
+export async function signInAsAnotherUser(page: Page, email: string, names: { firstName?: string; lastName?: string } = {}): Promise<void> {
+  await page.context().clearCookies({ name: /^(?!matchday\.)/ });
+  await page.goto(`${baseUrl()}/auth/google`);
+  await signInAs(page, email, names);
+}
+
+/** The dev provider's "Sign in as" form, then back home signed in. */
+async function signInAs(page: Page, email: string, names: { firstName?: string; lastName?: string }): Promise<void> {
   await page.getByLabel('E-mail').fill(email);
   if (names.firstName) await page.getByLabel('First name').fill(names.firstName);
   if (names.lastName) await page.getByLabel('Last name').fill(names.lastName);

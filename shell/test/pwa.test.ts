@@ -1,4 +1,4 @@
-import type { RemoteManifest } from '@matchday/contracts';
+import { API_PREFIXES, type RemoteManifest } from '@matchday/contracts';
 import {
   detectPlatform,
   hasUpdate,
@@ -15,11 +15,16 @@ import {
 import {
   apiCacheKey,
   clearsApiCache,
+  forbidsStoring,
   isAppNavigation,
+  isAuthUserRead,
   isCacheableApiReply,
   isCachedApiRead,
   isHashedAsset,
   isRemoteEntryOrManifest,
+  isUncachedApiCall,
+  meansSignedOut,
+  userChanged,
 } from '../src/pwa/cache-rules';
 
 const ORIGIN = 'https://matchday.example';
@@ -126,28 +131,100 @@ describe('update check (spec §9, issue 10 §3)', () => {
 });
 
 describe('service worker cache rules', () => {
+  const url = (path: string) => new URL(`${ORIGIN}${path}`);
+  const reply = (status: number, cacheControl?: string, type = 'basic') => ({
+    status,
+    type,
+    headers: new Headers(cacheControl ? { 'cache-control': cacheControl } : {}),
+  });
+
   it('keys reads without the _cb cache-buster', () => {
     expect(apiCacheKey(`${ORIGIN}/api/fixtures/filter?type=today&_cb=1700000000000`)).toBe(`${ORIGIN}/api/fixtures/filter?type=today`);
     expect(apiCacheKey(`${ORIGIN}/api/leagues?_cb=1`)).toBe(apiCacheKey(`${ORIGIN}/api/leagues?_cb=2`));
   });
 
   it('keeps only 200 replies: never a 401, an error or a redirect', () => {
+    expect(isCacheableApiReply(reply(200))).toBe(true);
     expect(isCacheableApiReply({ status: 200, type: 'basic' })).toBe(true);
-    expect(isCacheableApiReply({ status: 401, type: 'basic' })).toBe(false);
-    expect(isCacheableApiReply({ status: 500, type: 'basic' })).toBe(false);
-    expect(isCacheableApiReply({ status: 0, type: 'opaqueredirect' })).toBe(false);
+    expect(isCacheableApiReply(reply(401))).toBe(false);
+    expect(isCacheableApiReply(reply(500))).toBe(false);
+    expect(isCacheableApiReply(reply(0, undefined, 'opaqueredirect'))).toBe(false);
   });
 
-  it('caches same-origin reads except the admin calls', () => {
-    expect(isCachedApiRead(new URL(`${ORIGIN}/api/fixtures`), ORIGIN)).toBe(true);
-    expect(isCachedApiRead(new URL(`${ORIGIN}/api/admin/dashboard`), ORIGIN)).toBe(false);
+  it('never keeps a reply sent with Cache-Control: no-store (issue 27 §3)', () => {
+    expect(isCacheableApiReply(reply(200, 'no-store'))).toBe(false);
+    expect(isCacheableApiReply(reply(200, 'private, no-store, max-age=0'))).toBe(false);
+    expect(isCacheableApiReply(reply(200, 'No-Store'))).toBe(false);
+    // the football reads' own header: kept (revalidated by ETag, but stored)
+    expect(isCacheableApiReply(reply(200, 'private, no-cache'))).toBe(true);
+    expect(forbidsStoring('max-age=60, s-maxage=0')).toBe(false);
+    expect(forbidsStoring(null)).toBe(false);
+    expect(forbidsStoring('no-storey')).toBe(false);
+  });
+
+  it('caches the public football reads only: every prefix of API_PREFIXES.football and the paths below it', () => {
+    for (const prefix of Object.values(API_PREFIXES.football)) {
+      expect([prefix, isCachedApiRead(url(prefix), ORIGIN)]).toEqual([prefix, true]);
+      expect([prefix, isCachedApiRead(url(`${prefix}/12?season=2026`), ORIGIN)]).toEqual([prefix, true]);
+    }
+    expect(isCachedApiRead(url('/api/fixtures/filter?type=today&tz=UTC'), ORIGIN)).toBe(true);
+    expect(isCachedApiRead(url('/api/dataset'), ORIGIN)).toBe(true);
+    expect(isCachedApiRead(url('/api/search?q=arsenal'), ORIGIN)).toBe(true);
+    // not on another origin, and a prefix covers itself and what is below it, not a longer name
     expect(isCachedApiRead(new URL('https://elsewhere.example/api/fixtures'), ORIGIN)).toBe(false);
+    expect(isCachedApiRead(url('/api/leaguesx'), ORIGIN)).toBe(false);
   });
 
-  it('clears the API cache on sign-out and account deletion only', () => {
-    expect(clearsApiCache(new URL(`${ORIGIN}/auth/logout`), 'GET', ORIGIN)).toBe(true);
-    expect(clearsApiCache(new URL(`${ORIGIN}/api/auth/delete-account`), 'DELETE', ORIGIN)).toBe(true);
-    expect(clearsApiCache(new URL(`${ORIGIN}/api/auth/user`), 'GET', ORIGIN)).toBe(false);
+  it('never caches a personal reply, the insights or the admin calls (issue 27 §3)', () => {
+    const personal = [
+      '/api/auth/user',
+      '/api/referral/my-code',
+      '/api/referral/my-referrals',
+      '/api/user/preferences',
+      '/api/user/follows',
+      '/api/user/push',
+      '/api/tips',
+      '/api/tips/123',
+      '/api/dream11',
+      '/api/dream11/fixture/12',
+      '/api/insights/record',
+      '/api/admin/dashboard',
+      '/api/admin/remotes',
+      '/api/something-new',
+    ];
+    for (const path of personal) {
+      expect([path, isCachedApiRead(url(path), ORIGIN)]).toEqual([path, false]);
+      // the worker passes them to the network, only watching for a 401 and who is signed in
+      expect([path, isUncachedApiCall(url(path), ORIGIN)]).toEqual([path, true]);
+    }
+    for (const prefix of [...Object.values(API_PREFIXES.accounts), ...Object.values(API_PREFIXES.insights)]) {
+      expect([prefix, isCachedApiRead(url(`${prefix}/x`), ORIGIN)]).toEqual([prefix, false]);
+    }
+    expect(isUncachedApiCall(url('/api/fixtures'), ORIGIN)).toBe(false);
+    expect(isUncachedApiCall(url('/profile'), ORIGIN)).toBe(false);
+    expect(isUncachedApiCall(new URL('https://elsewhere.example/api/auth/user'), ORIGIN)).toBe(false);
+  });
+
+  it('reads who is signed in from /api/auth/user: another id (or none known) empties the API cache', () => {
+    expect(isAuthUserRead(url('/api/auth/user?_cb=1'), ORIGIN)).toBe(true);
+    expect(isAuthUserRead(url('/api/auth/user/x'), ORIGIN)).toBe(false);
+    expect(isAuthUserRead(new URL('https://elsewhere.example/api/auth/user'), ORIGIN)).toBe(false);
+    expect(userChanged(null, 7)).toBe(true);
+    expect(userChanged('7', 7)).toBe(false);
+    expect(userChanged('7', 8)).toBe(true);
+    expect(meansSignedOut({ status: 401 })).toBe(true);
+    expect(meansSignedOut({ status: 403 })).toBe(false);
+  });
+
+  it('clears the API cache when the signed-in user may change: sign-in, sign-out (POST and GET), account deletion', () => {
+    expect(clearsApiCache(url('/auth/callback?code=abc&state=xyz'), 'GET', ORIGIN)).toBe(true);
+    expect(clearsApiCache(url('/auth/logout'), 'POST', ORIGIN)).toBe(true);
+    expect(clearsApiCache(url('/auth/logout'), 'GET', ORIGIN)).toBe(true);
+    expect(clearsApiCache(url('/api/auth/delete-account'), 'DELETE', ORIGIN)).toBe(true);
+    expect(clearsApiCache(url('/api/auth/user'), 'GET', ORIGIN)).toBe(false);
+    expect(clearsApiCache(url('/auth/google'), 'GET', ORIGIN)).toBe(false);
+    expect(clearsApiCache(url('/api/auth/delete-account'), 'GET', ORIGIN)).toBe(false);
+    expect(clearsApiCache(new URL('https://elsewhere.example/auth/logout'), 'POST', ORIGIN)).toBe(false);
   });
 
   it('tells remote entries, hashed chunks (also on a CDN) and app pages apart', () => {
@@ -157,6 +234,7 @@ describe('service worker cache rules', () => {
     expect(isHashedAsset(new URL(`${ORIGIN}/sw.js`))).toBe(false);
     expect(isAppNavigation(new URL(`${ORIGIN}/fixtures/12/stats`), ORIGIN)).toBe(true);
     expect(isAppNavigation(new URL(`${ORIGIN}/auth/logout`), ORIGIN)).toBe(false);
+    expect(isAppNavigation(new URL(`${ORIGIN}/auth/callback`), ORIGIN)).toBe(false);
     expect(isAppNavigation(new URL(`${ORIGIN}/favicon.ico`), ORIGIN)).toBe(false);
   });
 });

@@ -11,6 +11,8 @@ import { PrimaryNav } from './PrimaryNav';
 
 // The share menu's code loads after the first screen; an invisible button of the same size holds its place.
 const ShareMenu = lazy(async () => ({ default: (await import('./ShareMenu')).ShareMenu }));
+// The avatar's menu (hidden until opened) loads after the first screen too.
+const AccountMenu = lazy(() => import('./AccountMenu'));
 const sharePlace = (
   <Button type="button" $variant="outline" aria-hidden="true" tabIndex={-1} style={{ visibility: 'hidden' }}>
     Share
@@ -106,36 +108,6 @@ const Avatar = styled.button`
   }
 `;
 
-const Menu = styled.nav`
-  position: absolute;
-  top: calc(100% + 0.5rem);
-  right: 0;
-  min-width: 13rem;
-  background: ${({ theme }) => theme.surface};
-  border: 1px solid ${({ theme }) => theme.border};
-  border-radius: 10px;
-  padding: 0.4rem;
-  box-shadow: 0 12px 30px rgb(0 0 0 / 0.3);
-  display: grid;
-  a {
-    padding: 0.55rem 0.7rem;
-    border-radius: 6px;
-  }
-  a:hover,
-  a:focus-visible {
-    background: ${({ theme }) => theme.surfaceRaised};
-  }
-  p {
-    margin: 0;
-    padding: 0.4rem 0.7rem 0.6rem;
-    font-size: 0.85rem;
-    color: ${({ theme }) => theme.textMuted};
-    border-bottom: 1px solid ${({ theme }) => theme.border};
-    margin-bottom: 0.3rem;
-    overflow-wrap: anywhere;
-  }
-`;
-
 export function Header({ user, loading }: { user: AuthUser | null; loading: boolean }) {
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -177,16 +149,9 @@ export function Header({ user, loading }: { user: AuthUser | null; loading: bool
             <Avatar type="button" aria-haspopup="menu" aria-expanded={open} aria-label="Account menu" onClick={() => setOpen((o) => !o)}>
               {user.profileImageUrl ? <img src={user.profileImageUrl} alt="" /> : <span aria-hidden="true">{initials(name)}</span>}
             </Avatar>
-            {open && (
-              <Menu aria-label="Account" onClick={() => setOpen(false)}>
-                <p>{name}</p>
-                <Link to="/profile">Profile</Link>
-                <Link to="/blogs">Blog Posts</Link>
-                {user.isAdmin && <Link to="/admin">Admin Dashboard</Link>}
-                <Link to="/settings">Settings</Link>
-                <a href="/auth/logout">Log out</a>
-              </Menu>
-            )}
+            <Suspense fallback={null}>
+              <AccountMenu user={user} name={name} hidden={!open} onClose={() => setOpen(false)} />
+            </Suspense>
           </>
         )}
       </Right>

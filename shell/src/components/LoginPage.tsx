@@ -3,6 +3,7 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PENDING_REFERRAL_STORAGE_KEY } from '@matchday/contracts';
 import { Button, media } from '@matchday/ui';
+import { forgetLastUser } from '@matchday/ui/unshared';
 import { Logo } from './Logo';
 
 const Split = styled.div`
@@ -134,6 +135,8 @@ export function LoginPage() {
           <Button
             type="button"
             onClick={() => {
+              // whoever signs in now, the user this device last saw is not shown again offline
+              forgetLastUser();
               window.location.href = '/auth/google';
             }}
           >

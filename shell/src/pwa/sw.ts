@@ -4,8 +4,12 @@
  * - Pages: network first (3 s), else the precached index.html, so the app opens offline.
  * - /mf-manifest.json and remote entries: network first, the cached copy when offline.
  * - Content-hashed chunks (remotes and lazy shell chunks): cache first.
- * - GET /api/ (not admin): network first with a 3 s timeout, keyed without `_cb`; only 200 replies are
- *   kept; a 401, signing out or deleting the account empties the API cache.
+ * - The public football reads (API_PREFIXES.football) only: network first with a 3 s timeout, keyed without
+ *   `_cb`; only 200 replies without `Cache-Control: no-store` are kept. Every other /api/ read (auth, user,
+ *   referral, admin, tips, Dream11) goes to the network and is never stored.
+ * - The API cache is emptied whenever the signed-in user may change: a sign-in completing (/auth/callback),
+ *   signing out (POST or GET /auth/logout), deleting the account, a 401, and a /api/auth/user reply naming
+ *   another user than the last one seen (its id is kept in a cache of its own, so it outlives the worker).
  * A new version waits until the page asks it to take over (the footer's update flow).
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
@@ -19,25 +23,70 @@ import {
   CACHE_NAMES,
   clearsApiCache,
   isAppNavigation,
+  isAuthUserRead,
   isCacheableApiReply,
   isCachedApiRead,
   isHashedAsset,
   isRemoteEntryOrManifest,
+  isUncachedApiCall,
+  LAST_USER_KEY,
   meansSignedOut,
   NETWORK_TIMEOUT_SECONDS,
+  userChanged,
 } from './cache-rules';
+
+interface ExtendableEvent {
+  waitUntil(promise: Promise<unknown>): void;
+}
 
 /** The parts of ServiceWorkerGlobalScope used here (the project's TypeScript lib is DOM, not WebWorker). */
 interface WorkerScope {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
   location: Location;
   skipWaiting(): Promise<void>;
-  addEventListener(type: 'message', listener: (event: { data: unknown; waitUntil(promise: Promise<unknown>): void }) => void): void;
+  addEventListener(type: 'message', listener: (event: ExtendableEvent & { data: unknown }) => void): void;
+  addEventListener(type: 'activate', listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: 'fetch', listener: (event: ExtendableEvent & { request: Request }) => void): void;
 }
 declare const self: WorkerScope;
 
 const ORIGIN = self.location.origin;
-const clearApiCache = () => caches.delete(CACHE_NAMES.api);
+
+/** Empties the API cache and forgets whose it was (the next /api/auth/user reply names the user anew). */
+const clearApiCache = () => Promise.all([caches.delete(CACHE_NAMES.api), caches.delete(CACHE_NAMES.state)]);
+
+async function lastUserId(): Promise<string | null> {
+  if (!(await caches.has(CACHE_NAMES.state))) return null;
+  const saved = await (await caches.open(CACHE_NAMES.state)).match(LAST_USER_KEY);
+  return saved ? saved.text() : null;
+}
+
+async function rememberUserId(id: string): Promise<void> {
+  await (await caches.open(CACHE_NAMES.state)).put(LAST_USER_KEY, new Response(id, { headers: { 'content-type': 'text/plain' } }));
+}
+
+/** A 200 from /api/auth/user: when it names another user than the last one seen, the API cache is emptied first. */
+async function noteSignedInUser(response: Response): Promise<void> {
+  let id: unknown;
+  try {
+    id = ((await response.clone().json()) as { id?: unknown } | null)?.id;
+  } catch {
+    return;
+  }
+  if (typeof id !== 'number' && typeof id !== 'string') return;
+  if (!userChanged(await lastUserId(), id)) return;
+  await clearApiCache();
+  await rememberUserId(String(id));
+}
+
+/** A worker that replaces an older one drops what that one may have stored outside today's allowlist. */
+async function dropUnlistedApiReplies(): Promise<void> {
+  if (!(await caches.has(CACHE_NAMES.api))) return;
+  const cache = await caches.open(CACHE_NAMES.api);
+  for (const request of await cache.keys()) {
+    if (!isCachedApiRead(new URL(request.url), ORIGIN)) await cache.delete(request);
+  }
+}
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -50,15 +99,17 @@ self.addEventListener('message', (event) => {
   if (type === 'CLEAR_API_CACHE') event.waitUntil(clearApiCache());
 });
 
-// Signing out and deleting the account: empty the API cache, then let the request through.
-registerRoute(
-  ({ url, request }) => clearsApiCache(url, request.method, ORIGIN),
-  async ({ request }) => {
-    await clearApiCache();
-    return fetch(request);
-  },
-  'GET',
-);
+self.addEventListener('activate', (event) => event.waitUntil(dropUnlistedApiReplies()));
+
+// A sign-in completing and signing out (POST from the menu's form, GET from an old link) are navigations: the
+// API cache is emptied beside them, and the browser sends them itself (no respondWith: the form's body, its
+// cookies and redirects stay the browser's own). The first /api/auth/user of the next page checks the user again.
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.mode === 'navigate' && clearsApiCache(new URL(request.url), request.method, ORIGIN)) event.waitUntil(clearApiCache());
+});
+
+// Deleting the account: once it is done, the API cache is emptied before the page hears so.
 registerRoute(
   ({ url, request }) => clearsApiCache(url, request.method, ORIGIN),
   async ({ request }) => {
@@ -67,6 +118,19 @@ registerRoute(
     return response;
   },
   'DELETE',
+);
+
+// Every other /api/ read (auth, user, referral, admin, tips, Dream11): network only, never stored. A 401
+// empties the API cache; a /api/auth/user reply naming another user than the last one seen too (before the
+// page has it, so the new user's first screen never reads the previous user's replies).
+registerRoute(
+  ({ url }) => isUncachedApiCall(url, ORIGIN),
+  async ({ url, request }) => {
+    const response = await fetch(request);
+    if (meansSignedOut(response)) await clearApiCache();
+    else if (response.status === 200 && isAuthUserRead(url, ORIGIN)) await noteSignedInUser(response);
+    return response;
+  },
 );
 
 function timeout(seconds: number): Promise<never> {

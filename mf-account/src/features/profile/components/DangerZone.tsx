@@ -1,11 +1,26 @@
 import { useCallback, useState } from 'react';
 import { Button, toast } from '@matchday/ui';
+import { forgetLastUser } from '@matchday/ui/unshared';
 import { ConfirmDialog } from '../../../lib/ConfirmDialog';
 import { Muted, Section } from '../../../lib/layout';
 import { deleteAccount } from '../api/delete-account';
 
-/** Spec §9: redirect to /auth/logout 2000 ms after a successful deletion. */
+/** Spec §9: sign out (POST /auth/logout, then home) 2000 ms after a successful deletion. */
 export const REDIRECT_AFTER_DELETE_MS = 2000;
+
+/**
+ * Signs out as the header's Log out does: a form POSTed to /auth/logout (the gateway's cross-site check takes a
+ * same-origin form), made at the time so it is sent even when this screen was left in the meantime.
+ */
+function postLogout(): void {
+  forgetLastUser();
+  const form = document.createElement('form');
+  form.method = 'post';
+  form.action = '/auth/logout';
+  form.hidden = true;
+  document.body.append(form);
+  form.submit();
+}
 
 export function DangerZone() {
   const [open, setOpen] = useState(false);
@@ -20,7 +35,7 @@ export function DangerZone() {
         title: 'Account Deleted',
         description: 'Your account has been permanently deleted. You will be redirected to the home page.',
       });
-      setTimeout(() => window.location.assign('/auth/logout'), REDIRECT_AFTER_DELETE_MS);
+      setTimeout(postLogout, REDIRECT_AFTER_DELETE_MS);
     } catch (error) {
       setPending(false);
       setOpen(false);
