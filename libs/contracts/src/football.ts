@@ -255,6 +255,11 @@ export interface StandingRow {
   leagueDescription?: string;
   /** What the place leads to (with leagueDescription); the screen colours the zone by it (ZONE_COLOURS). */
   zoneKind?: ZoneKind;
+  /**
+   * With `live=1` ("as it stands"): true for a team playing now, whose live match is counted with its current
+   * score; its movement (teamStatus) is then against the table of finished matches only.
+   */
+  playingNow?: boolean;
 }
 
 /** GET /api/top-scorers/{leagueId}/{season} */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { LiveMatch, LiveSnapshot, MatchEvent } from '@matchday/contracts';
+import type { LiveMatch, LiveSnapshot, MatchEvent, StandingRow } from '@matchday/contracts';
 import { migrateLatest, openDatabase, repoRoot, toDate, type DatabaseTarget, type Knex } from '@matchday/server';
 import { startService, testDatabases, type RunningService } from '@matchday/testing';
 import { migrations } from '../src/db/migrations';
@@ -137,5 +137,62 @@ describe.each(testDatabases())('the World Cup final, live on the replay clock, o
       'shoot-out',
       'full-time',
     ]);
+  });
+});
+
+/**
+ * "As it stands" (issue 22 §5): the same table function counts live matches with their current score when asked.
+ * As of 29 Nov 2022 15:50 UTC, Group A's last round is at half time: Ecuador 0-1 Senegal, Netherlands 1-0 Qatar.
+ */
+describe.each(testDatabases())('Group A as it stands at half time of its last round, on %s', (_label, makeTarget) => {
+  const start = Date.parse('2026-11-25T12:00:00Z');
+  let service: RunningService | undefined;
+
+  beforeAll(async () => {
+    const target = makeTarget('football');
+    const db = await openDatabase(target);
+    try {
+      await migrateLatest(db, migrations);
+      await writeReplay(
+        db,
+        await readReplay(['openfootball', WORLD_CUP], { INIT_CWD: repoRoot }, quiet, {
+          asOf: '2022-11-29T15:50:00Z',
+          now: new Date(start),
+        }),
+      );
+    } finally {
+      await db.destroy();
+    }
+    service = await startService({ ...football, onStart: (db: Knex) => startFootball(db, { now: () => start, maxWaitMs: 20 }) }, target);
+  }, 60_000);
+
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  const groupA = async (query: string) => {
+    const response = await service!.request(`/api/standings?leagueId=1&season=2022${query}`);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as StandingRow[])
+      .filter((row) => row.group === 'A')
+      .map((row) => `${row.teamName} ${row.played} ${row.points}${row.playingNow ? ' live' : ''} ${row.teamStatus}`);
+  };
+
+  it('the final table counts finished matches only; live=1 counts the two live matches and marks their teams', async () => {
+    // before the last round: Ecuador and the Netherlands level on everything (1-1 between them), Ecuador first by name
+    expect((await groupA('')).map((r) => r.split(' ').slice(0, 3).join(' '))).toEqual([
+      'Ecuador 2 4',
+      'Netherlands 2 4',
+      'Senegal 2 3',
+      'Qatar 2 0',
+    ]);
+    expect(await groupA('&live=1&feed=12')).toEqual([
+      'Netherlands 3 7 live up',
+      'Senegal 3 6 live up',
+      'Ecuador 3 4 live down',
+      'Qatar 3 0 live same',
+    ]);
+    const bad = await service!.request('/api/standings?leagueId=1&season=2022&live=yes');
+    expect(bad.status).toBe(400);
   });
 });

@@ -3,12 +3,15 @@ import { API_PREFIXES } from '@matchday/contracts';
 import { standings } from './service';
 import { standingsQuery } from './schema';
 
-/** GET /api/standings?leagueId&season: the table(s) of a league season, derived from its finished matches. */
+/**
+ * GET /api/standings?leagueId&season[&live=1[&feed=<feedSeq>]]: the table(s) of a league season, derived from its
+ * finished matches; with live=1 "as it stands", live matches counted with their current score.
+ */
 export function standingsRouter(db: Knex) {
   const router = serviceRouter(API_PREFIXES.football.standings);
   router.get('/', async (ctx) => {
     const query = parseQuery(standingsQuery, ctx.query);
-    ctx.body = await standings(db, query.leagueId, query.season);
+    ctx.body = await standings(db, query.leagueId, query.season, { asItStands: query.live === '1' });
   });
   return router;
 }

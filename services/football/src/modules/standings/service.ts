@@ -1,6 +1,6 @@
 import type { Knex } from '@matchday/server';
 import type { StandingRow } from '@matchday/contracts';
-import { ninetyMinuteResult, playedScore } from '../../lib/played';
+import { ninetyMinuteResult, playedOrLiveScore, playedScore } from '../../lib/played';
 import { epoch, num } from '../../lib/values';
 import { findLeague, findSeason, findTableFixtures, findTeams, sumAdjustments } from './repository';
 import { tableRules } from './rules';
@@ -10,9 +10,16 @@ import { computeTable, movement, withoutLatestRound, zoneOf, type TableMatch, ty
  * The table(s) of a league season from its finished regular-season, group-stage and league-phase
  * matches (play-offs and knockouts never count), with the league's tie-break rule, points adjustments,
  * movement against the table before the latest round, the last five results and qualification zones.
- * Unknown league or season: an empty list.
+ * Unknown league or season: an empty list. `asItStands`: live matches count too, with their current score, and
+ * their teams are marked (playingNow); movement is then against the table of finished matches. One table
+ * function either way (computeTable), never a second one.
  */
-export async function standings(db: Knex, leagueId: number, season: number): Promise<StandingRow[]> {
+export async function standings(
+  db: Knex,
+  leagueId: number,
+  season: number,
+  options: { asItStands?: boolean } = {},
+): Promise<StandingRow[]> {
   const league = await findLeague(db, leagueId);
   if (!league) return [];
   const fixtures = await findTableFixtures(db, leagueId, season);
@@ -35,22 +42,29 @@ export async function standings(db: Knex, leagueId: number, season: number): Pro
     name: teamById.get(teamId)?.name ?? '',
     group: groupOf.get(teamId) ?? null,
   }));
+  const playingNow = new Set<number>();
+  const liveMatches = new Set<TableMatch>();
+  const scoreOf = options.asItStands ? playedOrLiveScore : playedScore;
   const played: TableMatch[] = fixtures.flatMap((f) => {
-    const score = playedScore(ninetyMinuteResult(f));
+    const score = scoreOf(ninetyMinuteResult(f));
     if (!score) return [];
-    return [
-      {
-        homeTeamId: Number(f.home_team_id),
-        awayTeamId: Number(f.away_team_id),
-        homeGoals: score.home,
-        awayGoals: score.away,
-        kickoff: epoch(f.kickoff_at),
-        round: f.round,
-      },
-    ];
+    const match: TableMatch = {
+      homeTeamId: Number(f.home_team_id),
+      awayTeamId: Number(f.away_team_id),
+      homeGoals: score.home,
+      awayGoals: score.away,
+      kickoff: epoch(f.kickoff_at),
+      round: f.round,
+    };
+    if (f.status === 'live') {
+      liveMatches.add(match);
+      playingNow.add(match.homeTeamId).add(match.awayTeamId);
+    }
+    return [match];
   });
   const table = computeTable(tableTeams, played, rule, adjustments);
-  const before = played.length > 0 ? withoutLatestRound(played) : [];
+  // movement: against the table before the latest round, or as it stands against the table without the live matches
+  const before = liveMatches.size > 0 ? played.filter((m) => !liveMatches.has(m)) : played.length > 0 ? withoutLatestRound(played) : [];
   const previousRank = new Map(
     before.length > 0 ? computeTable(tableTeams, before, rule, adjustments).map((row) => [row.teamId, row.rank] as const) : [],
   );
@@ -82,6 +96,7 @@ export async function standings(db: Knex, leagueId: number, season: number): Pro
       goalDifference: row.goalDifference,
       lastFiveResult: row.form.slice(-5).join(''),
       ...(zone ? { leagueDescription: zone.description, zoneKind: zone.kind } : {}),
+      ...(options.asItStands ? { playingNow: playingNow.has(row.teamId) } : {}),
     };
   });
 }
