@@ -20,6 +20,7 @@ import {
   isAuthUserRead,
   isCacheableApiReply,
   isCachedApiRead,
+  isLive,
   isHashedAsset,
   isRemoteEntryOrManifest,
   isUncachedApiCall,
@@ -162,8 +163,21 @@ describe('service worker cache rules', () => {
     expect(forbidsStoring('no-storey')).toBe(false);
   });
 
-  it('caches the public football reads only: every prefix of API_PREFIXES.football and the paths below it', () => {
-    for (const prefix of Object.values(API_PREFIXES.football)) {
+  it('live data never passes through the worker: /api/live and the event stream match no route', () => {
+    for (const path of ['/api/live', '/api/live/stream', '/api/live/stream?lastEventId=12']) {
+      expect([path, isLive(url(path)), isCachedApiRead(url(path), ORIGIN), isUncachedApiCall(url(path), ORIGIN)]).toEqual([
+        path,
+        true,
+        false,
+        false,
+      ]);
+    }
+    expect(isLive(url('/api/fixture-events/12'))).toBe(false);
+    expect(isLive(url('/api/livery'))).toBe(false);
+  });
+
+  it('caches the public football reads only: every prefix of API_PREFIXES.football (live data aside) and the paths below it', () => {
+    for (const prefix of Object.values(API_PREFIXES.football).filter((p) => p !== API_PREFIXES.football.live)) {
       expect([prefix, isCachedApiRead(url(prefix), ORIGIN)]).toEqual([prefix, true]);
       expect([prefix, isCachedApiRead(url(`${prefix}/12?season=2026`), ORIGIN)]).toEqual([prefix, true]);
     }

@@ -45,7 +45,18 @@ function isUnder(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
-const PUBLIC_READ_PREFIXES: readonly string[] = Object.values(API_PREFIXES.football);
+/**
+ * Live data (GET /api/live, the /api/live/stream event stream) is never stored and never passes through the
+ * worker at all: a stream held by the worker would be buffered, and a stale live score is worse than none.
+ */
+const LIVE_PREFIX = API_PREFIXES.football.live;
+
+/** Whether the worker leaves this request to the browser entirely (no route matches it). */
+export function isLive(url: URL): boolean {
+  return isUnder(url.pathname, LIVE_PREFIX);
+}
+
+const PUBLIC_READ_PREFIXES: readonly string[] = Object.values(API_PREFIXES.football).filter((prefix) => prefix !== LIVE_PREFIX);
 
 /**
  * A read whose last reply is kept for offline use: an allowlist, the same-origin public football reads
@@ -58,7 +69,7 @@ export function isCachedApiRead(url: URL, origin: string): boolean {
 
 /** A same-origin /api/ call the worker passes to the network without storing it (it only watches the reply). */
 export function isUncachedApiCall(url: URL, origin: string): boolean {
-  return url.origin === origin && url.pathname.startsWith('/api/') && !isCachedApiRead(url, origin);
+  return url.origin === origin && url.pathname.startsWith('/api/') && !isLive(url) && !isCachedApiRead(url, origin);
 }
 
 /** The current user's read (GET /api/auth/user): network only, its user id compared with the last one seen. */
