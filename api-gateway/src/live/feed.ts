@@ -8,6 +8,8 @@ export const FEED_POLL_MS = 100;
 export const RECENT_CHANGES = 10_000;
 /** A stream resuming from further back than this many changes gets a fresh snapshot instead. */
 export const MAX_REPLAY_CHANGES = 5000;
+/** How long one snapshot of the live matches serves the streams that open meanwhile. */
+const SNAPSHOT_REUSE_MS = 1000;
 
 export type ChangeListener = (change: LiveChange) => void;
 
@@ -25,6 +27,7 @@ export class LiveFeed {
   private stopped = false;
   private failing = false;
   private started = false;
+  private lastSnapshot: { at: number; pending: Promise<LiveSnapshot> } | undefined;
 
   constructor(
     private readonly footballUrl: string,
@@ -124,8 +127,20 @@ export class LiveFeed {
     return page.changes.filter((c) => c.feedSeq <= this.position);
   }
 
-  /** Every live match now (GET /api/live of the football service). */
+  /**
+   * Every live match (GET /api/live of the football service), shared by the streams that open together: one
+   * request at a time, its answer reused for SNAPSHOT_REUSE_MS. A stream sends the changes after the snapshot's
+   * own position (`since`), so a reused snapshot misses nothing.
+   */
   snapshot(): Promise<LiveSnapshot> {
-    return this.get<LiveSnapshot>('/api/live');
+    const now = Date.now();
+    if (!this.lastSnapshot || now - this.lastSnapshot.at > SNAPSHOT_REUSE_MS) {
+      const pending = this.get<LiveSnapshot>('/api/live');
+      this.lastSnapshot = { at: now, pending };
+      pending.catch(() => {
+        if (this.lastSnapshot?.pending === pending) this.lastSnapshot = undefined;
+      });
+    }
+    return this.lastSnapshot.pending;
   }
 }

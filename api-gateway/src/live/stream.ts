@@ -94,6 +94,8 @@ export function liveStreams(feed: LiveFeed, limits: StreamLimits = DEFAULT_STREA
         const snapshot = await feed.snapshot();
         sent = snapshot.feedSeq;
         if (session.isConnected) session.push(snapshot, 'snapshot', String(snapshot.feedSeq));
+        // a snapshot shared with other streams may be a little behind: the changes after it follow at once
+        for (const change of (await feed.since(snapshot.feedSeq)) ?? []) send(change);
       } else {
         sent = lastId!;
         for (const change of missed) send(change);
