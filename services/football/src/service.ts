@@ -1,7 +1,9 @@
 import { createLogger, type Knex, type ServiceDefinition } from '@matchday/server';
+import { liveFeedConfig } from './config';
 import { migrations } from './db/migrations';
 import { moveDemoToToday, seedDemo } from './db/seeds/demo';
 import { startReleaser, type ReleaserOptions } from './importers/held-results';
+import { startLivePoller, type LivePollerOptions } from './importers/live-poller';
 import { datasetRouter } from './modules/dataset/router';
 import { fixturePlayersRouter } from './modules/fixture-players/router';
 import { fixtureStatsRouter } from './modules/fixture-stats/router';
@@ -44,9 +46,15 @@ export const football: ServiceDefinition = {
 
 /**
  * At every start: demo fixtures move to today; a replay's held-back results are released as the clock
- * passes kick-off + 2 h (`releaser`: a fake clock in tests). Returns the stop function of that timer.
+ * passes kick-off + 2 h (`releaser`: a fake clock in tests); with API_FOOTBALL_KEY set, API-Football is
+ * polled for the stored fixtures being played (`live`: the live feed's options, by default from the
+ * environment; null: none). Returns the stop function of these timers.
  */
-export async function startFootball(db: Knex, releaser: Pick<ReleaserOptions, 'now' | 'maxWaitMs'> = {}): Promise<() => Promise<void>> {
+export async function startFootball(
+  db: Knex,
+  releaser: Pick<ReleaserOptions, 'now' | 'maxWaitMs'> = {},
+  live: LivePollerOptions | null = liveFeedConfig(),
+): Promise<() => Promise<void>> {
   await moveDemoToToday(db);
   const logger = createLogger('football');
   const timer = startReleaser(db, {
@@ -58,5 +66,10 @@ export async function startFootball(db: Knex, releaser: Pick<ReleaserOptions, 'n
       ),
     onError: (error) => logger.error({ err: error }, 'replay: releasing results failed'),
   });
-  return () => timer.stop();
+  if (live) logger.info({ pollMs: live.pollMs, dailyRequests: live.dailyRequests }, 'live feed: polling API-Football');
+  const poller = live ? startLivePoller(db, { logger, ...live }) : null;
+  return async () => {
+    await poller?.stop();
+    await timer.stop();
+  };
 }

@@ -32,6 +32,8 @@ export interface ApiFixtureItem {
     date: string;
     timestamp: number;
     venue: { id: number | null; name: string | null; city: string | null } | null;
+    /** When each half began (unix seconds; null until it has); the live feed dates its periods by them. */
+    periods?: { first: number | null; second: number | null } | null;
     status: { long: string; short: string; elapsed: number | null };
   };
   league: { id: number; name: string; country: string; logo?: string | null; season: number; round: string | null };
@@ -70,4 +72,21 @@ export interface ApiFixturePlayersItem {
 export interface ApiSquadItem {
   team: ApiTeamRef;
   players: Array<{ id: number; name: string; age?: number | null; number: number | null; position: string; photo?: string | null }>;
+}
+
+/**
+ * One entry of `/fixtures/events?fixture=<id>`: a goal, card, substitution or VAR decision (events have no id).
+ * `type` is 'Goal', 'Card', 'subst' or 'Var'; `detail` e.g. 'Normal Goal', 'Own Goal', 'Penalty', 'Missed Penalty',
+ * 'Yellow Card', 'Red Card', 'Substitution 1', 'Goal cancelled', 'Penalty confirmed'. A shoot-out kick is a 'Goal'
+ * ('Penalty' or 'Missed Penalty') whose `comments` is 'Penalty Shootout'. `time.extra` is the stoppage minute
+ * (45 + 2 → elapsed 45, extra 2).
+ */
+export interface ApiFixtureEvent {
+  time: { elapsed: number | null; extra: number | null };
+  team: ApiTeamRef;
+  player: { id: number | null; name: string | null };
+  assist?: { id: number | null; name: string | null };
+  type: string;
+  detail: string;
+  comments?: string | null;
 }

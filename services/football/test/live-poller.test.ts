@@ -1,0 +1,521 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { LiveSnapshot, MatchEvent, StandingRow } from '@matchday/contracts';
+import { ConfigError, type Knex } from '@matchday/server';
+import { startService, testDatabases, type RunningService } from '@matchday/testing';
+import { liveFeedConfig } from '../src/config';
+import { createLivePoller, type LiveLogger, type LivePoller } from '../src/importers/live-poller';
+import { mapFixture, type SeasonContext } from '../src/importers/sources/api-football';
+import { listedEvents, liveMatchEvents, periodsOf } from '../src/importers/sources/api-football-live';
+import type { ApiEnvelope } from '../src/importers/sources/api-football-client';
+import type { ApiFixtureEvent, ApiFixtureItem } from '../src/importers/sources/api-football-types';
+import { saveMatches, saveMatchEvents } from '../src/importers/store';
+import { liveRouter } from '../src/modules/live/router';
+import { football, startFootball } from '../src/service';
+
+/**
+ * The live feed outside replay (issue 22 §3) against a loopback API-Football that answers /fixtures?live=all,
+ * /fixtures/events?fixture=<id> and /fixtures?id=<id> in the v3 documentation's shapes
+ * (fixtures/api-football-live/), stepping a match through on a fake clock: Arsenal v Chelsea, kick-off
+ * 28 Nov 2026 15:00 UTC; Arsenal 23', Chelsea 37' taken back by VAR at 39', half time, an Arsenal player's own
+ * goal for Chelsea 53', a missed penalty 77', Arsenal's penalty 90+3 for 2-1, full time.
+ */
+
+const KEY = 'test-live-key-0123';
+const MIN = 60_000;
+const dir = path.join(__dirname, 'fixtures', 'api-football-live');
+const read = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as ApiEnvelope<T>;
+
+const scheduled = read<ApiFixtureItem>('fixtures-id-910001.json').response[0]!;
+const matchEvents = read<ApiFixtureEvent>('fixtures-events-910001.json').response;
+const elsewhere = read<ApiFixtureItem>('fixtures-live-all.json').response[0]!;
+
+const KICK_OFF = Date.parse('2026-11-28T15:00:00Z');
+const LONG: Record<string, string> = { '1H': 'First Half', HT: 'Halftime', '2H': 'Second Half', FT: 'Match Finished' };
+
+/** The fixture as API-Football has it at some point of the match (a fixture kicking off at `kickOff`). */
+function fixtureAt(
+  short: string,
+  elapsed: number,
+  goals: [number, number],
+  options: { id?: number; kickOff?: number; home?: ApiFixtureItem['teams']['home']; away?: ApiFixtureItem['teams']['away'] } = {},
+): ApiFixtureItem {
+  const kickOff = options.kickOff ?? KICK_OFF;
+  const item = structuredClone(scheduled);
+  item.fixture.id = options.id ?? item.fixture.id;
+  item.fixture.timestamp = kickOff / 1000;
+  item.fixture.date = new Date(kickOff).toISOString();
+  item.fixture.status = { long: LONG[short] ?? short, short, elapsed };
+  item.fixture.periods = { first: kickOff / 1000, second: ['2H', 'FT'].includes(short) ? kickOff / 1000 + 3600 : null };
+  if (options.home) item.teams = { home: options.home, away: options.away! };
+  item.goals = { home: goals[0], away: goals[1] };
+  if (['HT', '2H', 'FT'].includes(short)) item.score.halftime = { home: 1, away: 0 };
+  if (short === 'FT') item.score.fulltime = { home: goals[0], away: goals[1] };
+  return item;
+}
+
+interface StandIn {
+  url: string;
+  /** Every request: path + sorted query. */
+  requests: string[];
+  /** What /fixtures?live=all lists. */
+  live: ApiFixtureItem[];
+  /** /fixtures?id=<id>. */
+  fixtures: Map<string, ApiFixtureItem>;
+  /** /fixtures/events?fixture=<id>. */
+  events: Map<string, ApiFixtureEvent[]>;
+  /** Routes that answer HTTP 500 the next time they are asked. */
+  failOnce: Set<string>;
+  /** x-ratelimit-requests-remaining. */
+  dailyRemaining: number;
+  close(): Promise<void>;
+}
+
+function envelope<T>(get: string, parameters: Record<string, string>, response: T[]): ApiEnvelope<T> {
+  return { get, parameters, errors: [], results: response.length, paging: { current: 1, total: 1 }, response };
+}
+
+async function startStandIn(): Promise<StandIn> {
+  const state: Omit<StandIn, 'url' | 'close'> = {
+    requests: [],
+    live: [],
+    fixtures: new Map(),
+    events: new Map(),
+    failOnce: new Set(),
+    dailyRemaining: 7400,
+  };
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const query = [...url.searchParams.entries()].sort(([a], [b]) => a.localeCompare(b));
+    const route = `${url.pathname}${query.length ? `?${query.map(([k, v]) => `${k}=${v}`).join('&')}` : ''}`;
+    state.requests.push(route);
+    res.setHeader('content-type', 'application/json');
+    res.setHeader('x-ratelimit-requests-limit', '7500');
+    res.setHeader('x-ratelimit-requests-remaining', String(state.dailyRemaining));
+    if (state.failOnce.delete(route)) {
+      res.statusCode = 500;
+      res.end('{"message":"Internal Server Error"}');
+      return;
+    }
+    if (req.headers['x-apisports-key'] !== KEY) {
+      res.end(JSON.stringify({ get: '', parameters: [], errors: { token: 'Error/Missing application key' }, results: 0, response: [] }));
+      return;
+    }
+    const params = Object.fromEntries(query);
+    if (url.pathname === '/fixtures' && params.live === 'all') res.end(JSON.stringify(envelope('fixtures', params, state.live)));
+    else if (url.pathname === '/fixtures' && params.id) {
+      const item = state.fixtures.get(params.id);
+      res.end(JSON.stringify(envelope('fixtures', params, item ? [item] : [])));
+    } else if (url.pathname === '/fixtures/events' && params.fixture)
+      res.end(JSON.stringify(envelope('fixtures/events', params, state.events.get(params.fixture) ?? [])));
+    else {
+      res.statusCode = 404;
+      res.end(JSON.stringify({ message: `no stand-in for ${route}` }));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return Object.assign(state, {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}
+
+const context: SeasonContext = {
+  leagueId: 39,
+  season: 2026,
+  leagueType: 'league',
+  league: { name: 'Premier League', country: 'England', type: 'league' },
+  teams: new Map(),
+};
+
+/** A stored fixture as an import stores it (status scheduled), through the api-football mapping and the store. */
+async function seed(db: Knex, item: ApiFixtureItem): Promise<number> {
+  const match = mapFixture(item, context);
+  if (typeof match === 'string') throw new Error(match);
+  expect(await saveMatches(db, [match])).toMatchObject({ created: 1, problems: [] });
+  const row = (await db('external_ids')
+    .where({ entity: 'fixture', source: 'api-football', external_id: String(item.fixture.id) })
+    .first('entity_id')) as {
+    entity_id: number;
+  };
+  return Number(row.entity_id);
+}
+
+/** A timeline line: "goal 37 G. Forward 1-1 cancelled". */
+function line(e: MatchEvent): string {
+  const minute = e.minute === null ? '' : ` ${e.minute}${e.stoppage ? `+${e.stoppage}` : ''}`;
+  const score = e.homeScore === null ? '' : ` ${e.homeScore}-${e.awayScore}`;
+  return `${e.kind}${minute}${e.scorer ? ` ${e.scorer}` : ''}${score}${e.cancelled ? ' cancelled' : ''}`;
+}
+
+function recordingLogger(lines: string[]): LiveLogger {
+  return {
+    info: (_data, message) => lines.push(`info ${message}`),
+    warn: (_data, message) => lines.push(`warn ${message}`),
+    error: (_data, message) => lines.push(`error ${message}`),
+  };
+}
+
+describe('API-Football live mapping', () => {
+  const item = fixtureAt('2H', 60, [1, 1]);
+  const goal = (minute: number, teamId: number, detail: string, extra: Partial<ApiFixtureEvent> = {}): ApiFixtureEvent => ({
+    time: { elapsed: minute, extra: null },
+    team: { id: teamId, name: teamId === 42 ? 'Arsenal' : 'Chelsea' },
+    player: { id: null, name: null },
+    type: 'Goal',
+    detail,
+    comments: null,
+    ...extra,
+  });
+
+  it('names the periods of every status with the replay keys', () => {
+    expect(periodsOf('NS', null, false, false)).toEqual([]);
+    expect(periodsOf('2H', 50, false, false)).toEqual(['kick-off', 'half-time', 'second-half']);
+    expect(periodsOf('BT', 90, false, false)).toEqual(['kick-off', 'half-time', 'second-half', 'end-of-90']);
+    expect(periodsOf('ET', 95, true, false).slice(3)).toEqual(['end-of-90', 'extra-time']);
+    expect(periodsOf('BT', 105, true, false).slice(3)).toEqual(['end-of-90', 'extra-time', 'extra-time-half-time']);
+    expect(periodsOf('ET', 110, true, true).slice(5)).toEqual(['extra-time-half-time', 'extra-time-second-half']);
+    expect(periodsOf('P', 120, true, true).slice(7)).toEqual(['end-of-extra-time', 'shoot-out']);
+    expect(periodsOf('P', 90, false, false).slice(3)).toEqual(['end-of-90', 'shoot-out']);
+    expect(periodsOf('FT', 90, false, false)).toEqual(['kick-off', 'half-time', 'second-half', 'full-time']);
+    expect(periodsOf('AET', 120, true, true).slice(7)).toEqual(['full-time']);
+    expect(periodsOf('PEN', 120, true, true).slice(7)).toEqual(['end-of-extra-time', 'shoot-out', 'full-time']);
+  });
+
+  it('counts an own goal for the team API-Football names; skips missed penalties, shoot-out kicks, cards and substitutions', () => {
+    const listed = listedEvents(item, [
+      goal(12, 49, 'Own Goal', { player: { id: 4203, name: 'H. Defender' } }),
+      goal(30, 42, 'Missed Penalty'),
+      { ...goal(31, 42, 'Yellow Card'), type: 'Card' },
+      { ...goal(46, 49, 'Substitution 1'), type: 'subst' },
+      goal(120, 42, 'Penalty', { comments: 'Penalty Shootout' }),
+      goal(50, 42, 'Penalty'),
+    ]);
+    expect(listed.map((e) => [e.side, e.goalKind, e.minute, e.scorer])).toEqual([
+      ['away', 'own-goal', 12, 'H. Defender'],
+      ['home', 'penalty', 50, null],
+    ]);
+  });
+
+  it('keys identical events apart by a counter, and reading the same list again adds nothing', () => {
+    const twice = [
+      goal(45, 42, 'Normal Goal', { time: { elapsed: 45, extra: 2 } }),
+      goal(45, 42, 'Normal Goal', { time: { elapsed: 45, extra: 2 } }),
+    ];
+    const keys = listedEvents(item, twice).map((e) => e.key);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^goal:45\+2:[0-9a-f]{10}:1$/);
+    expect(keys[1]).toBe(keys[0]!.replace(/:1$/, ':2'));
+    const now = new Date(KICK_OFF + 70 * MIN);
+    const first = liveMatchEvents({ item, events: twice, stored: [], now });
+    // in match order: both goals before half time, each with the score after it
+    expect(first.map((e) => `${e.kind} ${e.score!.home}-${e.score!.away}`)).toEqual([
+      'kick-off 0-0',
+      'goal 1-0',
+      'goal 2-0',
+      'half-time 2-0',
+      'second-half 2-0',
+    ]);
+    const stored = first.map((e) => ({
+      key: e.key,
+      kind: e.kind,
+      side: e.side ?? null,
+      minute: e.minute ?? null,
+      stoppage: e.stoppage ?? null,
+      cancelled: false,
+    }));
+    expect(liveMatchEvents({ item, events: twice, stored, now })).toEqual([]);
+  });
+
+  it('takes back nothing when no goal of that team came before the VAR decision', () => {
+    const events = [{ ...goal(20, 49, 'Goal cancelled'), type: 'Var' }, goal(25, 49, 'Normal Goal')];
+    expect(liveMatchEvents({ item, events, stored: [], now: new Date() }).map((e) => e.kind)).toEqual([
+      'kick-off',
+      'goal',
+      'half-time',
+      'second-half',
+    ]);
+  });
+
+  it('reads its settings from the environment: none without a key, defaults, a bad value stops the start', () => {
+    expect(liveFeedConfig({})).toBeNull();
+    expect(liveFeedConfig({ API_FOOTBALL_KEY: 'k' })).toEqual({
+      key: 'k',
+      baseUrl: 'https://v3.football.api-sports.io',
+      pollMs: 15_000,
+      dailyRequests: 7000,
+    });
+    expect(liveFeedConfig({ API_FOOTBALL_KEY: 'k', LIVE_POLL_MS: '30000', LIVE_DAILY_REQUESTS: '90' })).toMatchObject({
+      pollMs: 30_000,
+      dailyRequests: 90,
+    });
+    expect(() => liveFeedConfig({ API_FOOTBALL_KEY: 'k', LIVE_POLL_MS: '10' })).toThrow(ConfigError);
+    expect(() => liveFeedConfig({ API_FOOTBALL_KEY: 'k', LIVE_DAILY_REQUESTS: 'lots' })).toThrow(/LIVE_DAILY_REQUESTS/);
+  });
+});
+
+describe.each(testDatabases())('the live feed from API-Football on %s', (_label, makeTarget) => {
+  let clock = KICK_OFF - 60 * MIN;
+  let standIn: StandIn;
+  let service: RunningService;
+  let poller: LivePoller;
+  let fixtureId: number;
+  const logs: string[] = [];
+
+  const get = async <T>(url: string): Promise<T> => {
+    const response = await service.request(url);
+    expect(response.status).toBe(200);
+    return (await response.json()) as T;
+  };
+  const timeline = async () => (await get<MatchEvent[]>(`/api/fixture-events/${fixtureId}`)).map(line);
+  const fixtureRow = async () =>
+    (await service
+      .db('fixtures')
+      .where({ id: fixtureId })
+      .first('status', 'home_goals', 'away_goals', 'home_goals_ht', 'away_goals_ht')) as Record<string, unknown>;
+  const table = async () =>
+    (await get<StandingRow[]>('/api/standings?leagueId=39&season=2026&live=1')).map(
+      (r) => `${r.teamName} ${r.played} ${r.points} ${r.goalsFor}-${r.goalsAgainst}`,
+    );
+  /** Sets the clock and what API-Football says, polls once; the requests that poll sent. */
+  const poll = async (at: number, playing: ApiFixtureItem | null, eventsSoFar: number) => {
+    clock = at;
+    standIn.live = playing ? [elsewhere, playing] : [elsewhere];
+    standIn.events.set('910001', matchEvents.slice(0, eventsSoFar));
+    const before = standIn.requests.length;
+    const summary = await poller.tick();
+    expect(summary.requests).toBe(standIn.requests.length - before);
+    return { summary, requests: standIn.requests.slice(before) };
+  };
+  const LIVE = '/fixtures?live=all';
+  const EVENTS = '/fixtures/events?fixture=910001';
+
+  beforeAll(async () => {
+    standIn = await startStandIn();
+    service = await startService(
+      {
+        ...football,
+        // /api/live's clock runs on the fake clock too
+        routers: (db: Knex) => [...football.routers(db).filter((r) => r.opts.prefix !== '/api/live'), liveRouter(db, () => clock)],
+        onStart: (db: Knex) => startFootball(db, { now: () => clock, maxWaitMs: 50 }, null),
+      },
+      makeTarget('football'),
+    );
+    fixtureId = await seed(service.db, scheduled);
+    poller = createLivePoller(service.db, { key: KEY, baseUrl: standIn.url, now: () => clock, logger: recordingLogger(logs) });
+  }, 60_000);
+
+  afterAll(async () => {
+    await poller?.stop();
+    await service?.close();
+    await standIn?.close();
+  });
+
+  it('outside the live window nothing is polled: 0 requests; inside it, before kick-off, the live list only', async () => {
+    expect((await poll(KICK_OFF - 10 * MIN, null, 0)).requests).toEqual([]);
+    expect((await poll(KICK_OFF - 3 * MIN, null, 0)).requests).toEqual([LIVE]);
+    expect(await timeline()).toEqual([]);
+    expect(await fixtureRow()).toMatchObject({ status: 'scheduled', home_goals: null });
+  });
+
+  it('kick-off: the fixture is live at 0-0 with its kick-off, dated by API-Football’s first-half start', async () => {
+    const { requests, summary } = await poll(KICK_OFF + MIN, fixtureAt('1H', 1, [0, 0]), 0);
+    expect(requests).toEqual([LIVE, EVENTS]);
+    expect(summary.created).toBe(1);
+    expect(await timeline()).toEqual(['kick-off 0-0']);
+    expect((await get<MatchEvent[]>(`/api/fixture-events/${fixtureId}`))[0]!.at).toBe(new Date(KICK_OFF).toISOString());
+    expect(await fixtureRow()).toMatchObject({ status: 'live', home_goals: 0, away_goals: 0 });
+  });
+
+  it('a goal (the card before it is not stored), then a second goal: 1-1 in the fixture and the table as it stands', async () => {
+    expect((await poll(KICK_OFF + 24 * MIN, fixtureAt('1H', 24, [1, 0]), 2)).requests).toEqual([LIVE, EVENTS]);
+    expect(await timeline()).toEqual(['kick-off 0-0', 'goal 23 B. Striker 1-0']);
+    const [goal] = (await get<MatchEvent[]>(`/api/fixture-events/${fixtureId}`)).slice(1);
+    const teams = (await service.db('fixtures').where({ id: fixtureId }).first('home_team_id', 'away_team_id')) as Record<string, number>;
+    expect(goal).toMatchObject({ teamId: Number(teams.home_team_id), goalKind: 'goal' });
+
+    expect((await poll(KICK_OFF + 38 * MIN, fixtureAt('1H', 38, [1, 1]), 3)).requests).toEqual([LIVE, EVENTS]);
+    expect(await timeline()).toEqual(['kick-off 0-0', 'goal 23 B. Striker 1-0', 'goal 37 G. Forward 1-1']);
+    expect(await fixtureRow()).toMatchObject({ status: 'live', home_goals: 1, away_goals: 1 });
+    expect(await table()).toEqual(['Arsenal 1 1 1-1', 'Chelsea 1 1 1-1']);
+  });
+
+  it('VAR cancels the second goal: the score is back to 1-0, the goal marked cancelled, the fixture and the table drop it', async () => {
+    const { requests, summary } = await poll(KICK_OFF + 40 * MIN, fixtureAt('1H', 40, [1, 0]), 4);
+    expect(requests).toEqual([LIVE, EVENTS]);
+    expect(summary.created).toBe(1);
+    expect(await timeline()).toEqual([
+      'kick-off 0-0',
+      'goal 23 B. Striker 1-0',
+      'goal 37 G. Forward 1-1 cancelled',
+      'goal-cancelled 39 G. Forward 1-0',
+    ]);
+    expect(await fixtureRow()).toMatchObject({ status: 'live', home_goals: 1, away_goals: 0 });
+    expect(await table()).toEqual(['Arsenal 1 3 1-0', 'Chelsea 1 0 0-1']);
+    const live = (await get<LiveSnapshot>('/api/live')).matches.find((m) => m.fixtureId === fixtureId);
+    expect(live).toMatchObject({ status: 'live', period: '1H', minute: '41', goalsHome: 1, goalsAway: 0, lastSeq: 4 });
+  });
+
+  it('polling the same data again stores nothing and does not even read the events', async () => {
+    const again = await poll(KICK_OFF + 40 * MIN + 15_000, fixtureAt('1H', 40, [1, 0]), 4);
+    expect(again.requests).toEqual([LIVE]);
+    expect(again.summary.created).toBe(0);
+    expect(await timeline()).toHaveLength(4);
+  });
+
+  it('half time: the same events read again add only the half-time, with the half-time score', async () => {
+    const { requests, summary } = await poll(KICK_OFF + 47 * MIN, fixtureAt('HT', 45, [1, 0]), 4);
+    expect(requests).toEqual([LIVE, EVENTS]);
+    expect(summary.created).toBe(1);
+    expect((await timeline()).slice(4)).toEqual(['half-time 1-0']);
+    expect(await fixtureRow()).toMatchObject({ status: 'live', home_goals_ht: 1, away_goals_ht: 0 });
+  });
+
+  it('second half, then an own goal by an Arsenal player counts for Chelsea (a substitution before it is not stored)', async () => {
+    expect((await poll(KICK_OFF + 61 * MIN, fixtureAt('2H', 46, [1, 0]), 4)).summary.created).toBe(1);
+    expect((await poll(KICK_OFF + 69 * MIN, fixtureAt('2H', 54, [1, 1]), 6)).requests).toEqual([LIVE, EVENTS]);
+    expect((await timeline()).slice(5)).toEqual(['second-half 1-0', 'goal 53 H. Defender 1-1']);
+    const own = (await get<MatchEvent[]>(`/api/fixture-events/${fixtureId}`))[6]!;
+    const teams = (await service.db('fixtures').where({ id: fixtureId }).first('away_team_id')) as Record<string, number>;
+    expect(own).toMatchObject({ goalKind: 'own-goal', teamId: Number(teams.away_team_id) });
+    expect(await fixtureRow()).toMatchObject({ home_goals: 1, away_goals: 1 });
+  });
+
+  it('full time, once the match has left the live list: the last goal, full time, and the full record through saveMatches', async () => {
+    standIn.fixtures.set('910001', fixtureAt('FT', 90, [2, 1]));
+    const { requests, summary } = await poll(KICK_OFF + 113 * MIN, null, matchEvents.length);
+    expect(requests).toEqual([LIVE, '/fixtures?id=910001', EVENTS]);
+    expect(summary).toMatchObject({ created: 2, finalRecords: 1 });
+    const events = await get<MatchEvent[]>(`/api/fixture-events/${fixtureId}`);
+    expect(events.map(line)).toEqual([
+      'kick-off 0-0',
+      'goal 23 B. Striker 1-0',
+      'goal 37 G. Forward 1-1 cancelled',
+      'goal-cancelled 39 G. Forward 1-0',
+      'half-time 1-0',
+      'second-half 1-0',
+      'goal 53 H. Defender 1-1',
+      'goal 90+3 B. Striker 2-1',
+      'full-time 2-1',
+    ]);
+    expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(events[7]!.goalKind).toBe('penalty');
+    expect(await fixtureRow()).toMatchObject({ status: 'finished', home_goals: 2, away_goals: 1, home_goals_ht: 1, away_goals_ht: 0 });
+    expect(await table()).toEqual(['Arsenal 1 3 2-1', 'Chelsea 1 0 1-2']);
+    expect((await get<LiveSnapshot>('/api/live')).matches).toEqual([]);
+
+    // A finished match is out of the window: no request any more.
+    expect((await poll(KICK_OFF + 114 * MIN, null, matchEvents.length)).requests).toEqual([]);
+    // Every event of the match written again from nothing stores nothing new.
+    const all = liveMatchEvents({ item: fixtureAt('FT', 90, [2, 1]), events: matchEvents, stored: [], now: new Date(clock) });
+    expect(all.map((e) => e.key)).toHaveLength(9);
+    expect(await saveMatchEvents(service.db, all)).toMatchObject({ created: 0, unchanged: 9, problems: [] });
+    expect(logs.filter((l) => !l.startsWith('info'))).toEqual([]);
+  });
+
+  describe('a second match, kicking off at 23:00 UTC', () => {
+    const kickOff = Date.parse('2026-11-28T23:00:00Z');
+    const at = (short: string, elapsed: number, goals: [number, number]) =>
+      fixtureAt(short, elapsed, goals, { id: 910002, kickOff, home: scheduled.teams.away, away: scheduled.teams.home });
+    const poll2 = async (p: LivePoller, time: number, playing: ApiFixtureItem) => {
+      clock = time;
+      standIn.live = [elsewhere, playing];
+      const before = standIn.requests.length;
+      await p.tick();
+      return standIn.requests.slice(before);
+    };
+
+    const EVENTS2 = '/fixtures/events?fixture=910002';
+    let id2 = 0;
+    const events2 = async () => (await get<MatchEvent[]>(`/api/fixture-events/${id2}`)).map(line);
+
+    beforeAll(async () => {
+      id2 = await seed(
+        service.db,
+        fixtureAt('NS', 0, [0, 0], { id: 910002, kickOff, home: scheduled.teams.away, away: scheduled.teams.home }),
+      );
+    });
+
+    it('a failed poll is logged and tried again at the next tick', async () => {
+      const lines: string[] = [];
+      const p = createLivePoller(service.db, { key: KEY, baseUrl: standIn.url, now: () => clock, logger: recordingLogger(lines) });
+      try {
+        standIn.failOnce.add(LIVE);
+        await expect(poll2(p, kickOff + MIN, at('1H', 1, [0, 0]))).resolves.toEqual([LIVE]);
+        expect(lines).toEqual(['warn live feed: request failed; tried again at the next poll']);
+        // the live list this time, its events not: nothing written (periods and goals go together)
+        standIn.failOnce.add(EVENTS2);
+        await expect(poll2(p, kickOff + MIN + 15_000, at('1H', 1, [0, 0]))).resolves.toEqual([LIVE, EVENTS2]);
+        expect(lines).toHaveLength(2);
+        expect(await events2()).toEqual([]);
+        // the next tick has both
+        await expect(poll2(p, kickOff + MIN + 30_000, at('1H', 1, [0, 0]))).resolves.toEqual([LIVE, EVENTS2]);
+        expect(await events2()).toEqual(['kick-off 0-0']);
+      } finally {
+        await p.stop();
+      }
+    });
+
+    it('the daily budget: one log line when used up, no request until UTC midnight; API-Football’s own quota too', async () => {
+      const lines: string[] = [];
+      const p = createLivePoller(service.db, {
+        key: KEY,
+        baseUrl: standIn.url,
+        now: () => clock,
+        logger: recordingLogger(lines),
+        dailyRequests: 3,
+      });
+      try {
+        expect(await poll2(p, kickOff + 2 * MIN, at('1H', 2, [0, 0]))).toEqual([LIVE, EVENTS2]);
+        expect(await poll2(p, kickOff + 3 * MIN, at('1H', 3, [0, 0]))).toEqual([LIVE]);
+        expect(await poll2(p, kickOff + 4 * MIN, at('1H', 4, [0, 0]))).toEqual([]);
+        expect(await poll2(p, kickOff + 5 * MIN, at('1H', 5, [0, 0]))).toEqual([]);
+        expect(lines).toEqual([
+          'warn live feed: the daily request budget (LIVE_DAILY_REQUESTS=3) is used up; no polling until UTC midnight',
+        ]);
+        // 00:01 UTC: a new day, a new budget
+        expect(await poll2(p, kickOff + 61 * MIN, at('2H', 46, [0, 0]))).toEqual([LIVE, EVENTS2]);
+        expect(lines[1]).toBe('info live feed: a new UTC day, polling API-Football again');
+        // API-Football says its daily quota is used up: that request was the last one today
+        standIn.dailyRemaining = 0;
+        expect(await poll2(p, kickOff + 62 * MIN, at('2H', 47, [0, 0]))).toEqual([LIVE]);
+        expect(await poll2(p, kickOff + 63 * MIN, at('2H', 48, [0, 0]))).toEqual([]);
+        expect(lines.slice(2)).toEqual([
+          'warn live feed: API-Football says the daily request quota is used up; no polling until UTC midnight',
+        ]);
+      } finally {
+        standIn.dailyRemaining = 7400;
+        await p.stop();
+      }
+      expect(await events2()).toEqual(['kick-off 0-0', 'half-time 0-0', 'second-half 0-0']);
+    });
+
+    it('startFootball polls on its timer when given the live feed, and stops polling when stopped', async () => {
+      clock = kickOff + 64 * MIN;
+      standIn.live = [elsewhere, at('2H', 49, [0, 0])];
+      const before = standIn.requests.length;
+      const stop = await startFootball(
+        service.db,
+        { now: () => clock, maxWaitMs: 50 },
+        { key: KEY, baseUrl: standIn.url, pollMs: 20, now: () => clock },
+      );
+      try {
+        const deadline = Date.now() + 10_000;
+        while (standIn.requests.length - before < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+        expect(standIn.requests.length - before).toBeGreaterThanOrEqual(3);
+      } finally {
+        await stop();
+      }
+      const after = standIn.requests.length;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(standIn.requests.length).toBe(after);
+    });
+  });
+});
