@@ -17,6 +17,9 @@ export type HeldBatch =
 
 const INSERT_BATCH = 100;
 
+/** The order of the kinds released together in one tick. */
+const KIND_ORDER: ReadonlyArray<HeldBatch['kind']> = ['match-events', 'matches', 'player-matches'];
+
 /** Stores held batches in the given order (that order is the release order of batches due together). */
 export async function holdResults(db: Knex, batches: readonly HeldBatch[]): Promise<void> {
   const rows = batches
@@ -51,6 +54,11 @@ export async function releaseDue(db: Knex, now: Date): Promise<ReleaseSummary> {
     payload: string;
   }>;
   if (due.length === 0) return summary;
+  // Everything due goes out in three saves at most: the events (in time order), then the full records, then
+  // the players' lines. A match's own order is kept (its events, then its record, then its players), and a
+  // clock that jumps over a whole season releases in seconds rather than one save per held row.
+  const rank = (kind: string) => KIND_ORDER.indexOf(kind as HeldBatch['kind']);
+  due.sort((a, b) => rank(a.kind) - rank(b.kind) || Number(a.id) - Number(b.id));
   await db.transaction(async (trx) => {
     // Consecutive rows of one kind go to the store together (one save per kind and tick, in order).
     let index = 0;

@@ -77,11 +77,19 @@ export async function saveMatchEvents(db: Knex, events: readonly ImportedMatchEv
   const summary = emptySummary();
   if (events.length === 0) return summary;
   await db.transaction(async (trx) => {
-    const states = new Map<string, FixtureState | null>();
+    // One state per fixture, whichever source names it: two sources of one match (football-data and FPL) write
+    // one timeline, the first to write an event's key wins.
+    const byRef = new Map<string, FixtureState | null>();
+    const byFixture = new Map<number, FixtureState>();
     for (const event of events) {
       const ref = `${event.match.source}\u0000${event.match.externalId}`;
-      if (!states.has(ref)) states.set(ref, (await fixtureState(trx, event.match.source, event.match.externalId)) ?? null);
-      const state = states.get(ref);
+      if (!byRef.has(ref)) {
+        const found = (await fixtureState(trx, event.match.source, event.match.externalId)) ?? null;
+        const known = found ? (byFixture.get(found.id) ?? found) : null;
+        if (known) byFixture.set(known.id, known);
+        byRef.set(ref, known);
+      }
+      const state = byRef.get(ref);
       if (!state) {
         summary.problems.push(problemAt(undefined, event.match.source, `event ${event.key} of unknown match ${event.match.externalId}`));
         continue;
