@@ -19,6 +19,8 @@ export const SINGLETONS = [
   // every build resolves it to facades/react-redux.ts
   'react-redux',
   '@matchday/ui',
+  // the live match centre's client (one stream per tab); loaded on demand by the screens that show live data
+  '@matchday/ui/live',
   // charts (mf-stats); loaded on demand, so pages without a chart never fetch it
   'recharts',
 ] as const;

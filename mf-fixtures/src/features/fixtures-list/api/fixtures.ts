@@ -16,12 +16,14 @@ const timeZone = () => (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZon
 /**
  * The API call behind a filter: team -> the first page of /api/fixtures narrowed by the server to that name
  * (and filtered here by the spec's contains rule); league -> /api/fixtures/filter; day -> the first page of
- * that day list. The next pages follow the first page's nextCursor.
+ * that day list; live -> today's whole list. The next pages follow the first page's nextCursor.
  */
 export function fixturesKey(filter: FixtureFilter): string {
   const tz = encodeURIComponent(timeZone());
   if (filter.kind === 'team') return `/api/fixtures?team=${encodeURIComponent(filter.team)}&tz=${tz}&limit=${PAGE_SIZE}`;
   if (filter.kind === 'league') return `/api/fixtures/filter?leagueId=${filter.leagueId}&tz=${tz}`;
+  // Live: today's whole list (up to 500, one read), of which the screen keeps the matches being played
+  if (filter.kind === 'live') return `/api/fixtures/filter?type=today&tz=${tz}`;
   return `/api/fixtures/filter?type=${filter.tab}&tz=${tz}&limit=${PAGE_SIZE}`;
 }
 

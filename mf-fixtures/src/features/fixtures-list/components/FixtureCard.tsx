@@ -2,6 +2,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Badge, Button, fixtureDateLabel, leagueColour, TeamLogo } from '@matchday/ui';
 import type { Fixture } from '@matchday/contracts';
+import type { LiveEntry, LiveState } from '@matchday/ui/live';
+import { LiveScore } from './LiveScore';
 
 const Article = styled.article`
   background: ${({ theme }) => theme.surface};
@@ -97,9 +99,26 @@ const Actions = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
   gap: 0.5rem;
+  & > :nth-child(3) {
+    grid-column: 1 / -1;
+  }
 `;
 
-export function FixtureCard({ fixture, tab }: { fixture: Fixture; tab: string }) {
+/**
+ * A fixture on Home. While its match is live (the list says so, or the live feed has it) the middle shows the live
+ * score (LiveScore) and the card links to the match centre; `feed` is the tab's live state, given only then.
+ */
+export function FixtureCard({
+  fixture,
+  tab,
+  live,
+  feed,
+}: {
+  fixture: Fixture;
+  tab: string;
+  live?: LiveEntry | undefined;
+  feed?: LiveState | undefined;
+}) {
   const navigate = useNavigate();
   const squadPath = `/squad/${fixture.homeTeamId}/${fixture.awayTeamId}/${fixture.leagueId}/${fixture.season}?tab=${tab}`;
   const h2hPath = `/h2h?homeTeamId=${fixture.homeTeamId}&awayTeamId=${fixture.awayTeamId}&tab=${tab}`;
@@ -107,6 +126,7 @@ export function FixtureCard({ fixture, tab }: { fixture: Fixture; tab: string })
     `${fixture.homeTeam},${fixture.awayTeam}`,
   )}&tab=${tab}`;
   const finished = fixture.goalsHome !== null && fixture.goalsAway !== null;
+  const showLive = feed !== undefined && (live !== undefined || fixture.status === 'live');
   const colour = leagueColour(fixture.leagueName, fixture.leagueColor);
   return (
     <Article data-testid="fixture-card" onClick={() => navigate(squadPath)}>
@@ -121,7 +141,9 @@ export function FixtureCard({ fixture, tab }: { fixture: Fixture; tab: string })
           <TeamLogo name={fixture.homeTeam} src={fixture.homeTeamLogo} size={48} />
           <span className="name">{fixture.homeTeam}</span>
         </Team>
-        {finished ? (
+        {showLive ? (
+          <LiveScore fixture={fixture} entry={live} feed={feed} />
+        ) : finished ? (
           <Score>
             <span className="visually-hidden">Final score </span>
             {fixture.goalsHome} - {fixture.goalsAway}
@@ -142,6 +164,17 @@ export function FixtureCard({ fixture, tab }: { fixture: Fixture; tab: string })
         <Button as={Link} to={standingsPath} $variant="outline" aria-label={`${fixture.leagueName} standings`}>
           Standings
         </Button>
+        {showLive && (
+          <Button
+            as={Link}
+            to={`/fixture-stats/${fixture.id}`}
+            $variant="outline"
+            aria-label={`Match centre: ${fixture.homeTeam} vs ${fixture.awayTeam}`}
+            data-testid="match-centre-link"
+          >
+            Match centre
+          </Button>
+        )}
       </Actions>
     </Article>
   );

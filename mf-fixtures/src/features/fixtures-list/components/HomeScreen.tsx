@@ -3,12 +3,15 @@ import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, EmptyState, Heading, media, Page, Tab, TabList, toast, usePageMeta } from '@matchday/ui';
 import { useLeagues } from '@matchday/ui/unshared';
+import { LiveAnnouncer, mayBeLive, useLiveMatches, useNow } from '@matchday/ui/live';
 import type { FixtureDayFilter } from '@matchday/contracts';
 import { fixturesKey, fixturesQuery, PAGE_SIZE, useFixtures } from '../api/fixtures';
 import { choices, filterFromSearch, searchFromFilter, type FixtureFilter } from '../rules/filter';
+import { inLiveTab } from '../rules/live';
 import { FixtureCard, FixtureCardSkeleton } from './FixtureCard';
 
 const SKELETON_CARDS = 6;
+const NO_FIXTURES: never[] = [];
 const REFRESH_SPINNER_MS = 1000;
 const TABS: Array<{ value: FixtureDayFilter; label: string }> = [
   { value: 'today', label: 'Today' },
@@ -23,6 +26,23 @@ const Toolbar = styled.div`
   align-items: center;
   justify-content: space-between;
   margin-bottom: 1.25rem;
+`;
+
+/** Four tabs on one row on a 390 px phone. */
+const DayTab = styled(Tab)`
+  ${media.mobile} {
+    padding: 0.45rem 0.5rem;
+  }
+`;
+
+const LiveDot = styled.span`
+  display: inline-block;
+  width: 0.45rem;
+  height: 0.45rem;
+  margin-right: 0.3rem;
+  border-radius: 50%;
+  vertical-align: middle;
+  background: ${({ theme }) => theme.danger};
 `;
 
 const Controls = styled.div`
@@ -91,7 +111,11 @@ const More = styled.div`
   font-size: 0.875rem;
 `;
 
-/** Home (spec §2): day tabs, league dropdown, team filter, refresh; the filter lives in the URL. */
+/**
+ * Home (spec §2): day tabs, league dropdown, team filter, refresh; the filter lives in the URL. Live matches (issue
+ * 22 §5) show their score and clock from the tab's live stream, opened only while the list has a match that is or
+ * may be live; the Live tab keeps only those; goals are read out politely.
+ */
 export function HomeScreen() {
   const [search, setSearch] = useSearchParams();
   const filter = useMemo(() => filterFromSearch(search), [search]);
@@ -106,10 +130,15 @@ export function HomeScreen() {
   /** A user's choice goes into the URL only; a navigation the shell's guard drops (spec §4) so changes nothing. */
   const choose = (next: FixtureFilter) => setSearch(searchFromFilter(next));
 
-  const { fixtures, error, isLoading, mutate, remaining, loadingMore, loadMore } = useFixtures(filter);
+  const { fixtures: listed, error, isLoading, mutate, remaining, loadingMore, loadMore } = useFixtures(filter);
   const { data: leagues } = useLeagues();
-  const tab = filter.kind === 'tab' ? filter.tab : 'today';
-  const heading = filter.kind === 'team' ? `${filter.team} Fixtures` : 'Upcoming Fixtures';
+  // once a minute: a scheduled match reaching kick-off needs the stream
+  const minute = useNow(60_000);
+  const needsLive = filter.kind === 'live' || listed.some((fixture) => mayBeLive(fixture, minute));
+  const feed = useLiveMatches(needsLive);
+  const fixtures = filter.kind === 'live' ? listed.filter((fixture) => inLiveTab(fixture, feed.matches.get(fixture.id))) : listed;
+  const tab = filter.kind === 'tab' ? filter.tab : filter.kind === 'live' ? 'live' : 'today';
+  const heading = filter.kind === 'team' ? `${filter.team} Fixtures` : filter.kind === 'live' ? 'Live Matches' : 'Upcoming Fixtures';
   usePageMeta({ title: heading });
 
   const refresh = async () => {
@@ -148,7 +177,7 @@ export function HomeScreen() {
       <Toolbar>
         <TabList role="tablist" aria-label="Fixture day">
           {TABS.map((t) => (
-            <Tab
+            <DayTab
               key={t.value}
               role="tab"
               type="button"
@@ -157,8 +186,18 @@ export function HomeScreen() {
               onClick={() => choose(choices.tab(t.value))}
             >
               {t.label}
-            </Tab>
+            </DayTab>
           ))}
+          <DayTab
+            role="tab"
+            type="button"
+            aria-selected={filter.kind === 'live'}
+            $active={filter.kind === 'live'}
+            onClick={() => choose(choices.live())}
+          >
+            {filter.kind !== 'live' && <LiveDot aria-hidden="true" />}
+            Live
+          </DayTab>
         </TabList>
         <Controls>
           <label htmlFor="league-filter" className="visually-hidden">
@@ -212,12 +251,22 @@ export function HomeScreen() {
           </Button>
         </EmptyState>
       ) : fixtures.length === 0 ? (
-        <EmptyState title="No fixtures found" message="Try adjusting your filters or check back later for new matches." />
+        filter.kind === 'live' ? (
+          <EmptyState title="No live matches right now" message="Matches being played today appear here with their score and minute." />
+        ) : (
+          <EmptyState title="No fixtures found" message="Try adjusting your filters or check back later for new matches." />
+        )
       ) : (
         <>
           <Grid>
             {fixtures.map((fixture) => (
-              <FixtureCard key={fixture.id} fixture={fixture} tab={tab} />
+              <FixtureCard
+                key={fixture.id}
+                fixture={fixture}
+                tab={tab}
+                live={needsLive ? feed.matches.get(fixture.id) : undefined}
+                feed={needsLive ? feed : undefined}
+              />
             ))}
           </Grid>
           {remaining > 0 && (
@@ -232,6 +281,7 @@ export function HomeScreen() {
           )}
         </>
       )}
+      <LiveAnnouncer fixtures={needsLive ? fixtures : NO_FIXTURES} />
     </Page>
   );
 }

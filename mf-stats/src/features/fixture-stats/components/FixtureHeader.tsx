@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { FixtureStats } from '@matchday/contracts';
 import { Badge, Button, media, TeamLogo } from '@matchday/ui';
 import { Muted } from '@matchday/ui/unshared';
+import { CONNECTION_TEXT, dataAge, LiveMarker, liveView, updatedAgo, useNow, type LiveEntry, type LiveState } from '@matchday/ui/live';
 import { HeaderCard } from '../../../lib/components';
 import { kickoffDateTime } from '../../../lib/dates';
 import { AWAY_COLOUR, HOME_COLOUR } from './ComparisonCard';
@@ -75,6 +76,19 @@ const Where = styled.p`
   font-size: 0.9rem;
 `;
 
+const Note = styled.p`
+  margin: 0;
+  font-weight: 700;
+  font-size: 0.9rem;
+  white-space: nowrap;
+`;
+
+const LiveLine = styled.p`
+  margin: 0.75rem 0 0;
+  text-align: center;
+  font-size: 0.85rem;
+`;
+
 const Actions = styled.div`
   display: flex;
   justify-content: center;
@@ -83,9 +97,40 @@ const Actions = styled.div`
 
 const STATUS_TEXT = { finished: 'Full Time', live: 'Live', scheduled: 'Not Started', postponed: 'Postponed' } as const;
 
-/** Fixture header (spec §2): league, type, date, venue and city, both teams and the score with its status badge. */
-export function FixtureHeader({ stats, fixtureId, title }: { stats: FixtureStats; fixtureId: string; title: string }) {
-  const played = stats.homeTeamGoalScored !== null && stats.awayTeamGoalScored !== null;
+/** What the header shows of the live feed: the match's entry (if the feed has it) and the stream's state. */
+export interface HeaderLive {
+  entry: LiveEntry | undefined;
+  feed: LiveState;
+}
+
+/**
+ * Fixture header (spec §2): league, type, date, venue and city, both teams and the score with its status badge.
+ * While the match is live (issue 22 §5) the score and status come from the live feed: a red dot and the clock while
+ * the stream is current, "Updated N s ago" and the stream's state (reconnecting, offline) always, and once nothing
+ * has been heard for a minute the score is no longer labelled live. `note` follows a final score: "(4–2 pens)", "a.e.t.".
+ */
+export function FixtureHeader({
+  stats,
+  fixtureId,
+  title,
+  live,
+  note,
+}: {
+  stats: FixtureStats;
+  fixtureId: string;
+  title: string;
+  live?: HeaderLive | undefined;
+  note?: string | null;
+}) {
+  const now = useNow(5000, live !== undefined);
+  const view = live?.entry ? liveView(live.entry, live.feed, now) : null;
+  const status = live?.entry?.match.status ?? stats.status;
+  const home = view ? view.goalsHome : stats.homeTeamGoalScored;
+  const away = view ? view.goalsAway : stats.awayTeamGoalScored;
+  const played = home !== null && away !== null;
+  // not heard yet (the first connection): the statistics read says live; anything else without news is paused
+  const stale = status === 'live' && (view ? view.phase === 'stale' : live !== undefined && live.feed.connection !== 'connecting');
+  const finalNote = view?.note ?? note ?? null;
   return (
     <HeaderCard data-testid="fixture-header">
       <h1 className="visually-hidden">{title}</h1>
@@ -106,24 +151,40 @@ export function FixtureHeader({ stats, fixtureId, title }: { stats: FixtureStats
           <Score data-testid="score">
             {played ? (
               <>
-                {stats.homeTeamGoalScored} - {stats.awayTeamGoalScored}
+                {home} - {away}
               </>
+            ) : status === 'live' ? (
+              '–'
             ) : (
               'VS'
             )}
           </Score>
           <Badge
-            $colour={stats.status === 'finished' ? '#15803d' : stats.status === 'live' ? '#b91c1c' : '#475569'}
+            $colour={status === 'finished' ? '#15803d' : status === 'live' && !stale ? '#b91c1c' : '#475569'}
             data-testid="status-badge"
           >
-            {STATUS_TEXT[stats.status]}
+            {stale ? 'Score paused' : STATUS_TEXT[status]}
           </Badge>
+          {view?.phase === 'live' && <LiveMarker clock={view.clock} />}
+          {status === 'finished' && finalNote && <Note data-testid="result-note">{finalNote}</Note>}
         </Centre>
         <Side $colour={AWAY_COLOUR}>
           <TeamLogo name={stats.awayTeamName} src={stats.awayTeamLogo} size={64} />
           <h2>{stats.awayTeamName}</h2>
         </Side>
       </Scoreboard>
+      {live && status === 'live' && (
+        <LiveLine data-testid="live-status">
+          <Muted>
+            {[
+              live.feed.currentAt === null ? null : updatedAgo(dataAge(live.feed, now)),
+              live.feed.connection === 'open' ? null : CONNECTION_TEXT[live.feed.connection],
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Muted>
+        </LiveLine>
+      )}
       {(stats.venue || stats.venueCity) && (
         <Where>
           <Muted data-testid="venue">{[stats.venue, stats.venueCity].filter(Boolean).join(', ')}</Muted>

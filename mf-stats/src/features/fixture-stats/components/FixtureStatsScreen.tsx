@@ -1,12 +1,15 @@
+import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { media, Page, usePageMeta } from '@matchday/ui';
 import { BackLink, MessageCard, ScreenState } from '@matchday/ui/unshared';
+import { hadExtraTime, LiveAnnouncer, mayBeLive, resultNote, useLiveMatch, useLiveTimeline, useNow } from '@matchday/ui/live';
 import { isId } from '../../../lib/route-ids';
 import { useFixtureStats } from '../api/fixture-stats';
 import { comparisonGroups } from '../rules/comparison';
 import { ComparisonCard } from './ComparisonCard';
 import { FixtureHeader } from './FixtureHeader';
+import { TimelineSection } from './TimelineSection';
 
 const Grid = styled.div`
   display: grid;
@@ -32,12 +35,27 @@ function backLink(path: Record<string, string | undefined>, search: URLSearchPar
   return { to: '/', label: 'Back to Fixtures' };
 }
 
-/** Fixture stats (spec §2): header with score and status, four comparison cards. */
+/**
+ * Fixture stats (spec §2): header with score and status, four comparison cards. The match centre (issue 22 §5): a
+ * live match takes its score, clock and state from the tab's live stream, and a played or live match shows its
+ * timeline (goals, HT, extra time, shoot-out, FT), kept current by the stream; goals are read out politely.
+ */
 export function FixtureStatsScreen() {
   const params = useParams();
   const [search] = useSearchParams();
   const fixtureId = isId(params.fixtureId) ? params.fixtureId : null;
   const { data, error, isLoading } = useFixtureStats(fixtureId);
+  const id = fixtureId === null ? null : Number(fixtureId);
+  // once a minute: a match reaching kick-off needs the stream
+  const minute = useNow(60_000);
+  const needsLive = data ? mayBeLive(data, minute) : false;
+  const { entry, state: feed } = useLiveMatch(id, needsLive);
+  const hasTimeline = data ? data.status === 'live' || data.status === 'finished' || entry !== undefined : false;
+  const timeline = useLiveTimeline(hasTimeline ? id : null, needsLive);
+  const announced = useMemo(
+    () => (data && id !== null ? [{ id, homeTeam: data.homeTeamName, awayTeam: data.awayTeamName, homeTeamId: data.homeTeamId }] : []),
+    [data, id],
+  );
   const back = backLink(params, search);
   const title = data ? `${data.homeTeamName} vs ${data.awayTeamName} Match Stats` : 'Fixture Statistics';
   usePageMeta({
@@ -60,8 +78,22 @@ export function FixtureStatsScreen() {
   return (
     <Page>
       {backElement}
-      <FixtureHeader stats={data} fixtureId={fixtureId} title={title} />
-      {data.status === 'scheduled' || data.status === 'postponed' ? (
+      <FixtureHeader
+        stats={data}
+        fixtureId={fixtureId}
+        title={title}
+        live={needsLive ? { entry, feed } : undefined}
+        note={resultNote(entry?.match, Boolean(entry?.extraTime) || hadExtraTime(timeline?.events ?? []))}
+      />
+      {hasTimeline && (
+        <TimelineSection
+          timeline={timeline}
+          teams={{ homeTeamId: data.homeTeamId, homeName: data.homeTeamName, awayName: data.awayTeamName }}
+          penalties={entry?.match ?? null}
+        />
+      )}
+      {needsLive && <LiveAnnouncer fixtures={announced} />}
+      {(entry ? entry.match.status : data.status) === 'scheduled' || data.status === 'postponed' ? (
         <MessageCard
           title="No statistics yet"
           message={
@@ -72,7 +104,12 @@ export function FixtureStatsScreen() {
         />
       ) : (
         <Grid>
-          {comparisonGroups(data).map((group) => (
+          {comparisonGroups(
+            // the goals as the live feed has them (the statistics read may be older)
+            entry && entry.match.goalsHome !== null && entry.match.goalsAway !== null
+              ? { ...data, homeTeamGoalScored: entry.match.goalsHome, awayTeamGoalScored: entry.match.goalsAway }
+              : data,
+          ).map((group) => (
             <ComparisonCard key={group.title} group={group} homeName={data.homeTeamName} awayName={data.awayTeamName} />
           ))}
         </Grid>

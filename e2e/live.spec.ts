@@ -1,0 +1,258 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import type { Fixture, MatchEvent } from '@matchday/contracts';
+import { freePort, repoRoot } from '../scripts/lib/processes';
+import { blockingViolations, getJson, signedInPage } from './support/screens';
+
+/**
+ * The live match centre (issue 22 §5) on the 2022 World Cup final (openfootball: goal minutes, extra time,
+ * shoot-out), replayed on the match clock by its own small stack, started as a user would:
+ * `npm start -- --no-build --as-of <instant> --replay openfootball ../shared/data/openfootball/worldcup-2022`.
+ * The instant is "now" when the replay is planned: kick-off 15:00 UTC, Mbappé's 80′ penalty at 16:36:00, his 81′
+ * goal at 16:37:00, the shoot-out's result (full time, 4–2) at 17:44:00. Home and the match page are open in one
+ * browser; each shows what the stream brings without a reload.
+ */
+
+const WORLD_CUP = path.join(repoRoot, '..', 'shared', 'data', 'openfootball', 'worldcup-2022');
+const PREMIER_LEAGUE = path.join(repoRoot, '..', 'shared', 'data', 'football-data-co-uk', 'E0-2425.csv');
+
+interface Stack {
+  url: string;
+  /** When the replay was started (client clock): the replay instant is `asOf` + (now − startedAt), within a second. */
+  startedAt: number;
+  stop: () => Promise<void>;
+}
+
+async function startReplay(asOf: string, replay: string[]): Promise<Stack> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-e2e-live-'));
+  const port = await freePort();
+  const startedAt = Date.now();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/start.ts', '--no-build', '--as-of', asOf, '--replay', ...replay],
+    { cwd: repoRoot, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'inherit' },
+  );
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error('the replay stack did not start within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url: `http://localhost:${port}`,
+    startedAt,
+    stop: async () => {
+      if (child.exitCode === null) {
+        await new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        });
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Each describe runs its own replay stack; the sign-in helpers and getJson read its address from E2E_BASE_URL. */
+function replayStack(asOf: string, replay: string[] = ['openfootball', WORLD_CUP]): () => Stack {
+  let stack: Stack | undefined;
+  let previousBaseUrl: string | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    stack = await startReplay(asOf, replay);
+    previousBaseUrl = process.env.E2E_BASE_URL;
+    process.env.E2E_BASE_URL = stack.url;
+  });
+  test.afterAll(async () => {
+    process.env.E2E_BASE_URL = previousBaseUrl;
+    await stack?.stop();
+  });
+  return () => stack!;
+}
+
+/** The final's fixture, from today's list (the replay's today is 18 December 2022). */
+async function theFinal(page: Page): Promise<Fixture> {
+  const today = await getJson<Fixture[]>(page, '/api/fixtures/filter?type=today&tz=UTC');
+  const final = today.find((fixture) => fixture.homeTeam === 'Argentina' && fixture.awayTeam === 'France');
+  expect(final, 'the final is played today in the replay').toBeDefined();
+  return final!;
+}
+
+const goalMinutes = (page: Page) => page.getByTestId('timeline-goal').locator('.minute').allTextContents();
+
+test.describe('a goal reaches an open Home and match page, and a cut stream loses nothing', () => {
+  // 35 s before Mbappé's 80′ penalty: time to start, sign in and open both pages
+  const stack = replayStack('2022-12-18T16:35:25Z');
+
+  test('the 80′ and 81′ goals appear in place; offline for a minute the score is not labelled live; back online every goal is there once', async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const { page: home, context } = await signedInPage(browser, { width: 390, theme: 'light' }, 'live-fan@example.com');
+    const final = await theFinal(home);
+    expect(final).toMatchObject({ status: 'live', goalsHome: 2, goalsAway: 0 });
+
+    // Home, Live tab: the final with its score and a running clock
+    await home.getByRole('tab', { name: 'Live' }).click();
+    await expect(home).toHaveURL(/\?tab=live$/);
+    await expect(home.getByRole('heading', { name: 'Live Matches' })).toBeVisible();
+    const card = home.getByTestId('fixture-card');
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText('Argentina');
+    await expect(card.getByTestId('card-score')).toHaveText('2 - 0');
+    await expect(card.getByTestId('live-minute')).toHaveText(/^(79|80)′$/);
+    await expect(card.getByTestId('match-centre-link')).toHaveAttribute('href', `/fixture-stats/${final.id}`);
+    expect(await blockingViolations(home)).toEqual([]);
+
+    // The match page in a second tab of the same browser (its own stream: one per tab)
+    const match = await context.newPage();
+    await match.goto(`${stack().url}/fixture-stats/${final.id}`);
+    await expect(match.getByTestId('score')).toHaveText('2 - 0');
+    await expect(match.getByTestId('status-badge')).toHaveText('Live');
+    await expect(match.getByTestId('live-marker')).toBeVisible();
+    await expect(match.getByTestId('live-status')).toContainText('Updated');
+    await expect.poll(() => goalMinutes(match)).toEqual(['23′', '36′']);
+    await expect(match.getByTestId('timeline-half-time')).toContainText('2–0');
+    expect(await blockingViolations(match)).toEqual([]);
+    // nothing so far was a reload: the pages' own documents stay the same
+    const marker = 'no-reload';
+    await home.evaluate((value) => ((window as unknown as { marker: string }).marker = value), marker);
+    await match.evaluate((value) => ((window as unknown as { marker: string }).marker = value), marker);
+
+    // 16:36:00 on the replay clock: Mbappé's penalty, on both pages within a few seconds
+    await expect(card.getByTestId('card-score')).toHaveText('2 - 1', { timeout: 60_000 });
+    await expect(match.getByTestId('score')).toHaveText('2 - 1', { timeout: 10_000 });
+    await expect.poll(() => goalMinutes(match), { timeout: 10_000 }).toEqual(['23′', '36′', '80′']);
+    await expect(match.getByTestId('timeline-goal').last()).toContainText('Kylian Mbappé (pen.)');
+    await expect(match.getByTestId('timeline-goal').last()).toContainText('France');
+    await expect(home.getByTestId('live-announcer')).toContainText(
+      'Goal for France! Kylian Mbappé 80 minutes, penalty. Argentina 2, France 1.',
+    );
+    await expect(home.getByTestId('live-announcer').locator('p')).toHaveCount(1);
+
+    // The network goes: the stream is closed at once and both pages say so
+    const cutAt = Date.now();
+    await context.setOffline(true);
+    await expect(match.getByTestId('live-status')).toContainText('Offline');
+    // a minute with no news: the score is no longer labelled live, its age is shown instead
+    await expect(card.getByTestId('live-state')).toContainText('Updated 1 min ago', { timeout: 80_000 });
+    await expect(card.getByTestId('live-marker')).toHaveCount(0);
+    await expect(card.getByTestId('card-score')).toHaveText('2 - 1');
+    await expect(match.getByTestId('status-badge')).toHaveText('Score paused');
+    await expect(match.getByTestId('live-marker')).toHaveCount(0);
+    await expect(match.getByTestId('live-status')).toContainText(/Updated 1 min ago · Offline/);
+    expect(Date.now() - cutAt).toBeGreaterThanOrEqual(60_000);
+
+    // Meanwhile (16:37:00) the 81′ goal was scored; the server has it (the test runner's requests are not offline)
+    await expect
+      .poll(
+        async () => {
+          const response = await home.request.get(`${stack().url}/api/fixture-events/${final.id}`);
+          const events = (await response.json()) as MatchEvent[];
+          return events.filter((event) => event.kind === 'goal').length;
+        },
+        { timeout: 60_000, intervals: [2000] },
+      )
+      .toBe(4);
+    await expect(card.getByTestId('card-score')).toHaveText('2 - 1');
+
+    // Back online: both tabs resume from their last event and get the goal they missed, once
+    await context.setOffline(false);
+    await expect(card.getByTestId('card-score')).toHaveText('2 - 2', { timeout: 15_000 });
+    await expect(card.getByTestId('live-minute')).toHaveText(/^8\d′$/);
+    await expect(match.getByTestId('score')).toHaveText('2 - 2', { timeout: 15_000 });
+    await expect(match.getByTestId('status-badge')).toHaveText('Live');
+    await expect(match.getByTestId('live-status')).not.toContainText('Offline');
+    await expect.poll(() => goalMinutes(match), { timeout: 10_000 }).toEqual(['23′', '36′', '80′', '81′']);
+    await expect(home.getByTestId('live-announcer')).toContainText('Kylian Mbappé 81 minutes. Argentina 2, France 2.');
+    // every goal of the server's timeline, once, in order
+    const events = await getJson<MatchEvent[]>(home, `/api/fixture-events/${final.id}`);
+    const goals = events.filter((event) => event.kind === 'goal');
+    expect(await match.getByTestId('timeline-goal').count()).toBe(goals.length);
+    expect(await goalMinutes(match)).toEqual(goals.map((goal) => `${goal.minute}′`));
+    expect(await home.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(marker);
+    expect(await match.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(marker);
+    await context.close();
+  });
+});
+
+test.describe('the final whistle after the shoot-out', () => {
+  // 30 s before the shoot-out's result (17:44:00 on the replay clock)
+  const stack = replayStack('2022-12-18T17:43:30Z');
+
+  test('Home and the match page move to FT with the final score and the shoot-out result, a.e.t. markers in the timeline', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const { page: home, context } = await signedInPage(browser, { width: 1280, theme: 'dark' }, 'live-whistle@example.com');
+    const final = await theFinal(home);
+    const card = home.getByTestId('fixture-card').filter({ hasText: 'Argentina' });
+    await expect(card.getByTestId('card-score')).toHaveText('3 - 3');
+    await expect(card.getByTestId('live-minute')).toHaveText('Pens');
+    expect(await blockingViolations(home)).toEqual([]);
+
+    const match = await context.newPage();
+    await match.goto(`${stack().url}/fixture-stats/${final.id}`);
+    await expect(match.getByTestId('score')).toHaveText('3 - 3');
+    await expect.poll(() => goalMinutes(match)).toEqual(['23′', '36′', '80′', '81′', '108′', '118′']);
+    await expect(match.getByTestId('timeline-end-of-90')).toContainText('2–2');
+    await expect(match.getByTestId('timeline-extra-time')).toContainText('Extra time');
+    await expect(match.getByTestId('timeline-end-of-extra-time')).toContainText('3–3');
+    await expect(match.getByTestId('timeline-shoot-out')).toContainText('Penalty shoot-out');
+    expect(await blockingViolations(match)).toEqual([]);
+
+    // 17:44:00: full time, 4–2 on penalties
+    await expect(card.getByTestId('live-final')).toHaveText('FT (4–2 pens)', { timeout: 60_000 });
+    await expect(card.getByTestId('card-score')).toHaveText('Final score 3 - 3');
+    await expect(card.getByTestId('live-marker')).toHaveCount(0);
+    await expect(match.getByTestId('status-badge')).toHaveText('Full Time', { timeout: 10_000 });
+    await expect(match.getByTestId('score')).toHaveText('3 - 3');
+    await expect(match.getByTestId('result-note')).toHaveText('(4–2 pens)');
+    await expect(match.getByTestId('timeline-full-time')).toContainText('(4–2 pens)');
+    await expect(match.getByTestId('timeline-full-time')).toContainText('3–3');
+    await expect(match.getByTestId('live-status')).toHaveCount(0);
+    expect(await blockingViolations(match)).toEqual([]);
+    await context.close();
+  });
+});
+
+test.describe('the Live tab on a Premier League afternoon (a source without goal minutes)', () => {
+  // Boxing Day 2024, 25 s before five 15:00 kick-offs (12:30 is over, 17:30 and 20:00 are to come)
+  const stack = replayStack('2024-12-26T14:59:35Z', ['football-data-co-uk', PREMIER_LEAGUE]);
+
+  test('the five matches join the Live tab as they kick off, without a reload, with "–" for a score the source does not have', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const { page } = await signedInPage(browser, { width: 390, theme: 'dark' }, 'live-tab@example.com');
+    expect(stack().url).toBe(process.env.E2E_BASE_URL);
+    const today = await getJson<Fixture[]>(page, '/api/fixtures/filter?type=today&tz=UTC');
+    expect(today).toHaveLength(8);
+    await expect(page.getByTestId('fixture-card')).toHaveCount(8);
+
+    await page.getByRole('tab', { name: 'Live' }).click();
+    await expect(page.getByText('No live matches right now')).toBeVisible();
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'no-reload'));
+
+    // 15:00: the kick-offs come down the stream and the cards appear
+    const cards = page.getByTestId('fixture-card');
+    await expect(cards).toHaveCount(5, { timeout: 60_000 });
+    const names = await cards.evaluateAll((all) => all.map((card) => card.querySelector('.name')?.textContent));
+    expect(names.sort()).toEqual(['Bournemouth', 'Chelsea', 'Newcastle United', 'Nottingham Forest', 'Southampton']);
+    for (const card of await cards.all()) {
+      await expect(card.getByTestId('card-score')).toHaveText('–');
+      await expect(card.getByTestId('live-minute')).toHaveText(/^\d′$/);
+    }
+    await expect(page.getByText('No live matches right now')).toHaveCount(0);
+    expect(await blockingViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('no-reload');
+  });
+});

@@ -1,0 +1,85 @@
+import styled from 'styled-components';
+import type { MatchEvent } from '@matchday/contracts';
+import { timelineRows, type TimelineTeams } from '../rules/timeline';
+import { AWAY_COLOUR, HOME_COLOUR } from './ComparisonCard';
+
+const List = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 0.35rem;
+`;
+
+const Row = styled.li<{ $side: 'home' | 'away' | null; $marker: boolean }>`
+  display: grid;
+  grid-template-columns: 3.4rem minmax(0, 1fr) auto;
+  align-items: center;
+  gap: 0.6rem;
+  padding: 0.45rem 0.6rem;
+  border-radius: 8px;
+  border-left: 4px solid ${({ $side }) => ($side === 'home' ? HOME_COLOUR : $side === 'away' ? AWAY_COLOUR : 'transparent')};
+  background: ${({ $marker, theme }) => ($marker ? theme.surfaceRaised : 'transparent')};
+  font-size: 0.92rem;
+  .minute {
+    font-weight: 800;
+    font-variant-numeric: tabular-nums;
+  }
+  .what {
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+  .team {
+    color: ${({ theme }) => theme.textMuted};
+  }
+  .score {
+    font-weight: 800;
+    font-variant-numeric: tabular-nums;
+    white-space: nowrap;
+  }
+  &[data-cancelled='true'] .what strong,
+  &[data-cancelled='true'] .score {
+    text-decoration: line-through;
+  }
+`;
+
+/**
+ * A match's timeline (issue 22 §5), loaded with React.lazy from the match page: goals with their minute, side and
+ * scorer, goals taken back, half-time, extra time, the shoot-out and full time with a.e.t. and the shoot-out result.
+ */
+export default function MatchTimeline({
+  events,
+  teams,
+  penalties,
+}: {
+  events: readonly MatchEvent[];
+  teams: TimelineTeams;
+  penalties: { penaltiesHome: number | null; penaltiesAway: number | null } | null;
+}) {
+  const rows = timelineRows(events, teams, penalties);
+  return (
+    <List aria-label="Match timeline" data-testid="timeline">
+      {rows.map((row) => {
+        const goal = row.kind === 'goal' || row.kind === 'goal-cancelled';
+        return (
+          <Row
+            key={row.key}
+            $side={row.side}
+            $marker={!goal}
+            data-testid={row.kind === 'goal' ? 'timeline-goal' : `timeline-${row.kind}`}
+            data-cancelled={row.cancelled ? 'true' : undefined}
+          >
+            <span className="minute">{row.minute}</span>
+            <span className="what">
+              <strong>{row.label}</strong>
+              {row.team && <span className="team"> · {row.team}</span>}
+              {row.detail && <span> · {row.detail}</span>}
+              {row.cancelled && <span> (disallowed)</span>}
+            </span>
+            <span className="score">{row.score ?? ''}</span>
+          </Row>
+        );
+      })}
+    </List>
+  );
+}

@@ -1,0 +1,62 @@
+import { lazy, Suspense } from 'react';
+import styled from 'styled-components';
+import { Card, Skeleton } from '@matchday/ui';
+import { Muted } from '@matchday/ui/unshared';
+import type { Timeline } from '@matchday/ui/live';
+import { SectionTitle } from '../../../lib/components';
+import type { TimelineTeams } from '../rules/timeline';
+
+// the list itself is its own chunk: a page without a timeline (a match not started) never fetches it
+const MatchTimeline = lazy(() => import('./MatchTimeline'));
+
+const Section = styled(Card)`
+  margin: 0 0 1rem;
+`;
+
+const Placeholder = styled.div`
+  display: grid;
+  gap: 0.35rem;
+`;
+
+function Loading() {
+  return (
+    <Placeholder>
+      <span className="visually-hidden">Loading the match timeline</span>
+      {[0, 1, 2].map((row) => (
+        <Skeleton key={row} $height="2.2rem" aria-hidden="true" />
+      ))}
+    </Placeholder>
+  );
+}
+
+/**
+ * The match page's timeline section (issue 22 §5): the goals and period markers so far, kept current by the live
+ * stream while the match is played. Nothing is drawn for a timeline read and found empty (a source without events).
+ */
+export function TimelineSection({
+  timeline,
+  teams,
+  penalties,
+}: {
+  timeline: Timeline | undefined;
+  teams: TimelineTeams;
+  penalties: { penaltiesHome: number | null; penaltiesAway: number | null } | null;
+}) {
+  if (!timeline || (timeline.loaded && timeline.events.length === 0)) return null;
+  return (
+    <Section as="section" aria-labelledby="timeline-title" data-testid="timeline-section">
+      <SectionTitle id="timeline-title">Match timeline</SectionTitle>
+      {timeline.events.length === 0 ? (
+        timeline.failed ? (
+          <Muted>The timeline could not be loaded; it is tried again when the connection is back.</Muted>
+        ) : (
+          <Loading />
+        )
+      ) : (
+        <Suspense fallback={<Loading />}>
+          <MatchTimeline events={timeline.events} teams={teams} penalties={penalties} />
+        </Suspense>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,86 @@
+import type { MatchEvent, MatchEventKind } from '@matchday/contracts';
+import { eventMinute, hadExtraTime, resultNote, scoreText } from '@matchday/ui/live';
+
+/** One row of a match's timeline as the match page shows it. */
+export interface TimelineRow {
+  key: number;
+  kind: MatchEventKind;
+  /** "45+2′" for goals; "HT", "FT" or "" for the markers. */
+  minute: string;
+  /** "Goal", "Half-time", "Full-time" ... */
+  label: string;
+  /** The side a goal counted for, by name; null for markers. */
+  team: string | null;
+  side: 'home' | 'away' | null;
+  /** "Kylian Mbappé (pen.)", "a.e.t. (4–2 pens)" ... */
+  detail: string | null;
+  /** The score after it ("2–1", "–" where the source has none); null where a score means nothing (kick-off, restarts). */
+  score: string | null;
+  /** A goal taken back (VAR). */
+  cancelled: boolean;
+}
+
+const MARKERS: Partial<Record<MatchEventKind, { minute: string; label: string; scored: boolean }>> = {
+  'kick-off': { minute: '', label: 'Kick-off', scored: false },
+  'half-time': { minute: 'HT', label: 'Half-time', scored: true },
+  'second-half': { minute: '', label: 'Second half', scored: false },
+  'end-of-90': { minute: '90′', label: 'End of normal time', scored: true },
+  'extra-time': { minute: 'ET', label: 'Extra time', scored: false },
+  'extra-time-half-time': { minute: 'ET', label: 'Extra-time half-time', scored: true },
+  'extra-time-second-half': { minute: 'ET', label: 'Extra time, second half', scored: false },
+  'end-of-extra-time': { minute: '120′', label: 'End of extra time', scored: true },
+  'shoot-out': { minute: 'Pens', label: 'Penalty shoot-out', scored: false },
+  'full-time': { minute: 'FT', label: 'Full-time', scored: true },
+};
+
+const GOAL_KIND: Record<string, string> = { penalty: ' (pen.)', 'own-goal': ' (o.g.)' };
+
+export interface TimelineTeams {
+  homeTeamId: number;
+  homeName: string;
+  awayName: string;
+}
+
+/**
+ * The rows of a timeline in match order: goals with minute, side and scorer ("(pen.)", "(o.g.)"), goals taken back,
+ * the period markers (HT, end of normal time, extra time, shoot-out) and full time with "a.e.t." and the shoot-out
+ * result when known (`penalties`, from the live feed: the timeline's events do not carry it).
+ */
+export function timelineRows(
+  events: readonly MatchEvent[],
+  teams: TimelineTeams,
+  penalties: { penaltiesHome: number | null; penaltiesAway: number | null } | null,
+): TimelineRow[] {
+  const extraTime = hadExtraTime(events);
+  return events.map((event) => {
+    const side = event.teamId === null ? null : event.teamId === teams.homeTeamId ? 'home' : 'away';
+    const team = side === null ? null : side === 'home' ? teams.homeName : teams.awayName;
+    const score = scoreText(event.homeScore, event.awayScore);
+    if (event.kind === 'goal' || event.kind === 'goal-cancelled') {
+      const goal = event.kind === 'goal';
+      return {
+        key: event.seq,
+        kind: event.kind,
+        minute: eventMinute(event),
+        label: goal ? 'Goal' : 'Goal disallowed',
+        team,
+        side,
+        detail: goal && event.scorer ? `${event.scorer}${GOAL_KIND[event.goalKind ?? ''] ?? ''}` : null,
+        score,
+        cancelled: goal && event.cancelled,
+      };
+    }
+    const marker = MARKERS[event.kind] ?? { minute: '', label: event.kind, scored: false };
+    return {
+      key: event.seq,
+      kind: event.kind,
+      minute: marker.minute,
+      label: marker.label,
+      team: null,
+      side: null,
+      detail: event.kind === 'full-time' ? resultNote(penalties, extraTime) : null,
+      score: marker.scored ? score : null,
+      cancelled: false,
+    };
+  });
+}
