@@ -13,6 +13,7 @@ import {
   unauthorized,
   type Knex,
 } from '@matchday/server';
+import { API_PREFIXES } from '@matchday/contracts';
 import type { GatewayConfig } from './config';
 import { AccountsClient } from './auth/accounts-client';
 import { deleteAccount } from './auth/delete-account';
@@ -49,6 +50,9 @@ export interface GatewayDeps {
 function sessionOf(ctx: Koa.Context): SessionData | null {
   return ctx.session as unknown as SessionData | null;
 }
+
+/** Live reads are never served from the response cache: a 15 s old live score is a wrong one. */
+const LIVE_PREFIXES: ReadonlySet<string> = new Set([API_PREFIXES.football.live, API_PREFIXES.football.fixtureEvents]);
 
 /** The gateway app, with what its process must do at shutdown. */
 export type Gateway = Koa & {
@@ -179,7 +183,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     if (ctx.query._cb !== undefined) ctx.querystring = ResponseCache.key('', ctx.querystring).replace(/^\?/, '');
     // Queue, then shed: a request waits for a place at its service; past the queue's bound or its
     // longest wait it gets 503 + Retry-After. Cached football reads never queue.
-    if (ctx.method === 'GET' && route.service === 'football') {
+    if (ctx.method === 'GET' && route.service === 'football' && !LIVE_PREFIXES.has(route.prefix)) {
       const key = ResponseCache.key(ctx.path, ctx.querystring);
       const load = () => admissions.football.run(ctx.res, () => proxy.read(ctx, token));
       // GATEWAY_CACHE_TTL_MS=0: every read goes to the service (how bench/gateway.ts measures uncached reads).

@@ -97,6 +97,15 @@ describe('live matches: snapshot, timeline and the stream, through the gateway (
     }
   });
 
+  it('live reads never come from the gateway cache: no X-Cache, a new snapshot each time', async () => {
+    for (let i = 0; i < 2; i += 1) {
+      const response = await fetch(`${stack.url}/api/live`, { headers: { cookie } });
+      expect(response.headers.get('x-cache')).toBeNull();
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      await response.body?.cancel();
+    }
+  });
+
   it('GET /api/fixture-events/{id}: the timeline so far; 400 for a bad id, 404 for an unknown fixture', async () => {
     const snapshot = (await (await fetch(`${stack.url}/api/live`, { headers: { cookie } })).json()) as LiveSnapshot;
     const id = snapshot.matches[0]!.fixtureId;
@@ -118,7 +127,9 @@ describe('live matches: snapshot, timeline and the stream, through the gateway (
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(response.headers.get('x-accel-buffering')).toBe('no');
     expect(response.headers.get('content-encoding')).toBeNull();
-    const events = await readEvents(response, (seen) => seen.filter((e) => e.event === 'change').length >= 5);
+    const events = (await readEvents(response, (seen) => seen.filter((e) => e.event === 'change').length >= 5)).filter(
+      (e) => e.event !== 'ping',
+    );
     expect(events[0]!.event).toBe('snapshot');
     const snapshot = events[0]!.data as LiveSnapshot;
     expect(events[0]!.id).toBe(String(snapshot.feedSeq));
@@ -132,7 +143,9 @@ describe('live matches: snapshot, timeline and the stream, through the gateway (
 
   it('Last-Event-ID resumes with every missed change exactly once and in order; an unknown id gets a fresh snapshot', async () => {
     const latest = ((await (await fetch(`${stack.url}/api/live`, { headers: { cookie } })).json()) as LiveSnapshot).feedSeq;
-    const resumed = await readEvents(await open({ lastEventId: '3' }), (seen) => seen.length >= latest - 3);
+    const resumed = (
+      await readEvents(await open({ lastEventId: '3' }), (seen) => seen.filter((e) => e.event === 'change').length >= latest - 3)
+    ).filter((e) => e.event !== 'ping');
     expect(resumed.map((e) => e.event)).toEqual(Array(latest - 3).fill('change'));
     expect(resumed.map((e) => Number(e.id))).toEqual(Array.from({ length: latest - 3 }, (_, i) => 4 + i));
     for (const lastEventId of ['999999', 'nonsense']) {
@@ -141,6 +154,14 @@ describe('live matches: snapshot, timeline and the stream, through the gateway (
       expect((fresh[0]!.data as LiveSnapshot).feedSeq).toBe(latest);
     }
   }, 60_000);
+
+  it('a quiet stream gets a named ping at least every 15 s, carrying the last id so Last-Event-ID stays exact', async () => {
+    const events = await readEvents(await open(), (seen) => seen.some((e) => e.event === 'ping'), 25_000);
+    const ping = events.find((e) => e.event === 'ping')!;
+    const lastBefore = events.slice(0, events.indexOf(ping)).filter((e) => e.event !== 'ping');
+    expect(ping.id).toBe(lastBefore[lastBefore.length - 1]!.id);
+    expect(ping.data).toEqual({ feedSeq: Number(ping.id) });
+  }, 40_000);
 
   it('a session holds at most GATEWAY_STREAMS_PER_SESSION streams (429 past it); another session is not affected', async () => {
     const held = await Promise.all([open(), open(), open()]);

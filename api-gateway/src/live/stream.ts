@@ -18,7 +18,7 @@ export interface StreamLimits {
 
 export const DEFAULT_STREAM_LIMITS: StreamLimits = { perSession: 4, total: 20_000, maxBufferedBytes: 256 * 1024 };
 
-/** Heartbeat comments at most this far apart (proxies and phones drop a silent connection). */
+/** A `ping` event at most this far apart (proxies and phones drop a silent connection; clients see it's alive). */
 export const HEARTBEAT_MS = 15_000;
 /** The reconnection delay a client is told; at shutdown, a shorter one. */
 export const RETRY_MS = 3000;
@@ -33,7 +33,16 @@ const SHUTDOWN_RETRY_MS = 1000;
  * text/event-stream); `X-Accel-Buffering: no` for nginx.
  */
 export function liveStreams(feed: LiveFeed, limits: StreamLimits = DEFAULT_STREAM_LIMITS) {
-  const open = new Map<Session, import('node:http').ServerResponse>();
+  // every open stream, with its response and the last feed position it was sent
+  const open = new Map<Session, { res: import('node:http').ServerResponse; sent: () => number }>();
+  // One heartbeat timer for every stream: a named `ping` event (an EventSource never sees comments, so a client
+  // could not tell a quiet stream from a dead one), carrying the stream's own last id so Last-Event-ID stays exact.
+  let heartbeat: NodeJS.Timeout | undefined;
+  const beat = () => {
+    for (const [session, stream] of open) {
+      if (session.isConnected && stream.sent() >= 0) session.push({ feedSeq: stream.sent() }, 'ping', String(stream.sent()));
+    }
+  };
   const perSession = new Map<string, number>();
 
   const middleware: Koa.Middleware = async (ctx, next) => {
@@ -63,13 +72,17 @@ export function liveStreams(feed: LiveFeed, limits: StreamLimits = DEFAULT_STREA
     const session = await createSession(ctx.req, ctx.res, {
       statusCode: 200,
       retry: RETRY_MS,
-      keepAlive: HEARTBEAT_MS,
+      keepAlive: null,
       trustClientEventId: false,
       headers: { 'cache-control': 'no-store, no-transform', 'x-accel-buffering': 'no' },
     });
-    open.set(session, ctx.res);
-
     let sent = -1;
+    open.set(session, { res: ctx.res, sent: () => sent });
+    if (!heartbeat) {
+      heartbeat = setInterval(beat, HEARTBEAT_MS);
+      heartbeat.unref();
+    }
+
     let ready = false;
     const waiting: LiveChange[] = [];
     const send = (change: LiveChange) => {
@@ -116,9 +129,10 @@ export function liveStreams(feed: LiveFeed, limits: StreamLimits = DEFAULT_STREA
     },
     /** At shutdown: every stream is told to come back soon (to another instance) and closed. */
     closeAll(): void {
-      for (const [session, res] of open) {
+      if (heartbeat) clearInterval(heartbeat);
+      for (const [session, { res, sent }] of open) {
         if (session.isConnected) {
-          session.push({ retryMs: SHUTDOWN_RETRY_MS }, 'closing');
+          session.push({ retryMs: SHUTDOWN_RETRY_MS }, 'closing', String(sent()));
           void session.batch((buffer) => void buffer.retry(SHUTDOWN_RETRY_MS).dispatch()).finally(() => res.end());
         } else {
           res.end();

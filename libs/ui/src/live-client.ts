@@ -1,6 +1,7 @@
 import type { LiveChange, LiveSnapshot, MatchEvent } from '@matchday/contracts';
 import {
   applyChange,
+  applyPing,
   applySnapshot,
   applyTimeline,
   INITIAL_LIVE_STATE,
@@ -182,6 +183,10 @@ export function createLiveClient(deps: LiveClientDeps): LiveClient {
       set(next);
       for (const listener of [...changeListeners]) listener(change);
       checkTimeline(change.fixtureId);
+    });
+    // the gateway's heartbeat (every 15 s): the stream is alive even when no match moves
+    stream.addEventListener('ping', () => {
+      if (source === stream) set(applyPing(state, deps.now()));
     });
     // the server is going away: the browser comes back after the retry it was given
     stream.addEventListener('closing', () => {

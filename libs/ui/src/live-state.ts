@@ -127,6 +127,11 @@ export function applyChange(state: LiveState, change: LiveChange, now: number): 
   return { ...state, feedSeq: change.feedSeq, matches, timelines, lastMessageAt: now, currentAt: now };
 }
 
+/** A heartbeat (`ping`): nothing changed, but the stream is alive, so what is shown is current now. */
+export function applyPing(state: LiveState, now: number): LiveState {
+  return { ...state, lastMessageAt: now, currentAt: now };
+}
+
 /** A timeline read from GET /api/fixture-events joins what the stream brought (each seq once); null marks a failed read. */
 export function applyTimeline(state: LiveState, fixtureId: number, events: readonly MatchEvent[] | null): LiveState {
   const timeline = state.timelines.get(fixtureId);
@@ -192,14 +197,18 @@ export function mergeEvents(a: readonly MatchEvent[], b: readonly MatchEvent[]):
   return events;
 }
 
-/** Whether the data may be shown as live: the stream is open, or it dropped less than LIVE_FRESH_MS ago. */
+/**
+ * Whether the data may be shown as live: it was known current less than LIVE_FRESH_MS ago (a message, the
+ * gateway's 15 s ping included, the stream opening, or the moment it dropped). An open stream that went silent
+ * (a connection dead without a close) turns stale like a dropped one.
+ */
 export function isFresh(state: LiveState, now: number): boolean {
-  return state.connection === 'open' || (state.currentAt !== null && now - state.currentAt < LIVE_FRESH_MS);
+  return state.currentAt !== null && now - state.currentAt < LIVE_FRESH_MS;
 }
 
-/** How old the data is (ms): 0 while the stream is open. */
+/** How old the data is (ms): 0 while the stream is open and heard from. */
 export function dataAge(state: LiveState, now: number): number {
-  if (state.connection === 'open' || state.currentAt === null) return 0;
+  if (state.currentAt === null || (state.connection === 'open' && isFresh(state, now))) return 0;
   return Math.max(0, now - state.currentAt);
 }
 

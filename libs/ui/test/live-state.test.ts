@@ -1,6 +1,7 @@
 import type { LiveChange, LiveMatch, LiveSnapshot, MatchEvent } from '@matchday/contracts';
 import {
   applyChange,
+  applyPing,
   applySnapshot,
   applyTimeline,
   clockAt,
@@ -191,9 +192,14 @@ describe('staleness: a score with no news for 60 s is not shown as live', () => 
   const t0 = min(95);
   const open = withConnection(applySnapshot(INITIAL_LIVE_STATE, SNAPSHOT, t0), 'open', t0);
 
-  it('is fresh while the stream is open, however long since the last change', () => {
-    expect(isFresh(open, t0 + 10 * 60_000)).toBe(true);
-    expect(dataAge(open, t0 + 10 * 60_000)).toBe(0);
+  it('is fresh while the stream is open and heard from (a change or the gateway’s 15 s ping); a silent open stream turns stale', () => {
+    let heard = open;
+    for (let t = t0 + 15_000; t <= t0 + 10 * 60_000; t += 15_000) heard = applyPing(heard, t);
+    expect(isFresh(heard, t0 + 10 * 60_000 + 5_000)).toBe(true);
+    expect(dataAge(heard, t0 + 10 * 60_000 + 5_000)).toBe(0);
+    expect(isFresh(open, t0 + LIVE_FRESH_MS - 1)).toBe(true);
+    expect(isFresh(open, t0 + LIVE_FRESH_MS)).toBe(false);
+    expect(dataAge(open, t0 + 90_000)).toBe(90_000);
   });
 
   it('counts from the moment the stream dropped, and is stale from 60 s on', () => {
