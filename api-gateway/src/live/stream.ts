@@ -1,8 +1,9 @@
-import { createSession, type Session } from 'better-sse';
+import { Session } from 'better-sse';
 import type Koa from 'koa';
 import type { LiveChange } from '@matchday/contracts';
 import { HttpError, unauthorized } from '@matchday/server';
 import type { SessionData } from '../sessions/session-store';
+import { NodeStreamConnection } from './connection';
 import type { LiveFeed } from './feed';
 
 export const LIVE_STREAM_PATH = '/api/live/stream';
@@ -69,13 +70,11 @@ export function liveStreams(feed: LiveFeed, limits: StreamLimits = DEFAULT_STREA
     perSession.set(sessionKey, mine + 1);
     ctx.respond = false;
     ctx.req.socket.setNoDelay(true);
-    const session = await createSession(ctx.req, ctx.res, {
-      statusCode: 200,
-      retry: RETRY_MS,
-      keepAlive: null,
-      trustClientEventId: false,
-      headers: { 'cache-control': 'no-store, no-transform', 'x-accel-buffering': 'no' },
-    });
+    const session = new Session(
+      new NodeStreamConnection(ctx.req, ctx.res, { 'cache-control': 'no-store, no-transform', 'x-accel-buffering': 'no' }),
+      { retry: RETRY_MS, keepAlive: null, trustClientEventId: false },
+    );
+    await new Promise<void>((resolve) => session.once('connected', resolve));
     let sent = -1;
     open.set(session, { res: ctx.res, sent: () => sent });
     if (!heartbeat) {
