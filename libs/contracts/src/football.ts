@@ -39,6 +39,11 @@ export interface Fixture {
   status: FixtureStatus;
   goalsHome: number | null;
   goalsAway: number | null;
+  /** A finished cup tie that went to extra time: the goals are the a.e.t. score (sent only then). */
+  afterExtraTime?: true;
+  /** The shoot-out score of a tie decided on penalties (sent only then). */
+  penaltiesHome?: number;
+  penaltiesAway?: number;
 }
 
 export type FixtureDayFilter = 'today' | 'tomorrow' | 'week';
@@ -195,6 +200,10 @@ export type FixtureStats = {
   awayTeamLogo: string | null;
   homeTeamGoalScored: number | null;
   awayTeamGoalScored: number | null;
+  /** As Fixture: extra time and the shoot-out of a finished cup tie, sent only when there were any. */
+  afterExtraTime?: true;
+  penaltiesHome?: number;
+  penaltiesAway?: number;
   /** Shots on target (not among the spec's side fields; sent when known). */
   homeTeamShotsOnGoal?: number | null;
   awayTeamShotsOnGoal?: number | null;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { LiveMatch, LiveSnapshot, MatchEvent, StandingRow } from '@matchday/contracts';
+import type { Fixture, FixtureStats, LiveMatch, LiveSnapshot, MatchEvent, StandingRow } from '@matchday/contracts';
 import { migrateLatest, openDatabase, repoRoot, toDate, type DatabaseTarget, type Knex } from '@matchday/server';
 import { startService, testDatabases, type RunningService } from '@matchday/testing';
 import { migrations } from '../src/db/migrations';
@@ -117,6 +117,27 @@ describe.each(testDatabases())('the World Cup final, live on the replay clock, o
       .first()) as Record<string, number | string>;
     expect(fixture).toMatchObject({ status: 'finished', home_goals: 2, away_goals: 2, home_goals_et: 3, away_goals_et: 3 });
     expect([Number(fixture.home_penalties), Number(fixture.away_penalties)]).toEqual([4, 2]);
+    // the screens' replies say how it was decided: 3-3, a.e.t., 4-2 on penalties
+    const id = await finalId();
+    expect(await get<FixtureStats>(`/api/fixture-stats/${id}`)).toMatchObject({
+      homeTeamGoalScored: 3,
+      awayTeamGoalScored: 3,
+      afterExtraTime: true,
+      penaltiesHome: 4,
+      penaltiesAway: 2,
+    });
+    const list = await get<Fixture[]>('/api/fixtures/filter?leagueId=1&season=2022');
+    expect(list.find((f) => f.id === id)).toMatchObject({
+      goalsHome: 3,
+      goalsAway: 3,
+      afterExtraTime: true,
+      penaltiesHome: 4,
+      penaltiesAway: 2,
+    });
+    // a tie decided in 90 minutes carries neither field
+    const thirdPlace = list.find((f) => f.round === 'Match for third place')!;
+    expect(thirdPlace).toMatchObject({ goalsHome: 2, goalsAway: 1 });
+    expect('afterExtraTime' in thirdPlace || 'penaltiesHome' in thirdPlace).toBe(false);
     const timeline = await get<MatchEvent[]>(`/api/fixture-events/${await finalId()}`);
     expect(timeline.map((e) => e.seq)).toEqual(timeline.map((_, i) => i + 1));
     expect(timeline.map((e) => e.kind)).toEqual([

@@ -15,7 +15,7 @@ export function ninetyMinuteResult(row: Pick<FixturesRow, 'status' | 'home_goals
 }
 
 /** The final result (after extra time when there was extra time), as lib/score.ts selects it. */
-export function finalResult(row: Pick<FixturesRow, 'status'> & FinalScoreColumns): Result {
+export function finalResult(row: Pick<FixturesRow, 'status'> & Pick<FinalScoreColumns, 'final_home_goals' | 'final_away_goals'>): Result {
   return { status: row.status, home: row.final_home_goals, away: row.final_away_goals };
 }
 

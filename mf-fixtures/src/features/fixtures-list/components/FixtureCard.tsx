@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Badge, Button, fixtureDateLabel, leagueColour, TeamLogo } from '@matchday/ui';
 import type { Fixture } from '@matchday/contracts';
-import type { LiveEntry, LiveState } from '@matchday/ui/live';
+import { resultNote, type LiveEntry, type LiveState } from '@matchday/ui/live';
 import { LiveScore } from './LiveScore';
 
 const Article = styled.article`
@@ -86,6 +86,14 @@ const Versus = styled.span`
 const Score = styled.span`
   font-weight: 800;
   font-size: 1.2rem;
+  text-align: center;
+`;
+
+const Note = styled.span`
+  display: block;
+  font-size: 0.75rem;
+  font-weight: 600;
+  color: ${({ theme }) => theme.textMuted};
 `;
 
 const Venue = styled.p`
@@ -126,6 +134,11 @@ export function FixtureCard({
     `${fixture.homeTeam},${fixture.awayTeam}`,
   )}&tab=${tab}`;
   const finished = fixture.goalsHome !== null && fixture.goalsAway !== null;
+  // a cup tie decided beyond 90 minutes: "a.e.t." or "(4–2 pens)"
+  const note = resultNote(
+    fixture.penaltiesHome !== undefined ? { penaltiesHome: fixture.penaltiesHome, penaltiesAway: fixture.penaltiesAway ?? null } : null,
+    Boolean(fixture.afterExtraTime),
+  );
   const showLive = feed !== undefined && (live !== undefined || fixture.status === 'live');
   const colour = leagueColour(fixture.leagueName, fixture.leagueColor);
   return (
@@ -147,6 +160,7 @@ export function FixtureCard({
           <Score>
             <span className="visually-hidden">Final score </span>
             {fixture.goalsHome} - {fixture.goalsAway}
+            {note && <Note data-testid="result-note">{note}</Note>}
           </Score>
         ) : (
           <Versus>VS</Versus>

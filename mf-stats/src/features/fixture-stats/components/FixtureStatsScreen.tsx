@@ -83,7 +83,11 @@ export function FixtureStatsScreen() {
         fixtureId={fixtureId}
         title={title}
         live={needsLive ? { entry, feed } : undefined}
-        note={resultNote(entry?.match, Boolean(entry?.extraTime) || hadExtraTime(timeline?.events ?? []))}
+        note={resultNote(
+          entry?.match ??
+            (data.penaltiesHome !== undefined ? { penaltiesHome: data.penaltiesHome, penaltiesAway: data.penaltiesAway ?? null } : null),
+          Boolean(entry?.extraTime) || Boolean(data.afterExtraTime) || hadExtraTime(timeline?.events ?? []),
+        )}
       />
       {hasTimeline && (
         <TimelineSection

@@ -47,6 +47,8 @@ export async function fixtureStats(db: Knex, fixtureId: number): Promise<Fixture
     awayTeamLogo: fixture.awayTeamLogo,
     homeTeamGoalScored: fixture.goalsHome,
     awayTeamGoalScored: fixture.goalsAway,
+    ...(fixture.afterExtraTime ? { afterExtraTime: true } : {}),
+    ...(fixture.penaltiesHome !== undefined ? { penaltiesHome: fixture.penaltiesHome, penaltiesAway: fixture.penaltiesAway } : {}),
     ...side('homeTeam', home),
     ...side('awayTeam', away),
   } as FixtureStats;
