@@ -256,3 +256,28 @@ test.describe('the Live tab on a Premier League afternoon (a source without goal
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('no-reload');
   });
 });
+
+test.describe('a group table as it stands while its last round is played', () => {
+  // 29 Nov 2022, 15:50 UTC: Group A's last round at half time (Ecuador 0–1 Senegal, Netherlands 1–0 Qatar)
+  replayStack('2022-11-29T15:50:00Z');
+
+  test('the standings offer the table as it stands, live teams marked; the table without live matches is one click away', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const { page } = await signedInPage(browser, { width: 390, theme: 'light' }, 'live-table@example.com');
+    await page.goto(`${process.env.E2E_BASE_URL}/standings?leagueId=1&season=2022`);
+    const groupA = page.getByTestId('standings-table').filter({ has: page.locator('caption', { hasText: /^A$/ }) });
+    const points = (team: string) => groupA.getByTestId('standing-row').filter({ hasText: team }).getByTestId('points');
+    await expect(page.getByTestId('as-it-stands')).toHaveAttribute('aria-pressed', 'true');
+    await expect(points('Netherlands')).toHaveText('7');
+    await expect(points('Senegal')).toHaveText('6');
+    await expect(groupA.getByTestId('playing-now')).toHaveCount(4);
+    expect(await groupA.getByTestId('team-name').allTextContents()).toEqual(['Netherlands', 'Senegal', 'Ecuador', 'Qatar']);
+    expect(await blockingViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Without live matches' }).click();
+    await expect(points('Netherlands')).toHaveText('4');
+    await expect(groupA.getByTestId('playing-now')).toHaveCount(0);
+  });
+});

@@ -51,12 +51,12 @@ function sessionOf(ctx: Koa.Context): SessionData | null {
   return ctx.session as unknown as SessionData | null;
 }
 
-/** Live reads are never served from the response cache: a 15 s old live score is a wrong one. */
+/** Live reads (and tables "as it stands", ?live=1) are never served from the response cache: a 15 s old live score is a wrong one. */
 const LIVE_PREFIXES: ReadonlySet<string> = new Set([API_PREFIXES.football.live, API_PREFIXES.football.fixtureEvents]);
 
 /** The gateway app, with what its process must do at shutdown. */
 export type Gateway = Koa & {
-  /** Tells every open live stream to reconnect (to another instance) shortly, and closes it. */
+  /** At shutdown: stops reading the live feed, tells every open stream to reconnect (to another instance) shortly, and closes it. */
   closeLiveStreams(): void;
 };
 
@@ -183,7 +183,8 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     if (ctx.query._cb !== undefined) ctx.querystring = ResponseCache.key('', ctx.querystring).replace(/^\?/, '');
     // Queue, then shed: a request waits for a place at its service; past the queue's bound or its
     // longest wait it gets 503 + Retry-After. Cached football reads never queue.
-    if (ctx.method === 'GET' && route.service === 'football' && !LIVE_PREFIXES.has(route.prefix)) {
+    const live = LIVE_PREFIXES.has(route.prefix) || ctx.query.live === '1';
+    if (ctx.method === 'GET' && route.service === 'football' && !live) {
       const key = ResponseCache.key(ctx.path, ctx.querystring);
       const load = () => admissions.football.run(ctx.res, () => proxy.read(ctx, token));
       // GATEWAY_CACHE_TTL_MS=0: every read goes to the service (how bench/gateway.ts measures uncached reads).
@@ -216,5 +217,10 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     await perSessionInFlight.run(sessionId ?? '', () => admissions[route.service].run(ctx.res, () => proxy.forward(ctx, token)));
   });
   logAppErrors(app, logger);
-  return Object.assign(app, { closeLiveStreams: () => streams.closeAll() });
+  return Object.assign(app, {
+    closeLiveStreams: () => {
+      liveFeed.stop();
+      streams.closeAll();
+    },
+  });
 }

@@ -120,7 +120,8 @@ describe('the gateway body reader under slow, short, long and encoded bodies (pr
         if (reply.status === 200) {
           // only a whole body, in time, of the declared length, uncompressed, on a write route
           expect(plan.method).not.toBe('PUT');
-          expect(plan.encoding === null || plan.encoding === 'identity' || plan.declared === 0).toBe(true);
+          // (a Content-Encoding on a request without a body is not refused: there is nothing to decode)
+          expect(plan.encoding === null || plan.encoding === 'identity' || plan.declared === 0 || plan.declared === 'none').toBe(true);
           const declared = plan.declared === 'none' ? 0 : plan.declared;
           expect(typeof declared === 'number' && declared <= MAX_BYTES).toBe(true);
           expect((JSON.parse(reply.body) as { echoed: string }).echoed).toBe(reply.sent.slice(0, Number(declared)));

@@ -207,7 +207,7 @@ describe.each(testDatabases())('Group A as it stands at half time of its last ro
       'Senegal 2 3',
       'Qatar 2 0',
     ]);
-    expect(await groupA('&live=1&feed=12')).toEqual([
+    expect(await groupA('&live=1')).toEqual([
       'Netherlands 3 7 live up',
       'Senegal 3 6 live up',
       'Ecuador 3 4 live down',

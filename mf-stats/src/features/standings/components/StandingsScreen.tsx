@@ -1,7 +1,9 @@
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { StandingRow } from '@matchday/contracts';
 import { Button, media, Page, usePageMeta } from '@matchday/ui';
+import { useLiveMatches } from '@matchday/ui/live';
 import { BackLink, Muted, Row, ScreenState } from '@matchday/ui/unshared';
 import { leagueHubPath } from '@matchday/contracts';
 import { HeaderCard, Title } from '../../../lib/components';
@@ -31,7 +33,16 @@ export function StandingsScreen() {
   const season = isId(search.get('season')) ? search.get('season') : null;
   const tab = search.get('tab') || 'today';
   const highlightTeams = (search.get('highlightTeams') ?? '').split(',').filter((name) => name.trim());
-  const { data, error, isLoading } = useStandings(leagueId, season);
+  // "As it stands" (issue 22 §5): offered while a match of this league is live; refreshed on every change of one.
+  const live = useLiveMatches(Boolean(leagueId));
+  const liveHere = [...live.matches.values()].filter((e) => e.match.leagueId === Number(leagueId) && e.match.status === 'live');
+  const [finalTable, setFinalTable] = useState(false);
+  const asItStands = liveHere.length > 0 && !finalTable;
+  const { data, error, isLoading, mutate } = useStandings(leagueId, season, asItStands);
+  const moved = liveHere.map((e) => `${e.match.fixtureId}:${e.match.lastSeq}`).join(',');
+  useEffect(() => {
+    if (asItStands) void mutate();
+  }, [asItStands, moved, mutate]);
   const rows = data ?? [];
   const first = rows[0];
   const title = first ? `${first.leagueName} Standings ${first.season}` : 'Standings';
@@ -74,6 +85,21 @@ export function StandingsScreen() {
           </Row>
         </Top>
       </HeaderCard>
+      {liveHere.length > 0 && (
+        <Row $gap="0.5rem" $wrap role="group" aria-label="Which table">
+          <Button
+            $variant={asItStands ? 'primary' : 'outline'}
+            aria-pressed={asItStands}
+            onClick={() => setFinalTable(false)}
+            data-testid="as-it-stands"
+          >
+            As it stands
+          </Button>
+          <Button $variant={asItStands ? 'outline' : 'primary'} aria-pressed={!asItStands} onClick={() => setFinalTable(true)}>
+            Without live matches
+          </Button>
+        </Row>
+      )}
       <StandingsView rows={rows} linkFor={linkFor} highlighted={highlighted} />
     </Page>
   );

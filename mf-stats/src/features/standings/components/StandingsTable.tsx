@@ -6,6 +6,12 @@ import { Abbr, FormLetters, TooltipProvider } from '@matchday/ui/unshared';
 import { standingsShortName } from '../../../lib/names';
 import { zoneColour } from '../rules/zones';
 
+/** A team whose live match is counted ("as it stands"). */
+const Playing = styled.span`
+  color: ${({ theme }) => theme.danger};
+  font-size: 0.7rem;
+  margin-left: 0.3rem;
+`;
 const Scroll = styled.div`
   overflow-x: auto;
 `;
@@ -197,6 +203,12 @@ export function StandingsTable({
                       <span className="short" aria-hidden="true" data-testid="team-short">
                         {standingsShortName(row.teamName)}
                       </span>
+                      {row.playingNow && (
+                        <Playing data-testid="playing-now">
+                          <span aria-hidden="true">●</span>
+                          <span className="visually-hidden">, playing now</span>
+                        </Playing>
+                      )}
                     </TeamLink>
                   </td>
                   <td data-testid="played">{row.played}</td>

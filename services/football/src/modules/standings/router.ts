@@ -4,7 +4,7 @@ import { standings } from './service';
 import { standingsQuery } from './schema';
 
 /**
- * GET /api/standings?leagueId&season[&live=1[&feed=<feedSeq>]]: the table(s) of a league season, derived from its
+ * GET /api/standings?leagueId&season[&live=1]: the table(s) of a league season, derived from its
  * finished matches; with live=1 "as it stands", live matches counted with their current score.
  */
 export function standingsRouter(db: Knex) {

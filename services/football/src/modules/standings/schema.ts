@@ -5,8 +5,6 @@ import { seasonParam } from '../../lib/values';
 export const standingsQuery = z.object({
   leagueId: idParam,
   season: seasonParam,
-  /** 1: "as it stands", live matches counted with their current score. */
+  /** 1: "as it stands", live matches counted with their current score (the gateway never caches it). */
   live: z.enum(['0', '1']).optional(),
-  /** The live feed position the client is current to: only keys the gateway's cache (a new table per goal). */
-  feed: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
