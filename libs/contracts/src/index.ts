@@ -3,6 +3,7 @@
  * Field names follow the product spec (docs/spec.md §3) exactly.
  */
 export * from './football';
+export * from './live';
 export * from './leagues';
 export * from './account';
 export * from './manifest';

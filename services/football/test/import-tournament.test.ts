@@ -6,12 +6,8 @@ import { migrations } from '../src/db/migrations';
 import type { ImportedGoal, ImportedMatch, RowProblem, Score } from '../src/importers/model';
 import type { ImportContext } from '../src/importers/source';
 import { openfootballSource, readOpenfootball } from '../src/importers/sources/openfootball';
-import {
-  parseTournamentScore,
-  parseTournamentTxt,
-  readScorers,
-  tournamentLeagueId,
-} from '../src/importers/sources/openfootball-tournament';
+import { parseTournamentTxt, tournamentLeagueId } from '../src/importers/sources/openfootball-tournament';
+import { parseTournamentScore, readScorers } from '../src/importers/sources/openfootball-scores';
 import { saveAdjustments, saveMatches, savePlayerMatches, saveSquad } from '../src/importers/store';
 import { standings } from '../src/modules/standings/service';
 

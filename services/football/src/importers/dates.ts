@@ -23,3 +23,22 @@ export function dayMonthYear(value: string): string | null {
   const parsed = DateTime.fromObject({ year, month: Number(m[2]), day: Number(m[1]) }, { zone: 'UTC' });
   return parsed.isValid ? parsed.toISODate() : null;
 }
+
+/** Month numbers of the three-letter English names the text formats use ("Nov" -> 11). */
+export const MONTHS: Readonly<Record<string, number>> = {
+  Jan: 1,
+  Feb: 2,
+  Mar: 3,
+  Apr: 4,
+  May: 5,
+  Jun: 6,
+  Jul: 7,
+  Aug: 8,
+  Sep: 9,
+  Oct: 10,
+  Nov: 11,
+  Dec: 12,
+};
+
+/** ISO weekday numbers (Monday 1) of the three-letter English names. */
+export const WEEKDAYS: Readonly<Record<string, number>> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };

@@ -6,7 +6,7 @@ import { BackLink, MessageCard, ScreenState } from '@matchday/ui/unshared';
 import { hadExtraTime, LiveAnnouncer, mayBeLive, resultNote, useLiveMatch, useLiveTimeline, useNow } from '@matchday/ui/live';
 import { isId } from '../../../lib/route-ids';
 import { useFixtureStats } from '../api/fixture-stats';
-import { comparisonGroups } from '../rules/comparison';
+import { comparisonGroups, hasTeamStatistics } from '../rules/comparison';
 import { ComparisonCard } from './ComparisonCard';
 import { FixtureHeader } from './FixtureHeader';
 import { TimelineSection } from './TimelineSection';
@@ -18,6 +18,13 @@ const Grid = styled.div`
   ${media.mobile} {
     grid-template-columns: 1fr;
   }
+`;
+
+const StatsNote = styled.p`
+  grid-column: 1 / -1;
+  margin: 0;
+  font-size: 0.9rem;
+  color: ${({ theme }) => theme.textMuted};
 `;
 
 /**
@@ -108,6 +115,13 @@ export function FixtureStatsScreen() {
         />
       ) : (
         <Grid>
+          {!hasTeamStatistics(data) && (
+            <StatsNote data-testid="stats-note">
+              {(entry ? entry.match.status : data.status) === 'live'
+                ? 'Shots, possession and the rest arrive with the full record at the final whistle; the score above is live.'
+                : 'The source of this match has no team statistics beyond the goals.'}
+            </StatsNote>
+          )}
           {comparisonGroups(
             // the goals as the live feed has them (the statistics read may be older)
             entry && entry.match.goalsHome !== null && entry.match.goalsAway !== null

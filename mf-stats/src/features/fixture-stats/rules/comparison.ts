@@ -1,4 +1,4 @@
-import type { FixtureStats, SIDE_STAT_NAMES } from '@matchday/contracts';
+import { SIDE_STAT_NAMES, type FixtureStats } from '@matchday/contracts';
 import { num } from '../../../lib/numbers';
 
 type SideStat = (typeof SIDE_STAT_NAMES)[number];
@@ -6,6 +6,11 @@ type SideStat = (typeof SIDE_STAT_NAMES)[number];
 /** A side statistic as a number: missing shows 0, a percent sign is stripped (spec §5, §9). */
 export function sideValue(stats: FixtureStats, name: SideStat, side: 'home' | 'away'): number {
   return num(stats[`${side}Team${name}`]);
+}
+
+/** Whether the source gave any team statistic beyond the goals (a live match gets them with its full record). */
+export function hasTeamStatistics(stats: FixtureStats): boolean {
+  return SIDE_STAT_NAMES.some((name) => stats[`homeTeam${name}`] != null || stats[`awayTeam${name}`] != null);
 }
 
 export interface ComparisonRow {

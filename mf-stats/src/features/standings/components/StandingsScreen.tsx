@@ -98,6 +98,7 @@ export function StandingsScreen() {
           <Button $variant={asItStands ? 'outline' : 'primary'} aria-pressed={!asItStands} onClick={() => setFinalTable(true)}>
             Without live matches
           </Button>
+          {asItStands && <Muted data-testid="as-it-stands-legend">● playing now, counted with the current score</Muted>}
         </Row>
       )}
       <StandingsView rows={rows} linkFor={linkFor} highlighted={highlighted} />

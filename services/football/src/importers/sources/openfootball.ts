@@ -7,6 +7,7 @@ import { normalizeTeamName } from '../names';
 import { integerOption, inputPath, parseCommandLine, registerSource, UsageError } from '../source';
 import { isTimeZone } from '../../lib/time';
 import { UEFA_COUNTRIES } from './openfootball-countries';
+import { MONTHS, WEEKDAYS } from '../dates';
 import { parseTournamentTxt, tournamentLeagueId } from './openfootball-tournament';
 
 /**
@@ -62,22 +63,6 @@ export interface ParseResult {
   matches: ImportedMatch[];
   problems: RowProblem[];
 }
-
-const MONTHS: Readonly<Record<string, number>> = {
-  Jan: 1,
-  Feb: 2,
-  Mar: 3,
-  Apr: 4,
-  May: 5,
-  Jun: 6,
-  Jul: 7,
-  Aug: 8,
-  Sep: 9,
-  Oct: 10,
-  Nov: 11,
-  Dec: 12,
-};
-const WEEKDAYS: Readonly<Record<string, number>> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 
 const ROUND_LINE = /^»\s*(.+?)\s*$/;
 const DATE_LINE = /^\s*(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+([A-Z][a-z]{2})\/(\d{1,2})(?:\s+(\d{4}))?\s*$/;

@@ -1,0 +1,95 @@
+import type { FixtureStatus } from './football';
+
+/** The live match centre's contracts (issue 22): match events, live matches, the snapshot and the stream's changes. */
+
+/**
+ * What happens in a match, in the order of its timeline: the periods as the broadcast clock has them and the
+ * goals. 'end-of-90' is the end of normal time when extra time follows; 'full-time' always ends the match
+ * (after 90 minutes, extra time or the shoot-out). 'goal-cancelled' takes back an earlier goal (VAR).
+ */
+export type MatchEventKind =
+  | 'kick-off'
+  | 'goal'
+  | 'half-time'
+  | 'second-half'
+  | 'end-of-90'
+  | 'extra-time'
+  | 'extra-time-half-time'
+  | 'extra-time-second-half'
+  | 'end-of-extra-time'
+  | 'shoot-out'
+  | 'full-time'
+  | 'goal-cancelled';
+
+export type GoalKind = 'goal' | 'penalty' | 'own-goal';
+
+/** GET /api/fixture-events/{fixtureId}: one entry of a match's timeline so far. */
+export interface MatchEvent {
+  /** 1, 2, 3 ... within the fixture, in the order the events happened. */
+  seq: number;
+  kind: MatchEventKind;
+  /** The broadcast minute without stoppage (45 for 45+2′); null for events without one. */
+  minute: number | null;
+  stoppage: number | null;
+  /** The side a goal counted for (an own goal counts for the other side than the scorer's). */
+  teamId: number | null;
+  scorer: string | null;
+  goalKind: GoalKind | null;
+  /** The score after this event (null where the source has no running score). */
+  homeScore: number | null;
+  awayScore: number | null;
+  /** A goal later taken back by a 'goal-cancelled' event. */
+  cancelled: boolean;
+  /** ISO instant the event happened. */
+  at: string;
+}
+
+/** The phase a live match is in, as its clock label says it. */
+export type LivePeriod = '1H' | 'HT' | '2H' | 'BT' | 'ET1' | 'ETHT' | 'ET2' | 'PEN' | 'FT';
+
+/** GET /api/live: one match being played now. */
+export interface LiveMatch {
+  fixtureId: number;
+  leagueId: number;
+  status: FixtureStatus;
+  period: LivePeriod;
+  /** The clock as broadcasters show it: "1", "45+2", "HT", "46", "ET", "Pens", "FT". */
+  minute: string;
+  goalsHome: number | null;
+  goalsAway: number | null;
+  /** Shoot-out score once known. */
+  penaltiesHome: number | null;
+  penaltiesAway: number | null;
+  /** The last event's sequence number within the fixture (0 before kick-off). */
+  lastSeq: number;
+  /** ISO instant of the last event. */
+  updatedAt: string;
+}
+
+/** GET /api/live: every live match and the position of the live feed they are current to. */
+export interface LiveSnapshot {
+  /** The live feed's position: a stream resumed from here misses nothing. */
+  feedSeq: number;
+  matches: LiveMatch[];
+  /** ISO instant the snapshot was taken. */
+  at: string;
+}
+
+/** One change of the live feed (the internal feed and the `change` events of GET /api/live/stream). */
+export interface LiveChange {
+  /** The feed's sequence: the stream's event id. */
+  feedSeq: number;
+  fixtureId: number;
+  event: MatchEvent;
+  /** The match as it stands after this event. */
+  match: LiveMatch;
+}
+
+/** GET /internal/live/feed?after=&limit= (football service, for the gateway): changes after `after`, in feed order. */
+export interface LiveFeedPage {
+  /** The position these changes reach (`after` when there are none). */
+  feedSeq: number;
+  /** The feed's last position now. */
+  position: number;
+  changes: LiveChange[];
+}
