@@ -3,7 +3,15 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/api-gateway', '<rootDir>/mf-stats', '<rootDir>/shell', '<rootDir>/scripts'],
+  roots: [
+    '<rootDir>/libs',
+    '<rootDir>/services',
+    '<rootDir>/api-gateway',
+    '<rootDir>/mf-stats',
+    '<rootDir>/mf-account',
+    '<rootDir>/shell',
+    '<rootDir>/scripts',
+  ],
   testMatch: ['**/test/**/*.test.ts'],
   transform: {
     '^.+\\.(t|j)sx?$': [

@@ -29,7 +29,8 @@ for (const look of JOURNEY_LOOKS) {
     await expect(rows).toHaveCount(table.length);
     const highlighted = page.locator('[data-testid="standing-row"][data-highlighted="true"]');
     await expect(highlighted).toHaveCount(2);
-    await expect(highlighted.filter({ hasText: look.width === 390 ? rules.shortName(fixture.homeTeam) : fixture.homeTeam })).toHaveCount(1);
+    const homeRow = table.find((r) => r.teamName === fixture.homeTeam)!;
+    await expect(highlighted.filter({ hasText: look.width === 390 ? rules.shortName(homeRow) : fixture.homeTeam })).toHaveCount(1);
     const leader = [...table].sort((a, b) => a.teamRank - b.teamRank)[0]!;
     const first = rows.first();
     await expect(first.getByTestId('points')).toContainText(String(leader.points));
@@ -37,7 +38,7 @@ for (const look of JOURNEY_LOOKS) {
     await expect(first.getByTestId('movement')).toHaveAttribute('data-move', leader.teamStatus);
     if (look.width === 390) {
       await expect(first.getByTestId('team-short')).toBeVisible();
-      await expect(first.getByTestId('team-short')).toHaveText(rules.shortName(leader.teamName));
+      await expect(first.getByTestId('team-short')).toHaveText(rules.shortName(leader));
     } else {
       await expect(first.getByTestId('team-name')).toHaveText(leader.teamName);
     }

@@ -101,6 +101,12 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
   app.use(appConfig(config));
   app.use(frontends(config.frontendRoot, config.dataDir, config.remotesBaseUrl));
   app.use(requestBodies());
+  // A public API reply (calendar feeds) is the same for everyone and shared caches may keep it (Cache-Control:
+  // public): the session cookie is not read there, so no session is loaded, renewed or set on such a reply.
+  app.use(async (ctx, next) => {
+    if (ctx.path.startsWith('/api/') && matchApiRoute(ctx.path)?.access === 'public') delete ctx.req.headers.cookie;
+    await next();
+  });
   app.use(
     session(
       {
@@ -172,6 +178,12 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     if (/(^|\/)\.{1,2}(\/|$)|%2e|%2f|%5c|\\/i.test(rawPath)) throw badRequest('Invalid path');
     const route = matchApiRoute(ctx.path);
     if (!route) throw notFound('Unknown API path');
+    if (route.access === 'public') {
+      // Calendar feeds: no session needed (calendar apps send no cookies) and the same reply for everyone.
+      const anonymous = await signer.sign(route.service, { scope: 'anonymous', isAdmin: false });
+      await admissions[route.service].run(ctx.res, () => proxies[route.service].forward(ctx, anonymous));
+      return;
+    }
     const user = sessionOf(ctx)?.user;
     if (!user) throw unauthorized();
     const isAdmin = isAdminEmail(config, user.email);

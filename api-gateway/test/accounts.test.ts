@@ -150,7 +150,7 @@ describe('accounts behind the gateway', () => {
   it('the theme follows the user to another session (device)', async () => {
     const laptop = await signInThroughDevProvider(stack.url, 'theme.user@example.com');
     const phone = await signInThroughDevProvider(stack.url, 'theme.user@example.com');
-    expect(await json(await call('POST', '/api/user/preferences', laptop, { theme: 'light' }))).toEqual({ theme: 'light' });
+    expect(await json(await call('POST', '/api/user/preferences', laptop, { theme: 'light' }))).toMatchObject({ theme: 'light' });
     expect((await me(phone)).theme).toBe('light');
     const bad = await call('POST', '/api/user/preferences', laptop, { theme: 'purple' });
     expect(bad.status).toBe(400);

@@ -1,4 +1,4 @@
-import type { Fixture, HeadToHeadMatch, League } from '@matchday/contracts';
+import type { Fixture, HeadToHeadMatch, League, StandingRow } from '@matchday/contracts';
 import type { Page } from '@playwright/test';
 import { getJson } from './screens';
 
@@ -55,14 +55,12 @@ export const rules = {
   oneDecimal: (value: number | null | undefined) => (value ?? 0).toFixed(1),
   stripPercent: (value: number | string | null | undefined) =>
     value === null || value === undefined ? 0 : Number.parseFloat(String(value).replace('%', '')) || 0,
-  shortName(name: string): string {
-    const words = name.trim().split(/\s+/);
-    return words.length === 1
-      ? words[0]!.slice(0, 3).toUpperCase()
-      : words
-          .slice(0, 3)
-          .map((w) => w[0])
-          .join('')
-          .toUpperCase();
+  /**
+   * The team's label on a phone-width table (issue 26): the club's short name from the API. Every demo club has
+   * a 3-letter code, so the screen's fallbacks (spec shortcut, a short form of the name) never apply here.
+   */
+  shortName(row: Pick<StandingRow, 'teamName' | 'teamShortName'>): string {
+    if (!row.teamShortName) throw new Error(`demo club ${row.teamName} has no short name`);
+    return row.teamShortName;
   },
 };

@@ -12,3 +12,5 @@ export * from './src/dismiss';
 export * from './src/layout';
 export * from './src/form-letters';
 export * from './src/tooltip';
+export * from './src/calendar-links';
+export * from './src/personal';

@@ -67,11 +67,6 @@ export interface ReferralRecord {
   };
 }
 
-/** POST /api/user/preferences (request and reply) */
-export interface UserPreferences {
-  theme: Theme;
-}
-
 /** DELETE /api/auth/delete-account; `deleted` is false when there was nothing left to delete. */
 export interface DeleteAccountResult {
   message: string;

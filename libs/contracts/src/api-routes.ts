@@ -10,6 +10,9 @@ export const API_PREFIXES = {
     referral: '/api/referral',
     user: '/api/user',
     admin: '/api/admin',
+    push: '/api/push',
+    /** The personal "my follows" calendar (public: the token in its path is the credential). */
+    calendarMe: '/api/calendar/me',
   },
   football: {
     leagues: '/api/leagues',
@@ -26,6 +29,9 @@ export const API_PREFIXES = {
     search: '/api/search',
     live: '/api/live',
     fixtureEvents: '/api/fixture-events',
+    /** Public calendar feeds (no sign-in: calendar apps send no cookies). */
+    calendarTeam: '/api/calendar/team',
+    calendarLeague: '/api/calendar/league',
   },
   insights: {
     insights: '/api/insights',
@@ -33,6 +39,16 @@ export const API_PREFIXES = {
     dream11: '/api/dream11',
   },
 } as const;
+
+/**
+ * Prefixes anyone may call without signing in (every other one needs a signed-in user). The gateway passes
+ * them an anonymous identity, even to a signed-in caller, so that a public reply never depends on who asked.
+ */
+export const PUBLIC_API_PREFIXES: ReadonlySet<string> = new Set([
+  API_PREFIXES.football.calendarTeam,
+  API_PREFIXES.football.calendarLeague,
+  API_PREFIXES.accounts.calendarMe,
+]);
 
 /** A back-end service behind the gateway. */
 export type ServiceName = keyof typeof API_PREFIXES;
@@ -50,6 +66,11 @@ export const API_WRITES: ReadonlyArray<{ method: WriteMethod; path: string }> = 
   { method: 'DELETE', path: `${API_PREFIXES.accounts.auth}/delete-account` },
   { method: 'POST', path: `${API_PREFIXES.accounts.referral}/apply` },
   { method: 'POST', path: `${API_PREFIXES.accounts.user}/preferences` },
+  { method: 'POST', path: `${API_PREFIXES.accounts.user}/follows` },
+  { method: 'DELETE', path: `${API_PREFIXES.accounts.user}/follows/:kind/:id` },
+  { method: 'POST', path: `${API_PREFIXES.accounts.user}/calendar/rotate` },
+  { method: 'POST', path: `${API_PREFIXES.accounts.push}/subscriptions` },
+  { method: 'DELETE', path: `${API_PREFIXES.accounts.push}/subscriptions` },
   // the gateway's own (admins only)
   { method: 'POST', path: `${API_PREFIXES.accounts.admin}/clear-cache` },
   { method: 'POST', path: `${API_PREFIXES.accounts.admin}/remotes/:name/rollback` },

@@ -245,6 +245,7 @@ export interface StandingRow {
   group: string | null;
   teamId: number;
   teamName: string;
+  /** The source's short name or code (FPL `short_name` MCI, API-Football `team.code`, demo NBU); null when no source has one. */
   teamShortName: string | null;
   teamLogo: string | null;
   teamRank: number;

@@ -6,6 +6,7 @@ export * from './football';
 export * from './live';
 export * from './leagues';
 export * from './account';
+export * from './personal';
 export * from './manifest';
 export * from './routes';
 export * from './api-routes';

@@ -40,6 +40,8 @@ export interface MatchEvent {
   awayScore: number | null;
   /** A goal later taken back by a 'goal-cancelled' event. */
   cancelled: boolean;
+  /** 'goal-cancelled': the seq of the goal it takes back (null when the source did not say which). */
+  cancelsSeq?: number | null;
   /** ISO instant the event happened. */
   at: string;
 }
@@ -51,6 +53,11 @@ export type LivePeriod = '1H' | 'HT' | '2H' | 'BT' | 'ET1' | 'ETHT' | 'ET2' | 'P
 export interface LiveMatch {
   fixtureId: number;
   leagueId: number;
+  /** The clubs (who follows them gets the in-app alert, issue 23). */
+  homeTeamId: number;
+  awayTeamId: number;
+  homeTeam: string;
+  awayTeam: string;
   status: FixtureStatus;
   period: LivePeriod;
   /** The clock as broadcasters show it: "1", "45+2", "HT", "46", "ET", "Pens", "FT". */
@@ -83,6 +90,8 @@ export interface LiveChange {
   event: MatchEvent;
   /** The match as it stands after this event. */
   match: LiveMatch;
+  /** ISO wall-clock instant the event was stored (a replay's match time is shifted; this is not). */
+  storedAt: string;
 }
 
 /** GET /internal/live/feed?after=&limit= (football service, for the gateway): changes after `after`, in feed order. */

@@ -10,3 +10,4 @@ export * from './http';
 export * from './validation';
 export * from './service-runner';
 export * from './metrics';
+export * from './football-client';

@@ -80,7 +80,8 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
   });
   // A body is read only for a route that takes this method: anything else goes on to the router's 404 or 405
   // unread. A compressed body (no browser sends one) is 415, never a decompression error.
-  const parse = bodyParser({ enableTypes: ['json'], jsonLimit: MAX_JSON_BODY_BYTES });
+  // DELETE too: DELETE /api/push/subscriptions names the endpoint it removes in its body.
+  const parse = bodyParser({ enableTypes: ['json'], jsonLimit: MAX_JSON_BODY_BYTES, parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] });
   app.use(async (ctx, next) => {
     const takesBody = options.routers.some((router) => router.match(ctx.path, ctx.method).route);
     if (!takesBody) return next();

@@ -88,3 +88,17 @@ export async function startService(
     },
   };
 }
+
+export {
+  encryptForSubscription,
+  startPushService,
+  type FailOptions,
+  type NewSubscriptionOptions,
+  type PushMessage,
+  type PushRejection,
+  type PushServiceOptions,
+  type PushServiceStandIn,
+  type PushSubscriptionJson,
+  type PushUrgency,
+  type SubscriptionRef,
+} from './push-service';

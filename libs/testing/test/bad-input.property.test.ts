@@ -5,7 +5,8 @@ import type { Identity, Knex, ServiceDefinition } from '@matchday/server';
 import { API_WRITES, isApiWrite } from '@matchday/contracts';
 import { startService, TEST_SECRET, testDatabases, type RunningService } from '@matchday/testing';
 import { API_ROUTES, matchApiRoute } from '../../../api-gateway/src/proxy/route-table';
-import { accounts } from '../../../services/accounts/src/service';
+import { accountsConfig } from '../../../services/accounts/src/config';
+import { accounts, createAccounts } from '../../../services/accounts/src/service';
 import { football } from '../../../services/football/src/service';
 import { insightsOptions } from '../../../services/insights/src/config';
 import { createInsights, insights } from '../../../services/insights/src/service';
@@ -405,7 +406,11 @@ describe.each(testDatabases())('bad input never breaks a service on %s', (label,
 
   beforeAll(async () => {
     footballService = await startService(football, makeTarget('football'), { seed: true });
-    accountsService = await startService(accounts, makeTarget('accounts'));
+    // accounts checks follow ids against football (the alert sender stays off: it would write on its own)
+    accountsService = await startService(
+      createAccounts(accountsConfig({ FOOTBALL_URL: footballService.url, INTERNAL_JWT_SECRET: TEST_SECRET, ALERTS_POLL_MS: 0 })),
+      makeTarget('accounts'),
+    );
     // insights reads football over HTTP: point it at the football service started here
     insightsService = await startService(
       createInsights(insightsOptions({ FOOTBALL_URL: footballService.url, INTERNAL_JWT_SECRET: TEST_SECRET })),
@@ -587,6 +592,8 @@ describe.each(testDatabases())('bad input never breaks a service on %s', (label,
         return (await response.json()) as { id: number; email: string; referralCode: string };
       };
       const referrer = await signIn('referrer@example.com');
+      const teamId = Number(((await footballService.db('teams').orderBy('id').first('id')) as Row).id);
+      const leagueId = Number(((await footballService.db('leagues').orderBy('id').first('id')) as Row).id);
       const ids = ['1', String(referrer.id), referrer.referralCode, referrer.referralCode.toLowerCase()];
       const validBodies: Record<string, unknown[]> = {
         '/internal/sign-in': [
@@ -599,11 +606,38 @@ describe.each(testDatabases())('bad input never breaks a service on %s', (label,
             loginMethod: 'other',
           },
         ],
-        '/api/user/preferences': [{ theme: 'dark' }, { theme: 'light' }],
+        '/api/user/preferences': [
+          { theme: 'dark' },
+          { theme: 'light' },
+          { spoilerFree: true, alerts: { goal: false } },
+          { quietHours: null },
+        ],
+        '/api/user/follows': [
+          { kind: 'team', id: teamId },
+          { kind: 'league', id: leagueId },
+        ],
+        '/api/push/subscriptions': [
+          {
+            endpoint: 'https://fcm.googleapis.com/fcm/send/property-test',
+            keys: { p256dh: Buffer.alloc(65, 4).toString('base64url'), auth: Buffer.alloc(16, 7).toString('base64url') },
+          },
+          { endpoint: 'https://fcm.googleapis.com/fcm/send/property-test' },
+        ],
         '/api/referral/apply': [{ referralCode: referrer.referralCode }, { referralCode: ` ${referrer.referralCode.toLowerCase()} ` }],
         '/api/auth/delete-account': [{}],
       };
 
+      /** The preference columns of users (POST /api/user/preferences changes only these). */
+      const PREFERENCE_COLUMNS = [
+        'theme',
+        'spoiler_free',
+        'spoiler_scope',
+        'alert_prefs',
+        'quiet_start',
+        'quiet_end',
+        'time_zone',
+        'follow_prompt_dismissed',
+      ];
       /** The columns that point at a person and become NULL when that account is deleted. */
       const PERSON_COLUMNS = ['user_id', 'referrer_id', 'referred_id'];
       /** Which changes a 2xx reply of each state-changing endpoint may make; anything else is a failure. */
@@ -632,8 +666,36 @@ describe.each(testDatabases())('bad input never breaks a service on %s', (label,
               d.added.length === 1 &&
               d.removed.length === 1 &&
               d.added[0]!.id === actor &&
-              sameExcept(d.added[0]!, d.removed[0]!, ['theme']),
+              sameExcept(d.added[0]!, d.removed[0]!, PREFERENCE_COLUMNS),
           ),
+        // the personal calendar's token is made on first ask, and rotated
+        'GET /api/user/calendar': (changes, actor) =>
+          only(
+            'users',
+            changes,
+            (d) => d.added.length === 1 && d.added[0]!.id === actor && sameExcept(d.added[0]!, d.removed[0]!, ['calendar_token']),
+          ),
+        'POST /api/user/calendar/rotate': (changes, actor) =>
+          only(
+            'users',
+            changes,
+            (d) => d.added.length === 1 && d.added[0]!.id === actor && sameExcept(d.added[0]!, d.removed[0]!, ['calendar_token']),
+          ),
+        'POST /api/user/follows': (changes, actor) =>
+          only('follows', changes, (d) => d.removed.length === 0 && d.added.length <= 1 && d.added.every((r) => r.user_id === actor)),
+        'DELETE /api/user/follows/:kind/:id': (changes, actor) =>
+          only('follows', changes, (d) => d.added.length === 0 && d.removed.every((r) => r.user_id === actor)),
+        // a browser subscribed before (by anyone) moves to the caller; a caller past 10 devices loses their oldest
+        'POST /api/push/subscriptions': (changes, actor) =>
+          only(
+            'push_subscriptions',
+            changes,
+            (d) =>
+              d.added.every((r) => r.user_id === actor) &&
+              d.removed.every((r) => r.user_id === actor || d.added.some((a) => a.id === r.id)),
+          ),
+        'DELETE /api/push/subscriptions': (changes, actor) =>
+          only('push_subscriptions', changes, (d) => d.added.length === 0 && d.removed.every((r) => r.user_id === actor)),
         'POST /api/referral/apply': (changes, actor) =>
           only('users', changes, (d) => {
             const pairs = d.added.map((a) => [a, d.removed.find((r) => r.id === a.id)] as const);
@@ -647,6 +709,9 @@ describe.each(testDatabases())('bad input never breaks a service on %s', (label,
           only('referred_emails', changes, (d) => d.removed.length === 0 && d.added.length === 1),
         'DELETE /api/auth/delete-account': (changes, actor) =>
           only('users', changes, (d) => d.added.length === 0 && d.removed.length === 1 && d.removed[0]!.id === actor) &&
+          ['follows', 'push_subscriptions'].every((table) =>
+            only(table, changes, (d) => d.added.length === 0 && d.removed.every((r) => r.user_id === actor)),
+          ) &&
           ['referrals', 'login_events'].every((table) =>
             only(table, changes, (d) => {
               const forget = (row: Row) =>

@@ -42,6 +42,10 @@ function match(extra: Partial<LiveMatch> = {}): LiveMatch {
   return {
     fixtureId: 16,
     leagueId: 1,
+    homeTeamId: 5,
+    awayTeamId: 6,
+    homeTeam: 'Argentina',
+    awayTeam: 'France',
     status: 'live',
     period: '2H',
     minute: '79',
@@ -76,6 +80,7 @@ const change = (feedSeq: number, seq: number, home: number, away: number): LiveC
   fixtureId: 16,
   event: goal(seq, home, away),
   match: match({ lastSeq: seq, goalsHome: home, goalsAway: away }),
+  storedAt: '2022-12-18T16:36:00.000Z',
 });
 
 const SNAPSHOT: LiveSnapshot = { feedSeq: 100, matches: [match()], at: '2022-12-18T16:35:45.000Z' };

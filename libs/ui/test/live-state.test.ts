@@ -49,6 +49,10 @@ function match(extra: Partial<LiveMatch> = {}): LiveMatch {
   return {
     fixtureId: 16,
     leagueId: 1,
+    homeTeamId: 5,
+    awayTeamId: 6,
+    homeTeam: 'Argentina',
+    awayTeam: 'France',
     status: 'live',
     period: '2H',
     minute: '79',
@@ -66,7 +70,7 @@ const goal = (seq: number, minute: number, teamId: number, scorer: string, home:
   event(seq, 'goal', min(minute), { minute, teamId, scorer, goalKind: 'goal', homeScore: home, awayScore: away, ...extra });
 
 function change(feedSeq: number, ev: MatchEvent, m: Partial<LiveMatch>): LiveChange {
-  return { feedSeq, fixtureId: 16, event: ev, match: match({ lastSeq: ev.seq, updatedAt: ev.at, ...m }) };
+  return { feedSeq, fixtureId: 16, event: ev, match: match({ lastSeq: ev.seq, updatedAt: ev.at, ...m }), storedAt: ev.at };
 }
 
 const SNAPSHOT: LiveSnapshot = { feedSeq: 100, matches: [match()], at: new Date(min(95)).toISOString() };

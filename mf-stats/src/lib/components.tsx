@@ -110,3 +110,12 @@ export const Count = styled.span`
   font-size: 0.75rem;
   background: ${({ theme }) => (theme.mode === 'dark' ? 'rgb(255 255 255 / 0.12)' : 'rgb(15 23 42 / 0.08)')};
 `;
+
+/** The row of actions under a screen's title (follow star, add to calendar); wraps on phones. */
+export const HeaderActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  gap: 0.5rem;
+  margin-top: 0.9rem;
+`;

@@ -1,7 +1,20 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { optional, publicUrl, repoRoot, secretVar, serviceEnvSchema } from '@matchday/server';
+import {
+  countVar,
+  dataDir,
+  footballWithoutAddress,
+  httpFootballClient,
+  optional,
+  publicUrl,
+  repoRoot,
+  secretVar,
+  serviceEnvSchema,
+  urlVar,
+  type FootballClient,
+} from '@matchday/server';
 import { DEVELOPMENT_REFERRAL_HASH_SECRET } from './lib/referral-hash';
+import { developmentVapidKeys, vapidPrivateKeyVar, vapidPublicKeyVar, vapidSubjectVar, type VapidKeys } from './lib/vapid';
 
 /** The accounts service's variables, checked at start-up (server.ts): the common service ones and its own. */
 export const accountsEnvSchema = serviceEnvSchema('accounts', {
@@ -9,6 +22,17 @@ export const accountsEnvSchema = serviceEnvSchema('accounts', {
   REFERRAL_HASH_SECRET: optional(secretVar),
   /** Folder holding shell/ with its dist/, as the gateway reads it (default the repository). */
   FRONTEND_ROOT: optional(z.string()),
+  /** The football service (`npm start` sets it): follow checks, alert texts, the personal calendar. */
+  FOOTBALL_URL: optional(urlVar),
+  /** Web Push (VAPID) key pair, base64url; required in production (development makes one under DATA_DIR). */
+  VAPID_PUBLIC_KEY: optional(vapidPublicKeyVar),
+  VAPID_PRIVATE_KEY: optional(vapidPrivateKeyVar),
+  /** Who push services may contact about our pushes: mailto:… or https://… (default the https PUBLIC_URL). */
+  VAPID_SUBJECT: optional(vapidSubjectVar),
+  /** Push endpoint hosts we send to, comma-separated (default the browsers' push services; SSRF guard). */
+  PUSH_ENDPOINT_HOSTS: optional(z.string().regex(/^[a-z0-9.*-]+(,[a-z0-9.*-]+)*$/i, 'must be comma-separated host names')),
+  /** How often the alert sender reads the live feed, in ms (default 500); 0 turns the sender off. */
+  ALERTS_POLL_MS: optional(countVar(0, 60_000)),
 }).superRefine((env, ctx) => {
   if (env.NODE_ENV === 'production' && !env.REFERRAL_HASH_SECRET) {
     ctx.addIssue({
@@ -16,6 +40,16 @@ export const accountsEnvSchema = serviceEnvSchema('accounts', {
       path: ['REFERRAL_HASH_SECRET'],
       message: 'is required in production (at least 32 characters; it keys the referred e-mail hashes)',
     });
+  }
+  if (env.NODE_ENV === 'production' && (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['VAPID_PRIVATE_KEY'],
+      message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production (npx web-push generate-vapid-keys)',
+    });
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'give both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither' });
   }
 });
 
@@ -28,13 +62,57 @@ export interface AccountsConfig {
   shellDistDir: string;
   /** PUBLIC_URL (default http://localhost:8080): the origin of referral share links. */
   publicUrl: string;
+  football: FootballClient;
+  /** The VAPID keys, made (development) or read on first use. */
+  vapid: () => VapidKeys;
+  /** Host names push endpoints may have; `*.example.com` covers subdomains. Loopback is allowed outside production. */
+  pushEndpointHosts: readonly string[];
+  allowLoopbackPush: boolean;
+  /** 0: no alert sender (tests that do not want one). */
+  alertsPollMs: number;
+}
+
+/** The browsers' push services (Chrome/Edge/Opera via FCM, Firefox, Safari, Windows). */
+export const DEFAULT_PUSH_ENDPOINT_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+];
+
+/** Push services accept only an https: or mailto: subject (Apple refuses localhost): development's is a placeholder. */
+const defaultSubject = (origin: string) => (origin.startsWith('https://') ? origin : 'mailto:alerts@matchday.example');
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }
 
 /** The settings of a checked environment; `{}` gives development's (the fixed referral key, this repository's shell). */
-export function accountsConfig(env: Pick<AccountsEnv, 'REFERRAL_HASH_SECRET' | 'FRONTEND_ROOT' | 'PUBLIC_URL'>): AccountsConfig {
+export function accountsConfig(env: Partial<AccountsEnv>): AccountsConfig {
+  const origin = publicUrl(env);
   return {
     referralHashSecret: env.REFERRAL_HASH_SECRET ?? DEVELOPMENT_REFERRAL_HASH_SECRET,
     shellDistDir: path.join(path.resolve(repoRoot, env.FRONTEND_ROOT ?? '.'), 'shell', 'dist'),
-    publicUrl: publicUrl(env),
+    publicUrl: origin,
+    football:
+      env.FOOTBALL_URL && env.INTERNAL_JWT_SECRET
+        ? httpFootballClient(env.FOOTBALL_URL.replace(/\/$/, ''), env.INTERNAL_JWT_SECRET)
+        : footballWithoutAddress,
+    vapid: once(() =>
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT ?? defaultSubject(origin) }
+        : {
+            // jest (NODE_ENV test) without a DATA_DIR: a pair for the process, nothing written into the repository
+            ...developmentVapidKeys(
+              env.DATA_DIR === undefined && (env.NODE_ENV ?? process.env.NODE_ENV) === 'test' ? undefined : dataDir(env),
+            ),
+            subject: env.VAPID_SUBJECT ?? defaultSubject(origin),
+          },
+    ),
+    pushEndpointHosts: env.PUSH_ENDPOINT_HOSTS ? env.PUSH_ENDPOINT_HOSTS.toLowerCase().split(',') : DEFAULT_PUSH_ENDPOINT_HOSTS,
+    allowLoopbackPush: env.NODE_ENV !== 'production',
+    alertsPollMs: env.ALERTS_POLL_MS ?? 500,
   };
 }

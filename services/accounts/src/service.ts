@@ -1,8 +1,12 @@
-import { createLogger, type Knex, type ServiceDefinition } from '@matchday/server';
+import { createLogger, footballWithoutAddress, type Knex, type ServiceDefinition } from '@matchday/server';
 import { migrations } from './db/migrations';
 import { accountsConfig, type AccountsConfig } from './config';
 import { startRetention } from './lib/retention';
 import { adminRouter } from './modules/admin/router';
+import { startAlerts } from './modules/alerts/notifier';
+import { calendarRouter } from './modules/calendar/router';
+import { followsRouter } from './modules/follows/router';
+import { pushRouter } from './modules/push/router';
 import { hashReferredEmails } from './modules/referrals/repository';
 import { referralsRouter } from './modules/referrals/router';
 import { usersRouter } from './modules/users/router';
@@ -12,7 +16,14 @@ export function createAccounts(config: AccountsConfig): ServiceDefinition {
   return {
     name: 'accounts',
     migrations,
-    routers: (db) => [usersRouter(db), referralsRouter(db, config), adminRouter(db, config.shellDistDir)],
+    routers: (db) => [
+      usersRouter(db),
+      referralsRouter(db, config),
+      adminRouter(db, config.shellDistDir),
+      followsRouter(db, config.football),
+      pushRouter(db, config),
+      calendarRouter(db, config.football, config.publicUrl),
+    ],
     onStart: (db) => startAccounts(db, config),
   };
 }
@@ -22,10 +33,23 @@ export const accounts: ServiceDefinition = createAccounts(accountsConfig({}));
 
 /**
  * At every start: the e-mails of referred accounts are hashed (referrals from before the hash table),
- * and login events older than 12 months are purged, then once a day. Returns the stop function.
+ * login events older than 12 months are purged, then once a day; and, where the football service is known
+ * (FOOTBALL_URL) and ALERTS_POLL_MS is not 0, the alert sender runs. Returns the stop function.
  */
-export async function startAccounts(db: Knex, config: Pick<AccountsConfig, 'referralHashSecret'>): Promise<() => Promise<void>> {
+export async function startAccounts(
+  db: Knex,
+  config: Pick<AccountsConfig, 'referralHashSecret' | 'football' | 'vapid' | 'alertsPollMs'>,
+): Promise<() => Promise<void>> {
+  const logger = createLogger('accounts');
   const added = await hashReferredEmails(db, config.referralHashSecret);
-  if (added > 0) createLogger('accounts').info({ added }, 'referred e-mails hashed');
-  return startRetention(db);
+  if (added > 0) logger.info({ added }, 'referred e-mails hashed');
+  const stopRetention = await startRetention(db);
+  const stopAlerts =
+    config.alertsPollMs > 0 && config.football !== footballWithoutAddress
+      ? startAlerts(db, { football: config.football, vapid: config.vapid, logger, pollMs: config.alertsPollMs })
+      : null;
+  return async () => {
+    await stopAlerts?.();
+    await stopRetention();
+  };
 }

@@ -24,10 +24,13 @@ describe.each(testDatabases())('preferences and account deletion on %s', (_label
       const user = await newUser();
       const other = await newUser();
       expect(user.theme).toBeNull();
-      expect(await json<UserPreferences>(await setTheme(user.id, { theme: 'light' }))).toEqual({ theme: 'light' });
+      expect(await json<UserPreferences>(await setTheme(user.id, { theme: 'light' }))).toMatchObject({
+        theme: 'light',
+        spoilerFree: false,
+      });
       expect((await json<AuthUser>(await callAs(service, user.id, 'GET', '/api/auth/user'))).theme).toBe('light');
       expect(await storedTheme(other.id)).toBeNull();
-      expect(await json<UserPreferences>(await setTheme(user.id, { theme: 'dark' }))).toEqual({ theme: 'dark' });
+      expect(await json<UserPreferences>(await setTheme(user.id, { theme: 'dark' }))).toMatchObject({ theme: 'dark' });
       expect((await json<AuthUser>(await callAs(service, user.id, 'GET', '/api/auth/user'))).theme).toBe('dark');
       // A new sign-in (another device) keeps it
       expect((await signIn(service, user.email)).theme).toBe('dark');
@@ -35,7 +38,7 @@ describe.each(testDatabases())('preferences and account deletion on %s', (_label
 
     it.each([
       ['an unknown theme', { theme: 'blue' }, /^theme: must be 'light' or 'dark'$/],
-      ['no theme', {}, /^theme: /],
+      ['no preference at all', {}, /at least one preference/],
       ['an unknown field', { theme: 'light', colour: 'red' }, /colour|unrecognized/i],
       ['not an object', 'light', /invalid JSON/],
     ])('%s -> 400 with a message, nothing stored', async (_case, body, message) => {

@@ -12,7 +12,12 @@ const ALREADY = 'You have already used a referral code. Each account can use one
 const KEY = 'k'.repeat(32);
 
 describe('referral e-mail key (REFERRAL_HASH_SECRET)', () => {
-  const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://matchday.test' };
+  const PRODUCTION = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://matchday.test',
+    VAPID_PUBLIC_KEY: Buffer.alloc(65, 4).toString('base64url'),
+    VAPID_PRIVATE_KEY: Buffer.alloc(32, 9).toString('base64url'),
+  };
   const referralHashSecret = (env: NodeJS.ProcessEnv) =>
     accountsConfig(readEnv(accountsEnvSchema, { INTERNAL_JWT_SECRET: TEST_SECRET, ...env })).referralHashSecret;
 

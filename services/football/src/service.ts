@@ -4,6 +4,7 @@ import { migrations } from './db/migrations';
 import { moveDemoToToday, seedDemo } from './db/seeds/demo';
 import { startReleaser, type ReleaserOptions } from './importers/held-results';
 import { startLivePoller, type LivePollerOptions } from './importers/live-poller';
+import { calendarRouters } from './modules/calendar/router';
 import { datasetRouter } from './modules/dataset/router';
 import { fixturePlayersRouter } from './modules/fixture-players/router';
 import { fixtureStatsRouter } from './modules/fixture-stats/router';
@@ -11,6 +12,7 @@ import { fixturesRouter } from './modules/fixtures/router';
 import { headToHeadRouter } from './modules/h2h/router';
 import { leaguesRouter } from './modules/leagues/router';
 import { fixtureEventsRouter, liveFeedRouter, liveRouter } from './modules/live/router';
+import { lookupRouter } from './modules/lookup/router';
 import { modelFeedRouter } from './modules/model-feed/router';
 import { playerStatsRouter } from './modules/player-stats/router';
 import { playersRouter } from './modules/players/router';
@@ -39,6 +41,8 @@ export const football: ServiceDefinition = {
     liveRouter(db),
     fixtureEventsRouter(db),
     liveFeedRouter(db),
+    lookupRouter(db),
+    ...calendarRouters(db),
   ],
   seedIfEmpty: (db) => seedDemo(db),
   onStart: (db) => startFootball(db),

@@ -17,6 +17,7 @@ import {
 } from '../src/importers/sources/api-football';
 import { ApiFootballClient, ApiFootballError } from '../src/importers/sources/api-football-client';
 import { saveAdjustments, saveMatches, savePlayerMatches, saveSquad } from '../src/importers/store';
+import { standings } from '../src/modules/standings/service';
 
 const KEY = 'test-key-0123';
 const fixturesDir = path.join(__dirname, 'fixtures', 'api-football');
@@ -254,8 +255,10 @@ describe.each(testDatabases())('api-football import on %s', (_label, makeTarget)
     expect(toDate(played.kickoff_at)!.toISOString()).toBe('2023-10-21T16:30:00.000Z');
     const venue = await db('venues').where({ id: played.venue_id }).first('name', 'city');
     expect(venue).toEqual({ name: 'Emirates Stadium', city: 'London' });
-    const arsenal = await db('teams').where({ id: played.home_team_id }).first('name', 'code', 'logo');
-    expect(arsenal).toMatchObject({ name: 'Arsenal', code: 'ARS' });
+    const arsenal = await db('teams').where({ id: played.home_team_id }).first('name', 'short_name', 'code', 'logo');
+    expect(arsenal).toMatchObject({ name: 'Arsenal', short_name: 'ARS', code: 'ARS' });
+    // team.code is the short name the standings carry (issue 26)
+    expect((await standings(db, 39, 2023)).find((row) => row.teamName === 'Arsenal')?.teamShortName).toBe('ARS');
 
     const stats = await db('fixture_team_stats').where({ fixture_id: played.id }).orderBy('is_home', 'desc').select('*');
     expect(stats).toHaveLength(2);

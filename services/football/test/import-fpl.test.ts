@@ -4,6 +4,7 @@ import { repoRoot, toDate, type Knex } from '@matchday/server';
 import { testDatabases } from '@matchday/testing';
 import { runImport, type ImportReport } from '../src/importers/cli';
 import { fplPhotoUrl } from '../src/importers/sources/fpl';
+import { standings } from '../src/modules/standings/service';
 import { count, freshDatabase, sharedData, snapshot, tempDir } from './import-helpers';
 
 const FPL_2324 = sharedData('fpl', '2023-24');
@@ -100,6 +101,17 @@ describe.each(testDatabases())('fpl import on %s', (_label, makeTarget) => {
     expect(await count(db('fixture_team_stats'))).toBe(760);
     const fixture = await db('fixtures').where({ round: 'Regular Season - 1', referee: 'C Pawson' }).first();
     expect(toDate(fixture.kickoff_at)!.toISOString()).toBe('2023-08-11T19:00:00.000Z');
+  });
+
+  it("gives the table FPL's short names: MCI and MUN beside the two Manchester clubs (issue 26)", async () => {
+    const table = await standings(db, 39, 2023);
+    expect(table).toHaveLength(20);
+    const shortName = (name: string) => table.find((row) => row.teamName === name)?.teamShortName;
+    expect(shortName('Manchester City')).toBe('MCI');
+    expect(shortName('Manchester United')).toBe('MUN');
+    expect(shortName('Nottingham Forest')).toBe('NFO');
+    expect(table.every((row) => /^[A-Z]{3}$/.test(row.teamShortName ?? ''))).toBe(true);
+    expect(new Set(table.map((row) => row.teamShortName)).size).toBe(20);
   });
 
   it('applies the points deductions by league name', async () => {

@@ -17,9 +17,10 @@ import {
   setLogLevel,
   urlVar,
   type Knex,
+  httpFootballClient,
+  type FootballClient,
 } from '@matchday/server';
 import { football } from '../../football/src/service';
-import { httpFootballClient, type FootballClient } from './lib/football-client';
 import { MissingSeasons, toCsv, walkForward, type BacktestResult } from './model/walk-forward';
 import { DEFAULT_SETTINGS } from './model/dixon-coles';
 import type { Scores } from './model/metrics';

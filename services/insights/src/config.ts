@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import { optional, serviceEnvSchema, urlVar } from '@matchday/server';
-import { footballWithoutAddress, httpFootballClient } from './lib/football-client';
+import { optional, serviceEnvSchema, urlVar, footballWithoutAddress, httpFootballClient } from '@matchday/server';
 import type { InsightsOptions } from './service';
 
 /** The insights service's variables, checked at start-up (server.ts): the common service ones and its own. */

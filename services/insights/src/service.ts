@@ -1,6 +1,5 @@
-import { createLogger, type Knex, type ServiceDefinition } from '@matchday/server';
+import { createLogger, type Knex, type ServiceDefinition, footballWithoutAddress, type FootballClient } from '@matchday/server';
 import { migrations } from './db/migrations';
-import { footballWithoutAddress, type FootballClient } from './lib/football-client';
 import { Dream11Engine } from './modules/dream11/engine';
 import { dream11Router } from './modules/dream11/router';
 import { statusRouter } from './modules/status/router';

@@ -1,9 +1,8 @@
 import type { Dream11Card, FixtureAnalysis, RecordSummary, TipsDay, WeekendSpecial } from '@matchday/contracts';
 import { RULES } from '../src/fantasy/optimiser';
-import { toSqlDateTime } from '@matchday/server';
+import { toSqlDateTime, httpFootballClient } from '@matchday/server';
 import { startService, TEST_SECRET, testDatabases, type RunningService } from '@matchday/testing';
 import { football } from '../../football/src/service';
-import { httpFootballClient } from '../src/lib/football-client';
 import { createInsights } from '../src/service';
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { forgetLastUser } from '@matchday/ui/unshared';
+import { dropPushSubscription, forgetLastUser } from '@matchday/ui/unshared';
 import type { AuthUser } from '@matchday/contracts';
 
 const Menu = styled.nav`
@@ -73,7 +73,17 @@ export default function AccountMenu({
       <Link to="/blogs">Blog Posts</Link>
       {user.isAdmin && <Link to="/admin">Admin Dashboard</Link>}
       <Link to="/settings">Settings</Link>
-      <form method="post" action="/auth/logout" onSubmit={forgetLastUser}>
+      <form
+        method="post"
+        action="/auth/logout"
+        onSubmit={(event) => {
+          forgetLastUser();
+          // this device's alerts end with the sign-out: unsubscribe first, then post the form
+          const form = event.currentTarget;
+          event.preventDefault();
+          void dropPushSubscription().finally(() => form.submit());
+        }}
+      >
         <button type="submit">Log out</button>
       </form>
     </Menu>

@@ -13,6 +13,7 @@ import { PrimaryNav } from './PrimaryNav';
 const ShareMenu = lazy(async () => ({ default: (await import('./ShareMenu')).ShareMenu }));
 // The avatar's menu (hidden until opened) loads after the first screen too.
 const AccountMenu = lazy(() => import('./AccountMenu'));
+const AlertsBell = lazy(() => import('../alerts/AlertsBell'));
 const sharePlace = (
   <Button type="button" $variant="outline" aria-hidden="true" tabIndex={-1} style={{ visibility: 'hidden' }}>
     Share
@@ -143,6 +144,9 @@ export function Header({ user, loading }: { user: AuthUser | null; loading: bool
         {loading && <Placeholder data-testid="auth-placeholder" aria-label="Loading account" />}
         {user && (
           <>
+            <Suspense fallback={null}>
+              <AlertsBell />
+            </Suspense>
             <Suspense fallback={sharePlace}>
               <ShareMenu user={user} />
             </Suspense>

@@ -10,6 +10,9 @@
  * - The API cache is emptied whenever the signed-in user may change: a sign-in completing (/auth/callback),
  *   signing out (POST or GET /auth/logout), deleting the account, a 401, and a /api/auth/user reply naming
  *   another user than the last one seen (its id is kept in a cache of its own, so it outlives the worker).
+ * - Push alerts (issue 23): every push shows a notification (push-alert.ts), a generic one when the payload
+ *   cannot be read, since Safari revokes the permission of a site whose push shows nothing; a tap focuses
+ *   the app on the alert's page, or opens it.
  * A new version waits until the page asks it to take over (the footer's update flow).
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
@@ -34,19 +37,38 @@ import {
   NETWORK_TIMEOUT_SECONDS,
   userChanged,
 } from './cache-rules';
+import { alertNotification, clickPlan, fallbackNotification, type AlertNotificationOptions } from './push-alert';
 
 interface ExtendableEvent {
   waitUntil(promise: Promise<unknown>): void;
+}
+
+/** A window of this origin (WindowClient). */
+interface WindowClientLike {
+  url: string;
+  focused: boolean;
+  focus(): Promise<WindowClientLike>;
+  navigate(url: string): Promise<WindowClientLike | null>;
 }
 
 /** The parts of ServiceWorkerGlobalScope used here (the project's TypeScript lib is DOM, not WebWorker). */
 interface WorkerScope {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
   location: Location;
+  registration: { showNotification(title: string, options: AlertNotificationOptions): Promise<void> };
+  clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClientLike[]>;
+    openWindow(url: string): Promise<WindowClientLike | null>;
+  };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'message', listener: (event: ExtendableEvent & { data: unknown }) => void): void;
   addEventListener(type: 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: ExtendableEvent & { request: Request }) => void): void;
+  addEventListener(type: 'push', listener: (event: ExtendableEvent & { data: { text(): string } | null }) => void): void;
+  addEventListener(
+    type: 'notificationclick',
+    listener: (event: ExtendableEvent & { notification: { data: unknown; close(): void } }) => void,
+  ): void;
 }
 declare const self: WorkerScope;
 
@@ -100,6 +122,51 @@ self.addEventListener('message', (event) => {
 });
 
 self.addEventListener('activate', (event) => event.waitUntil(dropUnlistedApiReplies()));
+
+/** Shows the alert a push carries; when the browser refuses its options, the generic notification instead. */
+async function showAlert(data: { text(): string } | null): Promise<void> {
+  let payload: string | null = null;
+  try {
+    payload = data ? data.text() : null;
+  } catch {
+    payload = null;
+  }
+  const { title, options } = alertNotification(payload, ORIGIN);
+  try {
+    await self.registration.showNotification(title, options);
+  } catch {
+    const fallback = fallbackNotification();
+    await self.registration.showNotification(fallback.title, fallback.options);
+  }
+}
+
+/** A tap: the app's window already on that page, else an app window navigated there, else a new window. */
+async function openAlert(data: unknown): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const plan = clickPlan(data, windows, ORIGIN);
+  const client = plan.action === 'open' ? undefined : windows[plan.index];
+  if (plan.action === 'focus' && client) {
+    await client.focus();
+    return;
+  }
+  if (plan.action === 'navigate' && client) {
+    try {
+      // focus first, while the tap still allows it; navigate() refuses a window this worker does not control
+      await (await client.focus()).navigate(plan.url);
+      return;
+    } catch {
+      // fall through to a new window
+    }
+  }
+  await self.clients.openWindow(plan.url);
+}
+
+self.addEventListener('push', (event) => event.waitUntil(showAlert(event.data)));
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openAlert(event.notification.data));
+});
 
 // A sign-in completing and signing out (POST from the menu's form, GET from an old link) are navigations: the
 // API cache is emptied beside them, and the browser sends them itself (no respondWith: the form's body, its

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { leagueHubPath, type SearchResults } from '@matchday/contracts';
+import { leagueHubPath, type FollowKind, type SearchResults } from '@matchday/contracts';
 import { initials } from '@matchday/ui';
+import { FollowButton } from '@matchday/ui/unshared';
 
 const Groups = styled.div`
   display: grid;
@@ -19,6 +20,15 @@ const Groups = styled.div`
     list-style: none;
     margin: 0;
     padding: 0;
+  }
+  li {
+    display: flex;
+    align-items: center;
+    gap: 0.4rem;
+    & > :first-child {
+      flex: 1;
+      min-width: 0;
+    }
   }
   a,
   .unlinked {
@@ -80,6 +90,8 @@ interface Entry {
   detail: string;
   picture: string | null;
   to: string | null;
+  /** What the entry's star follows (issue 23). */
+  follow: { kind: FollowKind; id: number };
 }
 
 function Group({ title, entries, onPick }: { title: string; entries: Entry[]; onPick?: () => void }) {
@@ -107,6 +119,7 @@ function Group({ title, entries, onPick }: { title: string; entries: Entry[]; on
               ) : (
                 <span className="unlinked">{body}</span>
               )}
+              <FollowButton kind={entry.follow.kind} id={entry.follow.id} name={entry.name} compact />
             </li>
           );
         })}
@@ -123,6 +136,7 @@ export function SearchResultsList({ results, onPick }: { results: SearchResults;
     detail: t.country ?? '',
     picture: t.logo,
     to: t.leagueId !== null && t.season !== null ? `/team/${t.id}/${t.leagueId}/${t.season}` : null,
+    follow: { kind: 'team', id: t.id },
   }));
   const players: Entry[] = results.players.map((p) => ({
     key: `p${p.id}`,
@@ -130,6 +144,7 @@ export function SearchResultsList({ results, onPick }: { results: SearchResults;
     detail: p.teamName ?? '',
     picture: p.photo,
     to: p.leagueId !== null && p.season !== null ? `/player/${p.id}/${p.leagueId}/${p.season}` : null,
+    follow: { kind: 'player', id: p.id },
   }));
   const leagues: Entry[] = results.leagues.map((l) => ({
     key: `l${l.id}`,
@@ -137,6 +152,7 @@ export function SearchResultsList({ results, onPick }: { results: SearchResults;
     detail: l.country,
     picture: l.logo,
     to: leagueHubPath(l.id, l.currentSeason),
+    follow: { kind: 'league', id: l.id },
   }));
   if (teams.length + players.length + leagues.length === 0) {
     return (

@@ -98,4 +98,8 @@ export interface FixturesRow {
   home_penalties: number | null;
   away_penalties: number | null;
   referee: string | null;
+  /** Changes of the kick-off or of the postponement so far (migration 20261125b; the calendar event's SEQUENCE). */
+  schedule_seq: number;
+  /** When the last of them was stored (epoch ms; bigint: a string on some drivers); null when never. */
+  schedule_changed_at: number | string | null;
 }

@@ -1,8 +1,8 @@
 import { apiSend } from '@matchday/ui';
-import type { Theme, UserPreferences } from '@matchday/contracts';
+import type { Theme, UserPreferences, UserPreferencesUpdate } from '@matchday/contracts';
 
 /** POST /api/user/preferences {theme} */
 export function saveTheme(theme: Theme): Promise<UserPreferences> {
-  const body: UserPreferences = { theme };
+  const body: UserPreferencesUpdate = { theme };
   return apiSend<UserPreferences>('POST', '/api/user/preferences', body);
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Badge, Button } from '@matchday/ui';
+import { Button } from '@matchday/ui';
 import { Section } from '../../../lib/layout';
 
 const Actions = styled.div`
@@ -19,9 +19,8 @@ export function QuickActions() {
         <Button as={Link} to="/profile" $variant="outline">
           View Profile
         </Button>
-        <Button type="button" $variant="outline" disabled aria-describedby="notifications-soon">
+        <Button as="a" href="#alerts" $variant="outline">
           Notification Preferences
-          <Badge id="notifications-soon">Coming Soon</Badge>
         </Button>
       </Actions>
     </Section>

@@ -5,6 +5,7 @@ import { AUTH_USER_KEY } from '@matchday/ui/unshared';
 import type { AuthUser, Theme } from '@matchday/contracts';
 import { Section } from '../../../lib/layout';
 import { saveTheme } from '../api/save-theme';
+import { Switch } from './Switch';
 
 const Row = styled.label`
   display: flex;
@@ -15,28 +16,6 @@ const Row = styled.label`
   span small {
     display: block;
     color: ${({ theme }) => theme.textMuted};
-  }
-`;
-
-const Switch = styled.button<{ $on: boolean }>`
-  flex: none;
-  position: relative;
-  width: 3rem;
-  height: 1.7rem;
-  border-radius: 999px;
-  border: 1px solid ${({ theme }) => theme.border};
-  background: ${({ $on, theme }) => ($on ? theme.accent : theme.surfaceRaised)};
-  cursor: pointer;
-  &::after {
-    content: '';
-    position: absolute;
-    top: 0.15rem;
-    left: ${({ $on }) => ($on ? '1.45rem' : '0.15rem')};
-    width: 1.3rem;
-    height: 1.3rem;
-    border-radius: 50%;
-    background: #fff;
-    transition: left 0.15s ease;
   }
 `;
 

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Badge, Button, fixtureDateLabel, leagueColour, TeamLogo } from '@matchday/ui';
 import type { Fixture } from '@matchday/contracts';
 import { resultNote, type LiveEntry, type LiveState } from '@matchday/ui/live';
+import { FollowButton, revealScore, useSpoilers } from '@matchday/ui/unshared';
 import { LiveScore } from './LiveScore';
 
 const Article = styled.article`
@@ -107,9 +108,16 @@ const Actions = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
   gap: 0.5rem;
-  & > :nth-child(3) {
+  & > :nth-child(n + 3) {
     grid-column: 1 / -1;
   }
+`;
+
+/** A star under each club (outside the card's link: no button inside a link). */
+const Stars = styled.div`
+  display: flex;
+  justify-content: space-between;
+  margin-top: -0.4rem;
 `;
 
 /**
@@ -140,6 +148,8 @@ export function FixtureCard({
     Boolean(fixture.afterExtraTime),
   );
   const showLive = feed !== undefined && (live !== undefined || fixture.status === 'live');
+  // spoiler-free mode: no score or result until the fan reveals this match's (issue 23 §4)
+  const scoreHidden = useSpoilers().hidden(fixture) && (showLive || finished);
   const colour = leagueColour(fixture.leagueName, fixture.leagueColor);
   return (
     <Article data-testid="fixture-card" onClick={() => navigate(squadPath)}>
@@ -155,7 +165,11 @@ export function FixtureCard({
           <span className="name">{fixture.homeTeam}</span>
         </Team>
         {showLive ? (
-          <LiveScore fixture={fixture} entry={live} feed={feed} />
+          <LiveScore fixture={fixture} entry={live} feed={feed} hideScore={scoreHidden} />
+        ) : scoreHidden ? (
+          <Versus data-testid="hidden-score">
+            <span className="visually-hidden">Score hidden </span>? – ?
+          </Versus>
         ) : finished ? (
           <Score>
             <span className="visually-hidden">Final score </span>
@@ -170,6 +184,10 @@ export function FixtureCard({
           <span className="name">{fixture.awayTeam}</span>
         </Team>
       </Teams>
+      <Stars onClick={(event) => event.stopPropagation()}>
+        <FollowButton kind="team" id={fixture.homeTeamId} name={fixture.homeTeam} compact />
+        <FollowButton kind="team" id={fixture.awayTeamId} name={fixture.awayTeam} compact />
+      </Stars>
       {fixture.venue && <Venue>{[fixture.venue, fixture.venueCity].filter(Boolean).join(', ')}</Venue>}
       <Actions onClick={(event) => event.stopPropagation()}>
         <Button as={Link} to={h2hPath} $variant="outline" aria-label={`H2H: head to head, ${fixture.homeTeam} vs ${fixture.awayTeam}`}>
@@ -178,6 +196,11 @@ export function FixtureCard({
         <Button as={Link} to={standingsPath} $variant="outline" aria-label={`${fixture.leagueName} standings`}>
           Standings
         </Button>
+        {scoreHidden && (
+          <Button type="button" $variant="outline" onClick={() => revealScore(fixture.id)} data-testid="reveal-score">
+            Show score
+          </Button>
+        )}
         {showLive && (
           <Button
             as={Link}

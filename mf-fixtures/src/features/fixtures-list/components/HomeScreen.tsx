@@ -2,13 +2,16 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, EmptyState, Heading, media, Page, Tab, TabList, toast, usePageMeta } from '@matchday/ui';
-import { useLeagues } from '@matchday/ui/unshared';
+import { usePreferences, useSpoilers, useLeagues } from '@matchday/ui/unshared';
 import { LiveAnnouncer, mayBeLive, useLiveMatches, useNow } from '@matchday/ui/live';
 import type { FixtureDayFilter } from '@matchday/contracts';
 import { fixturesKey, fixturesQuery, PAGE_SIZE, useFixtures } from '../api/fixtures';
+import { useFollowing } from '../api/following';
 import { choices, filterFromSearch, searchFromFilter, type FixtureFilter } from '../rules/filter';
 import { inLiveTab } from '../rules/live';
 import { FixtureCard, FixtureCardSkeleton } from './FixtureCard';
+import { FollowingSection } from './FollowingSection';
+import { FollowPrompt } from './FollowPrompt';
 
 const SKELETON_CARDS = 6;
 const NO_FIXTURES: never[] = [];
@@ -134,7 +137,16 @@ export function HomeScreen() {
   const { data: leagues } = useLeagues();
   // once a minute: a scheduled match reaching kick-off needs the stream
   const minute = useNow(60_000);
-  const needsLive = filter.kind === 'live' || listed.some((fixture) => mayBeLive(fixture, minute));
+  // "Following" first (issue 23): on the default view (today, unfiltered), for a fan who follows something
+  const following = useFollowing();
+  const { data: prefs } = usePreferences();
+  const { hidden } = useSpoilers();
+  const defaultView = filter.kind === 'tab' && filter.tab === 'today';
+  const followed = defaultView && following.follows && following.follows.length > 0 ? (following.fixtures ?? null) : NO_FIXTURES;
+  const needsLive =
+    filter.kind === 'live' ||
+    listed.some((fixture) => mayBeLive(fixture, minute)) ||
+    (followed ?? NO_FIXTURES).some((f) => mayBeLive(f, minute));
   const feed = useLiveMatches(needsLive);
   const fixtures = filter.kind === 'live' ? listed.filter((fixture) => inLiveTab(fixture, feed.matches.get(fixture.id))) : listed;
   const tab = filter.kind === 'tab' ? filter.tab : filter.kind === 'live' ? 'live' : 'today';
@@ -174,6 +186,10 @@ export function HomeScreen() {
   return (
     <Page>
       <Heading>{heading}</Heading>
+      {defaultView && following.follows && following.follows.length > 0 && (
+        <FollowingSection follows={following.follows} fixtures={followed} tab={tab} feed={needsLive ? feed : undefined} />
+      )}
+      {defaultView && following.follows?.length === 0 && prefs && !prefs.followPromptDismissed && <FollowPrompt />}
       <Toolbar>
         <TabList role="tablist" aria-label="Fixture day">
           {TABS.map((t) => (
@@ -281,7 +297,8 @@ export function HomeScreen() {
           )}
         </>
       )}
-      <LiveAnnouncer fixtures={needsLive ? fixtures : NO_FIXTURES} />
+      {/* goals are not read out for matches whose score spoiler-free mode hides */}
+      <LiveAnnouncer fixtures={needsLive ? fixtures.filter((fixture) => !hidden(fixture)) : NO_FIXTURES} />
     </Page>
   );
 }

@@ -23,15 +23,27 @@ const Status = styled.span`
   max-width: 7rem;
 `;
 
-const score = (home: number | null, away: number | null) => (home === null || away === null ? '–' : `${home} - ${away}`);
+const scoreText = (home: number | null, away: number | null) => (home === null || away === null ? '–' : `${home} - ${away}`);
 
 /**
  * The middle of a fixture card while its match is live (issue 22 §5): the score, changed in place, with a red dot
  * and the clock while the stream is current; "Updated N min ago" and the stream's state once nothing has been
  * heard for a minute (never labelled live then); FT and the final score (with a.e.t. or the shoot-out) at the end.
  */
-export function LiveScore({ fixture, entry, feed }: { fixture: Fixture; entry: LiveEntry | undefined; feed: LiveState }) {
+export function LiveScore({
+  fixture,
+  entry,
+  feed,
+  hideScore = false,
+}: {
+  fixture: Fixture;
+  entry: LiveEntry | undefined;
+  feed: LiveState;
+  /** Spoiler-free mode: the clock and state, not the score. */
+  hideScore?: boolean;
+}) {
   const running = entry ? entry.match.status !== 'finished' : true;
+  const score = (home: number | null, away: number | null) => (hideScore ? '? – ?' : scoreText(home, away));
   const now = useNow(5000, running);
   if (!entry) {
     // The list says live but the feed has not said so (not heard yet, or the match has just ended).
@@ -48,13 +60,14 @@ export function LiveScore({ fixture, entry, feed }: { fixture: Fixture; entry: L
   return (
     <Centre data-testid="live-score">
       <Score data-testid="card-score">
-        {view.phase === 'finished' && <span className="visually-hidden">Final score </span>}
+        {hideScore && <span className="visually-hidden">Score hidden </span>}
+        {view.phase === 'finished' && !hideScore && <span className="visually-hidden">Final score </span>}
         {score(view.goalsHome, view.goalsAway)}
       </Score>
       {view.phase === 'live' ? (
         <LiveMarker clock={view.clock} />
       ) : view.phase === 'finished' ? (
-        <Status data-testid="live-final">{['FT', view.note].filter(Boolean).join(' ')}</Status>
+        <Status data-testid="live-final">{['FT', hideScore ? null : view.note].filter(Boolean).join(' ')}</Status>
       ) : (
         <Status data-testid="live-state">
           {updatedAgo(view.ageMs)}

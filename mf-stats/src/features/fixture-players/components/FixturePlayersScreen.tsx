@@ -2,10 +2,11 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { FixturePlayer, FixtureStats } from '@matchday/contracts';
 import { Card, media, Page, TeamLogo, usePageMeta } from '@matchday/ui';
-import { BackLink, Muted, ScreenState } from '@matchday/ui/unshared';
+import { BackLink, HiddenScore, Muted, ScreenState, useSpoilers } from '@matchday/ui/unshared';
 import { Count, HeaderCard, PlayerPhoto, Title } from '../../../lib/components';
 import { num, rating } from '../../../lib/numbers';
 import { isId } from '../../../lib/route-ids';
+import { fixtureStatsMatch } from '../../../lib/spoilers';
 import { useFixturePlayers, useFixtureSummary } from '../api/fixture-players';
 
 const Columns = styled.div`
@@ -15,6 +16,14 @@ const Columns = styled.div`
   ${media.mobile} {
     grid-template-columns: 1fr;
   }
+`;
+
+const HiddenLine = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem 0.75rem;
+  margin-top: 0.6rem;
 `;
 
 const TeamTitle = styled.h2`
@@ -106,7 +115,16 @@ function byPositionThenMinutes(a: FixturePlayer, b: FixturePlayer): number {
   return num(b.minutesPlayed) - num(a.minutesPlayed);
 }
 
-function PlayerItem({ player, fixture }: { player: FixturePlayer; fixture: FixtureStats | null | undefined }) {
+function PlayerItem({
+  player,
+  fixture,
+  scoreHidden,
+}: {
+  player: FixturePlayer;
+  fixture: FixtureStats | null | undefined;
+  /** Spoiler-free mode: goals and assists tell the score, so they wait for the reveal. */
+  scoreHidden: boolean;
+}) {
   const value = num(player.rating);
   return (
     <Item data-testid="fixture-player">
@@ -129,14 +147,18 @@ function PlayerItem({ player, fixture }: { player: FixturePlayer; fixture: Fixtu
           <dt>Min</dt>
           <dd data-testid="minutes">{num(player.minutesPlayed)}</dd>
         </div>
-        <div>
-          <dt>Goals</dt>
-          <dd data-testid="goals">{num(player.goals_Total)}</dd>
-        </div>
-        <div>
-          <dt>Assists</dt>
-          <dd>{num(player.goals_Assist)}</dd>
-        </div>
+        {!scoreHidden && (
+          <>
+            <div>
+              <dt>Goals</dt>
+              <dd data-testid="goals">{num(player.goals_Total)}</dd>
+            </div>
+            <div>
+              <dt>Assists</dt>
+              <dd>{num(player.goals_Assist)}</dd>
+            </div>
+          </>
+        )}
         <div>
           <dt>Passes</dt>
           <dd>{num(player.passes_Total)}</dd>
@@ -163,6 +185,9 @@ export function FixturePlayersScreen() {
   const { data, error, isLoading } = useFixturePlayers(fixtureId);
   const { data: fixture } = useFixtureSummary(fixtureId);
   const players = data ?? [];
+  // spoiler-free mode (issue 23): until the fixture is known, the mode as last seen decides
+  const { hidden, active } = useSpoilers();
+  const scoreHidden = fixture ? hidden(fixtureStatsMatch(fixture)) : fixture === undefined && active;
   const title = fixture ? `${fixture.homeTeamName} vs ${fixture.awayTeamName} Player Ratings` : 'Player Statistics';
   usePageMeta({
     title,
@@ -199,10 +224,16 @@ export function FixturePlayersScreen() {
       {back}
       <HeaderCard>
         <Title>{title}</Title>
-        {fixture && fixture.homeTeamGoalScored !== null && (
+        {fixture && fixture.homeTeamGoalScored !== null && !scoreHidden && (
           <Muted as="p" style={{ margin: '0.35rem 0 0' }} data-testid="fixture-score">
             {fixture.leagueName} · {fixture.homeTeamName} {fixture.homeTeamGoalScored} - {fixture.awayTeamGoalScored} {fixture.awayTeamName}
           </Muted>
+        )}
+        {fixture && fixture.homeTeamGoalScored !== null && scoreHidden && (
+          <HiddenLine>
+            <Muted>Score, goals and assists hidden (spoiler-free mode)</Muted>
+            <HiddenScore fixtureId={fixture.fixtureId} label={`${fixture.homeTeamName} vs ${fixture.awayTeamName}`} />
+          </HiddenLine>
         )}
       </HeaderCard>
       <Columns>
@@ -218,7 +249,7 @@ export function FixturePlayersScreen() {
               </TeamTitle>
               <List>
                 {list.map((player) => (
-                  <PlayerItem key={player.id} player={player} fixture={fixture} />
+                  <PlayerItem key={player.id} player={player} fixture={fixture} scoreHidden={scoreHidden} />
                 ))}
               </List>
             </Card>

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { FixtureStats } from '@matchday/contracts';
 import { Badge, Button, media, TeamLogo } from '@matchday/ui';
-import { Muted } from '@matchday/ui/unshared';
+import { HiddenScore, Muted } from '@matchday/ui/unshared';
 import { CONNECTION_TEXT, dataAge, LiveMarker, liveView, updatedAgo, useNow, type LiveEntry, type LiveState } from '@matchday/ui/live';
 import { HeaderCard } from '../../../lib/components';
 import { kickoffDateTime } from '../../../lib/dates';
@@ -108,6 +108,7 @@ export interface HeaderLive {
  * While the match is live (issue 22 §5) the score and status come from the live feed: a red dot and the clock while
  * the stream is current, "Updated N s ago" and the stream's state (reconnecting, offline) always, and once nothing
  * has been heard for a minute the score is no longer labelled live. `note` follows a final score: "(4–2 pens)", "a.e.t.".
+ * In spoiler-free mode (`scoreHidden`) a played or live score is a reveal button, without its note.
  */
 export function FixtureHeader({
   stats,
@@ -115,12 +116,15 @@ export function FixtureHeader({
   title,
   live,
   note,
+  scoreHidden = false,
 }: {
   stats: FixtureStats;
   fixtureId: string;
   title: string;
   live?: HeaderLive | undefined;
   note?: string | null;
+  /** Spoiler-free mode: the score (and its a.e.t./pens note) stays behind a reveal button. */
+  scoreHidden?: boolean;
 }) {
   const now = useNow(5000, live !== undefined);
   const view = live?.entry ? liveView(live.entry, live.feed, now) : null;
@@ -148,17 +152,21 @@ export function FixtureHeader({
           <h2>{stats.homeTeamName}</h2>
         </Side>
         <Centre>
-          <Score data-testid="score">
-            {played ? (
-              <>
-                {home} - {away}
-              </>
-            ) : status === 'live' ? (
-              '–'
-            ) : (
-              'VS'
-            )}
-          </Score>
+          {played && scoreHidden ? (
+            <HiddenScore fixtureId={stats.fixtureId} label={`${stats.homeTeamName} vs ${stats.awayTeamName}`} />
+          ) : (
+            <Score data-testid="score">
+              {played ? (
+                <>
+                  {home} - {away}
+                </>
+              ) : status === 'live' ? (
+                '–'
+              ) : (
+                'VS'
+              )}
+            </Score>
+          )}
           <Badge
             $colour={status === 'finished' ? '#15803d' : status === 'live' && !stale ? '#b91c1c' : '#475569'}
             data-testid="status-badge"
@@ -166,7 +174,7 @@ export function FixtureHeader({
             {stale ? 'Score paused' : STATUS_TEXT[status]}
           </Badge>
           {view?.phase === 'live' && <LiveMarker clock={view.clock} />}
-          {status === 'finished' && finalNote && <Note data-testid="result-note">{finalNote}</Note>}
+          {status === 'finished' && finalNote && !scoreHidden && <Note data-testid="result-note">{finalNote}</Note>}
         </Centre>
         <Side $colour={AWAY_COLOUR}>
           <TeamLogo name={stats.awayTeamName} src={stats.awayTeamLogo} size={64} />

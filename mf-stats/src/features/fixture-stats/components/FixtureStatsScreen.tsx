@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { media, Page, usePageMeta } from '@matchday/ui';
-import { BackLink, MessageCard, ScreenState } from '@matchday/ui/unshared';
+import { BackLink, MessageCard, ScreenState, useSpoilers } from '@matchday/ui/unshared';
 import { hadExtraTime, LiveAnnouncer, mayBeLive, resultNote, useLiveMatch, useLiveTimeline, useNow } from '@matchday/ui/live';
 import { isId } from '../../../lib/route-ids';
+import { fixtureStatsMatch } from '../../../lib/spoilers';
 import { useFixtureStats } from '../api/fixture-stats';
 import { comparisonGroups, hasTeamStatistics } from '../rules/comparison';
 import { ComparisonCard } from './ComparisonCard';
@@ -45,7 +46,9 @@ function backLink(path: Record<string, string | undefined>, search: URLSearchPar
 /**
  * Fixture stats (spec §2): header with score and status, four comparison cards. The match centre (issue 22 §5): a
  * live match takes its score, clock and state from the tab's live stream, and a played or live match shows its
- * timeline (goals, HT, extra time, shoot-out, FT), kept current by the stream; goals are read out politely.
+ * timeline (goals, HT, extra time, shoot-out, FT), kept current by the stream; goals are read out politely. In
+ * spoiler-free mode (issue 23) a covered match shows none of its score (header, timeline goals, the Goals row,
+ * read-outs) until the fan reveals it.
  */
 export function FixtureStatsScreen() {
   const params = useParams();
@@ -59,16 +62,22 @@ export function FixtureStatsScreen() {
   const { entry, state: feed } = useLiveMatch(id, needsLive);
   const hasTimeline = data ? data.status === 'live' || data.status === 'finished' || entry !== undefined : false;
   const timeline = useLiveTimeline(hasTimeline ? id : null, needsLive);
+  // spoiler-free mode (issue 23): the score, the goals of the timeline and their read-outs wait for a reveal
+  const { hidden } = useSpoilers();
+  const scoreHidden = data ? hidden(fixtureStatsMatch(data)) : false;
   const announced = useMemo(
-    () => (data && id !== null ? [{ id, homeTeam: data.homeTeamName, awayTeam: data.awayTeamName, homeTeamId: data.homeTeamId }] : []),
-    [data, id],
+    () =>
+      data && id !== null && !scoreHidden
+        ? [{ id, homeTeam: data.homeTeamName, awayTeam: data.awayTeamName, homeTeamId: data.homeTeamId }]
+        : [],
+    [data, id, scoreHidden],
   );
   const back = backLink(params, search);
   const title = data ? `${data.homeTeamName} vs ${data.awayTeamName} Match Stats` : 'Fixture Statistics';
   usePageMeta({
     title,
     description: data
-      ? `${data.leagueName}: ${data.homeTeamName} ${data.homeTeamGoalScored ?? ''}-${data.awayTeamGoalScored ?? ''} ${data.awayTeamName}. Shots, possession, passing, defending and discipline compared.`
+      ? `${data.leagueName}: ${data.homeTeamName} ${scoreHidden ? 'vs' : `${data.homeTeamGoalScored ?? ''}-${data.awayTeamGoalScored ?? ''}`} ${data.awayTeamName}. Shots, possession, passing, defending and discipline compared.`
       : undefined,
   });
 
@@ -90,6 +99,7 @@ export function FixtureStatsScreen() {
         fixtureId={fixtureId}
         title={title}
         live={needsLive ? { entry, feed } : undefined}
+        scoreHidden={scoreHidden}
         note={resultNote(
           entry?.match ??
             (data.penaltiesHome !== undefined ? { penaltiesHome: data.penaltiesHome, penaltiesAway: data.penaltiesAway ?? null } : null),
@@ -101,6 +111,7 @@ export function FixtureStatsScreen() {
           timeline={timeline}
           teams={{ homeTeamId: data.homeTeamId, homeName: data.homeTeamName, awayName: data.awayTeamName }}
           penalties={entry?.match ?? null}
+          scoreHidden={scoreHidden}
         />
       )}
       {needsLive && <LiveAnnouncer fixtures={announced} />}
@@ -127,6 +138,7 @@ export function FixtureStatsScreen() {
             entry && entry.match.goalsHome !== null && entry.match.goalsAway !== null
               ? { ...data, homeTeamGoalScored: entry.match.goalsHome, awayTeamGoalScored: entry.match.goalsAway }
               : data,
+            { hideGoals: scoreHidden },
           ).map((group) => (
             <ComparisonCard key={group.title} group={group} homeName={data.homeTeamName} awayName={data.awayTeamName} />
           ))}

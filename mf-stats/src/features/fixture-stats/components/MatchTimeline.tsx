@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { MatchEvent } from '@matchday/contracts';
-import { timelineRows, type TimelineTeams } from '../rules/timeline';
+import { scoreFreeRows, timelineRows, type TimelineTeams } from '../rules/timeline';
 import { AWAY_COLOUR, HOME_COLOUR } from './ComparisonCard';
 
 const List = styled.ol`
@@ -46,17 +46,22 @@ const Row = styled.li<{ $side: 'home' | 'away' | null; $marker: boolean }>`
 /**
  * A match's timeline (issue 22 §5), loaded with React.lazy from the match page: goals with their minute, side and
  * scorer, goals taken back, half-time, extra time, the shoot-out and full time with a.e.t. and the shoot-out result.
+ * With the score hidden (spoiler-free mode) only kick-off, half-time, the second half and full time.
  */
 export default function MatchTimeline({
   events,
   teams,
   penalties,
+  scoreHidden = false,
 }: {
   events: readonly MatchEvent[];
   teams: TimelineTeams;
   penalties: { penaltiesHome: number | null; penaltiesAway: number | null } | null;
+  /** Spoiler-free mode: only the markers that say nothing of the score (scoreFreeRows). */
+  scoreHidden?: boolean;
 }) {
-  const rows = timelineRows(events, teams, penalties);
+  const all = timelineRows(events, teams, penalties);
+  const rows = scoreHidden ? scoreFreeRows(all) : all;
   return (
     <List aria-label="Match timeline" data-testid="timeline">
       {rows.map((row) => {

@@ -13,6 +13,12 @@ const Section = styled(Card)`
   margin: 0 0 1rem;
 `;
 
+const HiddenNote = styled(Muted).attrs({ as: 'p' })`
+  display: block;
+  margin: 0 0 0.6rem;
+  font-size: 0.9rem;
+`;
+
 const Placeholder = styled.div`
   display: grid;
   gap: 0.35rem;
@@ -37,15 +43,23 @@ export function TimelineSection({
   timeline,
   teams,
   penalties,
+  scoreHidden = false,
 }: {
   timeline: Timeline | undefined;
   teams: TimelineTeams;
   penalties: { penaltiesHome: number | null; penaltiesAway: number | null } | null;
+  /** Spoiler-free mode, score not revealed: "Score hidden", and no goal, scorer or running score below. */
+  scoreHidden?: boolean;
 }) {
   if (!timeline || (timeline.loaded && timeline.events.length === 0)) return null;
   return (
     <Section as="section" aria-labelledby="timeline-title" data-testid="timeline-section">
       <SectionTitle id="timeline-title">Match timeline</SectionTitle>
+      {scoreHidden && (
+        <HiddenNote data-testid="timeline-hidden">
+          <strong>Score hidden</strong> (spoiler-free mode): goals and scorers show once you reveal the score above.
+        </HiddenNote>
+      )}
       {timeline.events.length === 0 ? (
         timeline.failed ? (
           <Muted>The timeline could not be loaded; it is tried again when the connection is back.</Muted>
@@ -54,7 +68,7 @@ export function TimelineSection({
         )
       ) : (
         <Suspense fallback={<Loading />}>
-          <MatchTimeline events={timeline.events} teams={teams} penalties={penalties} />
+          <MatchTimeline events={timeline.events} teams={teams} penalties={penalties} scoreHidden={scoreHidden} />
         </Suspense>
       )}
     </Section>

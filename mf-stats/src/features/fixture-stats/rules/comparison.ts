@@ -29,13 +29,14 @@ function row(stats: FixtureStats, label: string, name: SideStat, percent = false
   return { label, home: sideValue(stats, name, 'home'), away: sideValue(stats, name, 'away'), percent };
 }
 
-/** The four comparison cards of spec §2. */
-export function comparisonGroups(stats: FixtureStats): ComparisonGroup[] {
+/** The four comparison cards of spec §2; `hideGoals` (spoiler-free mode, score not revealed) leaves the Goals row out. */
+export function comparisonGroups(stats: FixtureStats, { hideGoals = false }: { hideGoals?: boolean } = {}): ComparisonGroup[] {
+  const goals: ComparisonRow = { label: 'Goals', home: num(stats.homeTeamGoalScored), away: num(stats.awayTeamGoalScored) };
   return [
     {
-      title: 'Shots & Goals',
+      title: hideGoals ? 'Shots' : 'Shots & Goals',
       rows: [
-        { label: 'Goals', home: num(stats.homeTeamGoalScored), away: num(stats.awayTeamGoalScored) },
+        ...(hideGoals ? [] : [goals]),
         row(stats, 'Total Shots', 'TotalShots'),
         row(stats, 'Shots Inside Box', 'ShotsInsideBox'),
         row(stats, 'Shots Outside Box', 'ShotsOutsideBox'),

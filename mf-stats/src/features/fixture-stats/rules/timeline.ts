@@ -84,3 +84,15 @@ export function timelineRows(
     };
   });
 }
+
+/** The period markers that say nothing of the score: an extra time or a shoot-out tells that it was level. */
+const SCORE_FREE_KINDS: ReadonlySet<MatchEventKind> = new Set<MatchEventKind>(['kick-off', 'half-time', 'second-half', 'full-time']);
+
+/**
+ * Spoiler-free mode (issue 23), score not revealed: what of the timeline may show. Only kick-off, half-time, the
+ * second half and full time, without a score or a note ("a.e.t.", the shoot-out); every goal, goal taken back,
+ * and the markers of normal time's end, extra time and the shoot-out are left out.
+ */
+export function scoreFreeRows(rows: readonly TimelineRow[]): TimelineRow[] {
+  return rows.filter((row) => SCORE_FREE_KINDS.has(row.kind)).map((row) => ({ ...row, score: null, detail: null, team: null, side: null }));
+}

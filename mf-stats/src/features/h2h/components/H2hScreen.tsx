@@ -2,9 +2,11 @@ import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Card, media, Page, shortDate, Skeleton, TeamLogo, usePageMeta } from '@matchday/ui';
-import { BackLink, FormLetters, Muted, ScreenState, Stack } from '@matchday/ui/unshared';
+import { BackLink, FormLetters, Muted, ScreenState, Stack, useSpoilers } from '@matchday/ui/unshared';
 import { HeaderCard, SectionTitle, Title } from '../../../lib/components';
 import { isId } from '../../../lib/route-ids';
+import { ResultsCover, useShownOnce } from '../../../lib/spoiler-parts';
+import { h2hMatch } from '../../../lib/spoilers';
 import { useH2h } from '../api/h2h';
 import { goalsFor, summarise, SUMMARY_MATCHES, WIN_COLOURS, type H2hSummary } from '../rules/summary';
 import { MatchList } from './MatchList';
@@ -92,7 +94,11 @@ function scoreline(summary: H2hSummary, match: H2hSummary['biggestWin']): string
   return `${summary.teamA.name} ${a} - ${b} ${summary.teamB.name} (${shortDate(match.eventDate)})`;
 }
 
-/** Head-to-head (spec §2): wins per team over all completed meetings, last-5 summary, biggest win/loss, completed and upcoming. */
+/**
+ * Head-to-head (spec §2): wins per team over all completed meetings, last-5 summary, biggest win/loss, completed and
+ * upcoming. In spoiler-free mode the figures made of results are covered while any meeting's score is hidden
+ * ("Show results" for this page), and each hidden meeting's score is revealed on its own.
+ */
 export function H2hScreen() {
   const [search] = useSearchParams();
   const homeTeamId = isId(search.get('homeTeamId')) ? search.get('homeTeamId') : null;
@@ -102,11 +108,16 @@ export function H2hScreen() {
   const matches = data ?? [];
   const summary = homeTeamId && awayTeamId && matches.length > 0 ? summarise(matches, Number(homeTeamId), Number(awayTeamId)) : null;
   const title = summary ? `${summary.teamA.name} vs ${summary.teamB.name} Head to Head` : 'Head to Head';
+  // spoiler-free mode (issue 23): the tally, last five and biggest results wait while any meeting's score is hidden
+  const { hidden } = useSpoilers();
+  const [summaryShown, showSummary] = useShownOnce(`${homeTeamId}/${awayTeamId}`);
+  const summaryHidden = Boolean(summary?.completed.some((match) => hidden(h2hMatch(match)))) && !summaryShown;
   usePageMeta({
     title,
-    description: summary
-      ? `${summary.teamA.name} ${summary.winsA} wins, ${summary.draws} draws, ${summary.teamB.name} ${summary.winsB} wins: every meeting of the two clubs.`
-      : undefined,
+    description:
+      summary && !summaryHidden
+        ? `${summary.teamA.name} ${summary.winsA} wins, ${summary.draws} draws, ${summary.teamB.name} ${summary.winsB} wins: every meeting of the two clubs.`
+        : undefined,
   });
 
   const back = <BackLink to={`/?tab=${encodeURIComponent(tab)}`}>Back to Fixtures</BackLink>;
@@ -136,40 +147,48 @@ export function H2hScreen() {
             <h2>{summary.teamB.name}</h2>
           </Side>
         </Teams>
-        <Tally data-testid="h2h-tally">
-          <div>
-            <dt>
-              <Dot $colour={WIN_COLOURS.a} aria-hidden="true" />
-              {summary.teamA.name} wins
-            </dt>
-            <dd data-testid="wins-a">{summary.winsA}</dd>
+        {summaryHidden ? (
+          <div style={{ marginTop: '1rem' }}>
+            <ResultsCover title="Results hidden (spoiler-free mode)" showLabel="Show results" onShow={showSummary} testId="h2h-cover" />
           </div>
-          <div>
-            <dt>
-              <Dot $colour={WIN_COLOURS.draw} aria-hidden="true" />
-              Draws
-            </dt>
-            <dd data-testid="draws">{summary.draws}</dd>
-          </div>
-          <div>
-            <dt>
-              <Dot $colour={WIN_COLOURS.b} aria-hidden="true" />
-              {summary.teamB.name} wins
-            </dt>
-            <dd data-testid="wins-b">{summary.winsB}</dd>
-          </div>
-        </Tally>
-        <div aria-hidden="true">
-          <Suspense fallback={<Skeleton $height="14px" />}>
-            <WinsBar winsA={summary.winsA} draws={summary.draws} winsB={summary.winsB} />
-          </Suspense>
-        </div>
+        ) : (
+          <>
+            <Tally data-testid="h2h-tally">
+              <div>
+                <dt>
+                  <Dot $colour={WIN_COLOURS.a} aria-hidden="true" />
+                  {summary.teamA.name} wins
+                </dt>
+                <dd data-testid="wins-a">{summary.winsA}</dd>
+              </div>
+              <div>
+                <dt>
+                  <Dot $colour={WIN_COLOURS.draw} aria-hidden="true" />
+                  Draws
+                </dt>
+                <dd data-testid="draws">{summary.draws}</dd>
+              </div>
+              <div>
+                <dt>
+                  <Dot $colour={WIN_COLOURS.b} aria-hidden="true" />
+                  {summary.teamB.name} wins
+                </dt>
+                <dd data-testid="wins-b">{summary.winsB}</dd>
+              </div>
+            </Tally>
+            <div aria-hidden="true">
+              <Suspense fallback={<Skeleton $height="14px" />}>
+                <WinsBar winsA={summary.winsA} draws={summary.draws} winsB={summary.winsB} />
+              </Suspense>
+            </div>
+          </>
+        )}
         <Muted as="p" style={{ margin: '0.5rem 0 0', textAlign: 'center', fontSize: '0.85rem' }}>
           {summary.completed.length} completed {summary.completed.length === 1 ? 'meeting' : 'meetings'}
         </Muted>
       </HeaderCard>
       <Stack>
-        {summary.lastFive.length > 0 && (
+        {summary.lastFive.length > 0 && !summaryHidden && (
           <Panels>
             <Card data-testid="last-five">
               <SectionTitle>

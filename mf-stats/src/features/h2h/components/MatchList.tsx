@@ -1,8 +1,11 @@
 import { Link } from 'react-router-dom';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import type { HeadToHeadMatch } from '@matchday/contracts';
 import { media, shortDate, TeamLogo } from '@matchday/ui';
+import { HiddenScore, useSpoilers } from '@matchday/ui/unshared';
 import { kickoffDateTime } from '../../../lib/dates';
+import { AboveLink, StretchedLink } from '../../../lib/spoiler-parts';
+import { h2hMatch } from '../../../lib/spoilers';
 
 const List = styled.ul`
   list-style: none;
@@ -12,7 +15,7 @@ const List = styled.ul`
   gap: 0.5rem;
 `;
 
-const Item = styled(Link)`
+const item = css`
   display: grid;
   grid-template-columns: 1fr auto 1fr;
   grid-template-areas: 'meta meta meta' 'home score away';
@@ -26,6 +29,16 @@ const Item = styled(Link)`
   &:hover {
     border-color: ${({ theme }) => theme.accent};
   }
+`;
+
+const Item = styled(Link)`
+  ${item}
+`;
+
+/** A meeting whose score spoiler-free mode hides: the row opens the match, the reveal button sits above the link. */
+const HiddenItem = styled.div`
+  ${item}
+  position: relative;
 `;
 
 const Meta = styled.span`
@@ -67,12 +80,43 @@ const Score = styled.span`
   background: ${({ theme }) => theme.surface};
 `;
 
-/** Meetings of the two teams; each opens the fixture's statistics (spec §2). */
+/**
+ * Meetings of the two teams; each opens the fixture's statistics (spec §2). In spoiler-free mode a covered
+ * meeting's score is a reveal button and neither side is drawn as the winner.
+ */
 export function MatchList({ matches }: { matches: readonly HeadToHeadMatch[] }) {
+  const { hidden } = useSpoilers();
   return (
     <List>
       {matches.map((match) => {
         const played = match.goalsHome !== null && match.goalsAway !== null;
+        if (played && hidden(h2hMatch(match))) {
+          return (
+            <li key={match.id} data-testid="h2h-match">
+              <HiddenItem>
+                <Meta>
+                  {match.leagueName} · <time dateTime={match.eventDate}>{shortDate(match.eventDate)}</time>
+                </Meta>
+                <Team $side="home" $winner={false}>
+                  <TeamLogo name={match.homeTeam} src={match.homeTeamLogo} size={28} />
+                  <span>{match.homeTeam}</span>
+                </Team>
+                <AboveLink style={{ gridArea: 'score' }}>
+                  <HiddenScore fixtureId={match.fixtureId} label={`${match.homeTeam} vs ${match.awayTeam}`} />
+                </AboveLink>
+                <Team $side="away" $winner={false}>
+                  <TeamLogo name={match.awayTeam} src={match.awayTeamLogo} size={28} />
+                  <span>{match.awayTeam}</span>
+                </Team>
+                <StretchedLink to={`/fixture-stats/${match.fixtureId}`}>
+                  <span className="visually-hidden">
+                    {match.homeTeam} vs {match.awayTeam}, match statistics
+                  </span>
+                </StretchedLink>
+              </HiddenItem>
+            </li>
+          );
+        }
         const homeWon = played && match.goalsHome! > match.goalsAway!;
         const awayWon = played && match.goalsAway! > match.goalsHome!;
         return (

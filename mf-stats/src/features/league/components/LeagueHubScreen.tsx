@@ -2,8 +2,10 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { LEAGUE_TABS, leagueHubPath, type LeagueTab, type StandingRow } from '@matchday/contracts';
 import { media, Page, TeamLogo, usePageMeta } from '@matchday/ui';
-import { BackLink, LoadingBlock, MessageCard, Muted, ScreenState, Stack, Tabs, useLeagues } from '@matchday/ui/unshared';
-import { HeaderCard, Title } from '../../../lib/components';
+import { BackLink, FollowButton, LoadingBlock, MessageCard, Muted, ScreenState, Stack, Tabs, useLeagues } from '@matchday/ui/unshared';
+import { AddToCalendar } from '../../../lib/AddToCalendar';
+import { leagueFeedPath } from '../../../lib/calendar-feeds';
+import { HeaderActions, HeaderCard, Title } from '../../../lib/components';
 import { isId } from '../../../lib/route-ids';
 import { seasonLabel } from '../../leagues/rules/order';
 import { useStandings } from '../../standings/api/standings';
@@ -111,6 +113,10 @@ export function LeagueHubScreen() {
               </select>
             </label>
           </Head>
+          <HeaderActions>
+            <FollowButton kind="league" id={league.id} name={league.displayName} />
+            <AddToCalendar feedPath={leagueFeedPath(league.id, season)} name={`${league.displayName} ${seasonLabel(Number(season))}`} />
+          </HeaderActions>
         </HeaderCard>
         <div>
           <Tabs

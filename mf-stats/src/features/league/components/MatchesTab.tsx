@@ -3,7 +3,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Fixture } from '@matchday/contracts';
 import { Button, Card, dateFormat, media, TeamLogo } from '@matchday/ui';
-import { LoadingBlock, MessageCard, Muted, Stack } from '@matchday/ui/unshared';
+import { HiddenScore, LoadingBlock, MessageCard, Muted, Stack, useSpoilers } from '@matchday/ui/unshared';
+import { AboveLink, StretchedLink } from '../../../lib/spoiler-parts';
 import { useLeagueFixtures } from '../api/league-fixtures';
 import { currentRoundIndex, groupByRound, isFinished } from '../rules/rounds';
 
@@ -64,6 +65,14 @@ const ResultLink = styled(Link)`
 
 const Upcoming = styled.div`
   ${match}
+  background: ${({ theme }) => theme.surfaceRaised};
+`;
+
+/** A result whose score spoiler-free mode hides: the whole row opens the match, the reveal button sits above. */
+const HiddenResult = styled.div`
+  ${match}
+  position: relative;
+  color: ${({ theme }) => theme.text};
   background: ${({ theme }) => theme.surfaceRaised};
 `;
 
@@ -129,7 +138,26 @@ function Teams({ fixture, children }: { fixture: Fixture; children: ReactNode })
   );
 }
 
-function MatchRow({ fixture }: { fixture: Fixture }) {
+function MatchRow({ fixture, hidden }: { fixture: Fixture; hidden: boolean }) {
+  if (isFinished(fixture) && hidden) {
+    return (
+      <HiddenResult data-testid="result">
+        <Teams fixture={fixture}>
+          <Middle>
+            <AboveLink>
+              <HiddenScore fixtureId={fixture.id} label={`${fixture.homeTeam} vs ${fixture.awayTeam}`} />
+            </AboveLink>
+            <small>FT</small>
+          </Middle>
+        </Teams>
+        <StretchedLink to={`/fixture-stats/${fixture.id}`}>
+          <span className="visually-hidden">
+            {fixture.homeTeam} vs {fixture.awayTeam} (full time, match statistics)
+          </span>
+        </StretchedLink>
+      </HiddenResult>
+    );
+  }
   if (isFinished(fixture)) {
     return (
       <ResultLink to={`/fixture-stats/${fixture.id}`} data-testid="result">
@@ -164,11 +192,12 @@ function MatchRow({ fixture }: { fixture: Fixture }) {
 /**
  * The league hub's Matches tab: the season's fixtures by round or matchday, opening on the current round
  * (?round= keeps another one in the URL). Results link to their statistics; upcoming matches show their
- * kick-off in the viewer's local time.
+ * kick-off in the viewer's local time. Spoiler-free mode hides a result's score until the fan reveals it.
  */
 export function MatchesTab({ leagueId, season }: { leagueId: string; season: string }) {
   const [search, setSearch] = useSearchParams();
   const { data, error, isLoading } = useLeagueFixtures(leagueId, season);
+  const { hidden } = useSpoilers();
   const groups = useMemo(() => groupByRound(data ?? []), [data]);
   if (isLoading) return <LoadingBlock rows={8} label="Loading matches" />;
   if (error || groups.length === 0) return <MessageCard title="No matches found" message="No fixtures or results for this season yet." />;
@@ -223,7 +252,7 @@ export function MatchesTab({ leagueId, season }: { leagueId: string; season: str
               <List>
                 {fixtures.map((fixture) => (
                   <li key={fixture.id}>
-                    <MatchRow fixture={fixture} />
+                    <MatchRow fixture={fixture} hidden={hidden(fixture)} />
                   </li>
                 ))}
               </List>

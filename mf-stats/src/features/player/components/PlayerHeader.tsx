@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import type { PlayerLeagueStats } from '@matchday/contracts';
 import { Badge, media, TeamLogo } from '@matchday/ui';
-import { Muted } from '@matchday/ui/unshared';
-import { HeaderCard, PlayerPhoto, Title } from '../../../lib/components';
+import { FollowButton, Muted } from '@matchday/ui/unshared';
+import { HeaderActions, HeaderCard, PlayerPhoto, Title } from '../../../lib/components';
 import { num, rating, ratingText } from '../../../lib/numbers';
 
 const Layout = styled.div`
@@ -106,6 +106,9 @@ export function PlayerHeader({ stats, season }: { stats: PlayerLeagueStats; seas
               <dd>{season}</dd>
             </div>
           </Facts>
+          <HeaderActions>
+            <FollowButton kind="player" id={stats.playerId} name={stats.playerName} />
+          </HeaderActions>
         </div>
         <RatingBox data-testid="player-rating">
           <strong>{rating(stats.games_Rating)}</strong>

@@ -128,7 +128,13 @@ export function PlayerScreen() {
                 <Muted as="p" style={{ margin: '0 0 0.75rem' }}>
                   Select a fixture to see its match statistics.
                 </Muted>
-                <RecentFixtures fixtures={fixtures} playerId={params.playerId} leagueId={params.leagueId} season={params.season} />
+                <RecentFixtures
+                  fixtures={fixtures}
+                  playerId={params.playerId}
+                  leagueId={params.leagueId}
+                  season={params.season}
+                  teamIds={records.map((record) => record.teamId)}
+                />
               </>
             )}
           </div>

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { StandingRow } from '@matchday/contracts';
 import { Button, media, Page, usePageMeta } from '@matchday/ui';
 import { useLiveMatches } from '@matchday/ui/live';
-import { BackLink, Muted, Row, ScreenState } from '@matchday/ui/unshared';
+import { BackLink, FollowButton, Muted, Row, ScreenState } from '@matchday/ui/unshared';
 import { leagueHubPath } from '@matchday/contracts';
 import { HeaderCard, Title } from '../../../lib/components';
 import { isHighlighted } from '../../../lib/names';
@@ -76,6 +76,7 @@ export function StandingsScreen() {
             <Muted>Season {first.season}</Muted>
           </div>
           <Row $gap="0.5rem" $wrap>
+            <FollowButton kind="league" id={Number(leagueId)} name={first.leagueName} />
             <Button as={Link} to={leagueHubPath(leagueId, season)} $variant="outline" data-testid="league-hub-link">
               League page
             </Button>

@@ -1,9 +1,10 @@
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import type { StandingRow } from '@matchday/contracts';
-import { media, TeamLogo } from '@matchday/ui';
+import { initials, media, TeamLogo } from '@matchday/ui';
 import { Abbr, FormLetters, TooltipProvider } from '@matchday/ui/unshared';
-import { standingsShortName } from '../../../lib/names';
+import { teamShortLabels } from '../../../lib/names';
 import { zoneColour } from '../rules/zones';
 
 /** A team whose live match is counted ("as it stands"). */
@@ -60,6 +61,10 @@ const Table = styled.table`
       padding: 0.5rem 0.2rem;
       font-size: 0.85rem;
     }
+    /* the team column takes the width the figures leave and never widens the table: a long label ends in "…" */
+    td.team {
+      max-width: 0;
+    }
     [data-testid='form'] {
       gap: 2px;
     }
@@ -106,6 +111,7 @@ const TeamLink = styled(Link)`
     display: none;
   }
   ${media.mobile} {
+    max-width: 100%;
     .full {
       position: absolute;
       width: 1px;
@@ -116,6 +122,9 @@ const TeamLink = styled(Link)`
     }
     .short {
       display: inline;
+      min-width: 0;
+      overflow: hidden;
+      text-overflow: ellipsis;
     }
   }
 `;
@@ -127,7 +136,10 @@ const Move = styled.span<{ $move: string }>`
 
 const MOVES = { up: ['▲', 'Moved up'], down: ['▼', 'Moved down'], same: ['–', 'No change'] } as const;
 
-/** One standings table: rank with zone colour, movement, team (short name on phones), figures, form. */
+/**
+ * One standings table: rank with zone colour, movement, team (short name on phones: the source's, else a
+ * short form never repeating the badge's initials, see teamShortLabels), figures, form.
+ */
 export function StandingsTable({
   rows,
   caption,
@@ -139,6 +151,15 @@ export function StandingsTable({
   linkFor: (row: StandingRow) => string;
   highlighted: (row: StandingRow) => boolean;
 }) {
+  // The badge draws initials(name) when there is no logo, or when the logo fails to load.
+  const shortLabels = useMemo(
+    () =>
+      teamShortLabels(
+        rows.map((row) => ({ name: row.teamName, shortName: row.teamShortName })),
+        initials,
+      ),
+    [rows],
+  );
   return (
     <TooltipProvider>
       <Scroll>
@@ -180,7 +201,7 @@ export function StandingsTable({
             </tr>
           </thead>
           <tbody>
-            {rows.map((row) => {
+            {rows.map((row, index) => {
               const move = MOVES[row.teamStatus] ?? MOVES.same;
               const isHighlighted = highlighted(row);
               return (
@@ -201,7 +222,7 @@ export function StandingsTable({
                         {row.teamName}
                       </span>
                       <span className="short" aria-hidden="true" data-testid="team-short">
-                        {standingsShortName(row.teamName)}
+                        {shortLabels[index]}
                       </span>
                       {row.playingNow && (
                         <Playing data-testid="playing-now">

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import type { StandingRow } from '@matchday/contracts';
 import { Card } from '@matchday/ui';
 import { Muted, Row, Stack } from '@matchday/ui/unshared';
+import { ResultsCover, useResultsCovered, useShownOnce } from '../../../lib/spoiler-parts';
 import { groupsOf, zonesOf } from '../rules/zones';
 import { StandingsTable } from './StandingsTable';
 
@@ -29,7 +30,8 @@ const Swatch = styled.span<{ $colour: string }>`
 
 /**
  * The tables of a league season (one per group), the legend of its qualification zones and its points
- * adjustments: the body of the standings screen and of the league hub's Table tab.
+ * adjustments: the body of the standings screen and of the league hub's Table tab. In spoiler-free mode, when it
+ * covers the league or any of its teams, a cover with "Show table" (for this page) stands in for it.
  */
 export function StandingsView({
   rows,
@@ -40,8 +42,15 @@ export function StandingsView({
   linkFor: (row: StandingRow) => string;
   highlighted?: (row: StandingRow) => boolean;
 }) {
+  const first = rows[0];
+  // spoiler-free mode (issue 23): a table is made of results, as it stands or final
+  const covered = useResultsCovered(first ? { leagueId: first.leagueId, teamIds: rows.map((row) => row.teamId) } : null);
+  const [shown, show] = useShownOnce(first ? `${first.leagueId}/${first.season}` : '');
   const zones = zonesOf(rows);
   const adjusted = rows.filter((row) => row.pointsAdjustment !== 0);
+  if (covered && !shown) {
+    return <ResultsCover title="Table hidden in spoiler-free mode" showLabel="Show table" onShow={show} testId="table-cover" />;
+  }
   return (
     <Stack>
       {groupsOf(rows).map((group) => (

@@ -8,6 +8,7 @@ import { ChartSlot } from '../../../lib/chart-slot';
 import { HeaderCard, SectionTitle, StatTile, TileGrid, Title } from '../../../lib/components';
 import { ratingText } from '../../../lib/numbers';
 import { isId } from '../../../lib/route-ids';
+import { ResultsCover, useResultsCovered, useShownOnce } from '../../../lib/spoiler-parts';
 import { useTeamStats, type TeamStatsParams } from '../api/team-stats';
 import { combined, figuresOf, teamRating, type TeamFigures } from '../rules/combine';
 
@@ -71,7 +72,10 @@ function FormBlock({ label, form }: { label: string; form: string }) {
   );
 }
 
-/** Team stats (spec §2): Overview, Home and Away, recent form, rating text, points over the season. */
+/**
+ * Team stats (spec §2): Overview, Home and Away, recent form, rating text, points over the season. In spoiler-free
+ * mode, when it covers the team or its league, a cover with "Show results" (for this page) stands in for them.
+ */
 export function TeamStatsScreen() {
   const { teamId, leagueId, season } = useParams();
   const [search, setSearch] = useSearchParams();
@@ -83,6 +87,9 @@ export function TeamStatsScreen() {
   const home = records.find((r) => r.is_Home_Stats === 1);
   const away = records.find((r) => r.is_Home_Stats === 0);
   const any: TeamStatsRecord | undefined = home ?? away;
+  // spoiler-free mode (issue 23): every figure here is made of results (form, points, wins, goals)
+  const covered = useResultsCovered(params ? { leagueId: Number(params.leagueId), teamIds: [Number(params.teamId)] } : null);
+  const [shown, show] = useShownOnce(params ? `${params.teamId}/${params.leagueId}/${params.season}` : '');
   const returnTo = safeReturnPath(search.get('returnTo'), `/standings?leagueId=${leagueId}&season=${season}`);
   usePageMeta({
     title: any ? `${any.teamName} Team Stats ${season}` : 'Team Stats',
@@ -147,7 +154,9 @@ export function TeamStatsScreen() {
           />
         </div>
         <div role="tabpanel" aria-label={view === 'overview' ? 'Overview' : view === 'home' ? 'Home' : 'Away'}>
-          {!hasFigures ? (
+          {covered && !shown ? (
+            <ResultsCover title="Results hidden (spoiler-free mode)" showLabel="Show results" onShow={show} />
+          ) : !hasFigures ? (
             <MessageCard
               title={
                 view === 'home' ? 'No home statistics available' : view === 'away' ? 'No away statistics available' : 'No Team Stats found.'

@@ -2,8 +2,10 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PLAYER_POSITIONS, type SquadPlayer } from '@matchday/contracts';
 import { Button, Card, Page, TeamLogo, usePageMeta } from '@matchday/ui';
-import { Abbr, errorDetail, Muted, Row, ScreenState, Stack, Tabs, TooltipProvider } from '@matchday/ui/unshared';
-import { Count, HeaderCard, Title } from '../../../lib/components';
+import { Abbr, errorDetail, FollowButton, Muted, Row, ScreenState, Stack, Tabs, TooltipProvider } from '@matchday/ui/unshared';
+import { AddToCalendar } from '../../../lib/AddToCalendar';
+import { teamFeedPath } from '../../../lib/calendar-feeds';
+import { Count, HeaderActions, HeaderCard, Title } from '../../../lib/components';
 import { byLeagueThenName, noPlayersText, positionFromSearch, withPosition } from '../../../lib/players';
 import { isId } from '../../../lib/route-ids';
 import { SquadList } from '../../../lib/squad-list';
@@ -68,7 +70,7 @@ export function TeamScreen() {
       <HeaderCard>
         <Row $gap="1rem">
           <TeamLogo name={team.teamName} src={team.teamLogo} size={72} />
-          <div>
+          <div style={{ minWidth: 0 }}>
             <Title>{team.teamName}</Title>
             <Facts data-testid="team-facts">
               {country && <span>{country}</span>}
@@ -77,6 +79,10 @@ export function TeamScreen() {
             </Facts>
           </div>
         </Row>
+        <HeaderActions>
+          <FollowButton kind="team" id={Number(params.teamId)} name={team.teamName} />
+          <AddToCalendar feedPath={teamFeedPath(params.teamId)} name={team.teamName} />
+        </HeaderActions>
       </HeaderCard>
       <Stack>
         <div>

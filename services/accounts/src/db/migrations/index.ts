@@ -2,9 +2,11 @@ import type { MigrationList } from '@matchday/server';
 import * as users from './20261122a-users';
 import * as referrals from './20261122b-referrals';
 import * as referredEmails from './20261123a-referred-emails';
+import * as personal from './20261125a-personal';
 
 export const migrations: MigrationList = {
   '20261122a-users': users,
   '20261122b-referrals': referrals,
   '20261123a-referred-emails': referredEmails,
+  '20261125a-personal': personal,
 };

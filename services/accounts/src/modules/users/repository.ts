@@ -84,12 +84,6 @@ export async function upsertFromSignIn(db: Knex, profile: SignInProfile, now = n
   throw new Error('Could not create the user after 5 attempts');
 }
 
-/** Stores the theme; false when the user no longer exists. */
-export async function updateTheme(db: Knex, id: number, theme: Theme): Promise<boolean> {
-  const updated = await db('users').where({ id }).update({ theme });
-  return updated > 0;
-}
-
 /**
  * Deletes the user's personal data in one transaction: the users row goes; referral records and login
  * events stay (they are counted) but no longer point at the person. False when there was no such user,
@@ -102,6 +96,11 @@ export async function deleteUser(db: Knex, id: number): Promise<boolean> {
     await trx('referrals').where({ referrer_id: id }).update({ referrer_id: null });
     await trx('referrals').where({ referred_id: id }).update({ referred_id: null });
     await trx('login_events').where({ user_id: id }).update({ user_id: null });
+    // follows, devices and their alerts go with the user (the foreign keys cascade; said here for SQLite without them)
+    const devices = trx('push_subscriptions').where({ user_id: id }).select('id');
+    await trx('push_deliveries').whereIn('subscription_id', devices).delete();
+    await trx('push_subscriptions').where({ user_id: id }).delete();
+    await trx('follows').where({ user_id: id }).delete();
     await trx('users').where({ id }).delete();
     return true;
   });

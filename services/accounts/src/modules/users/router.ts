@@ -1,7 +1,9 @@
 import { forbidden, type Knex, noQuery, notFound, parseInput, parseQuery, serviceRouter, unauthorized } from '@matchday/server';
-import { API_PREFIXES, type DeleteAccountResult, type UserPreferences } from '@matchday/contracts';
+import { API_PREFIXES, type DeleteAccountResult, type UserPreferencesUpdate } from '@matchday/contracts';
 import { currentUserId } from '../../lib/identity';
-import { deleteUser, findUserById, toAuthUser, updateTheme, upsertFromSignIn } from './repository';
+import { exportAccount } from './export';
+import { PREFERENCE_COLUMNS, preferencesOf, updatePreferences, type PreferenceColumns } from './preferences';
+import { deleteUser, findUserById, toAuthUser, upsertFromSignIn } from './repository';
 import { preferencesInput, signInProfile } from './schema';
 
 export function usersRouter(db: Knex) {
@@ -24,12 +26,32 @@ export function usersRouter(db: Knex) {
     ctx.body = toAuthUser(row, isAdmin);
   });
 
+  router.get(`${API_PREFIXES.accounts.user}/preferences`, async (ctx) => {
+    const userId = currentUserId(ctx);
+    parseQuery(noQuery, ctx.query);
+    const row = (await db('users').where({ id: userId }).first(PREFERENCE_COLUMNS)) as PreferenceColumns | undefined;
+    if (!row) throw notFound('User not found');
+    ctx.set('cache-control', 'no-store');
+    ctx.body = preferencesOf(row);
+  });
+
   router.post(`${API_PREFIXES.accounts.user}/preferences`, async (ctx) => {
     const userId = currentUserId(ctx);
     parseQuery(noQuery, ctx.query);
-    const { theme } = parseInput(preferencesInput, ctx.request.body);
-    if (!(await updateTheme(db, userId, theme))) throw notFound('User not found');
-    const reply: UserPreferences = { theme };
+    const update = parseInput(preferencesInput, ctx.request.body) as UserPreferencesUpdate;
+    const reply = await updatePreferences(db, userId, update);
+    if (!reply) throw notFound('User not found');
+    ctx.body = reply;
+  });
+
+  // GET /api/user/export: everything kept about the user (their data, as the privacy policy promises).
+  router.get(`${API_PREFIXES.accounts.user}/export`, async (ctx) => {
+    const userId = currentUserId(ctx);
+    parseQuery(noQuery, ctx.query);
+    const reply = await exportAccount(db, userId);
+    if (!reply) throw notFound('User not found');
+    ctx.set('cache-control', 'no-store');
+    ctx.set('content-disposition', 'attachment; filename="matchday-account.json"');
     ctx.body = reply;
   });
 

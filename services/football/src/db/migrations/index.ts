@@ -5,6 +5,8 @@ import * as searchTerms from './20261123b-search-terms';
 import * as heldResults from './20261123c-held-results';
 import * as readIndexes from './20261123r-read-indexes';
 import * as matchEvents from './20261125a-match-events';
+import * as fixtureSchedule from './20261125b-fixture-schedule';
+import * as eventAlerts from './20261125c-event-alerts';
 
 export const migrations: MigrationList = {
   '20261122a-leagues-teams-fixtures': leaguesTeamsFixtures,
@@ -13,4 +15,6 @@ export const migrations: MigrationList = {
   '20261123c-held-results': heldResults,
   '20261123r-read-indexes': readIndexes,
   '20261125a-match-events': matchEvents,
+  '20261125b-fixture-schedule': fixtureSchedule,
+  '20261125c-event-alerts': eventAlerts,
 };

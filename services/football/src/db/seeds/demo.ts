@@ -139,6 +139,8 @@ class SeasonBuilder {
       stage,
       group_name: null,
       referee: null,
+      schedule_seq: 0,
+      schedule_changed_at: null,
     };
     if (dayOffset < 0) {
       const sides: [Side, Side] = [

@@ -159,6 +159,8 @@ export function mapTeam(item: ApiTeamItem): ImportedTeam {
   return {
     name: item.team.name,
     country: item.team.country ?? null,
+    // API-Football's code (ARS, MUN) is also the club's short name beside its badge in narrow columns
+    shortName: item.team.code ?? null,
     code: item.team.code ?? null,
     logo: item.team.logo ?? null,
     venue,

@@ -99,6 +99,11 @@ export async function saveMatchEvents(db: Knex, events: readonly ImportedMatchEv
         continue;
       }
       const teamId = event.side === 'home' ? state.homeTeamId : event.side === 'away' ? state.awayTeamId : null;
+      const cancelled =
+        event.kind === 'goal-cancelled' && event.cancels
+          ? ((await trx('match_events').where({ fixture_id: state.id, event_key: event.cancels }).first('seq')) as
+              { seq: number } | undefined)
+          : undefined;
       await trx('match_events').insert({
         fixture_id: state.id,
         seq: state.nextSeq,
@@ -114,6 +119,8 @@ export async function saveMatchEvents(db: Knex, events: readonly ImportedMatchEv
         away_score: event.score?.away ?? null,
         cancelled: false,
         happened_ms: event.at.getTime(),
+        stored_ms: Date.now(),
+        cancels_seq: cancelled ? Number(cancelled.seq) : null,
       });
       if (event.kind === 'goal-cancelled' && event.cancels) {
         await trx('match_events').where({ fixture_id: state.id, event_key: event.cancels }).update({ cancelled: true });

@@ -277,6 +277,19 @@ function fixtureChanges(stored: Row, next: Row, outranked: boolean): Row {
   return changes;
 }
 
+/**
+ * A moved kick-off, or a match postponed or brought back from a postponement, is a new schedule: the fixture's
+ * `schedule_seq` goes up and `schedule_changed_at` is now (migration 20261125b), so that its calendar event
+ * (modules/calendar) keeps its UID, takes the next SEQUENCE and a new DTSTAMP. A score or a live status is no
+ * schedule change. The demo and replay shifts (shiftKickoffs) move the whole dataset, not a match: no change.
+ */
+function scheduleChange(trx: Knex, stored: Row, changes: Row): Row {
+  const moved = changes.kickoff_at !== undefined;
+  const postponement = changes.status !== undefined && (changes.status === 'postponed') !== (stored.status === 'postponed');
+  if (!moved && !postponement) return {};
+  return { schedule_seq: trx.raw('schedule_seq + 1'), schedule_changed_at: Date.now() };
+}
+
 function validateMatch(match: ImportedMatch): string | null {
   if (!match.externalId) return 'match has no external id';
   if (!Number.isInteger(match.leagueId) || match.leagueId <= 0) return `bad league id ${match.leagueId}`;
@@ -366,7 +379,9 @@ export async function saveMatches(db: Knex, matches: readonly ImportedMatch[], o
         fixtureId = stored.id;
         const changes = fixtureChanges(stored.row, next, index.outranked(fixtureId, match.source));
         if (!isEmptyObject(changes)) {
-          await trx('fixtures').where({ id: fixtureId }).update(changes);
+          await trx('fixtures')
+            .where({ id: fixtureId })
+            .update({ ...changes, ...scheduleChange(trx, stored.row, changes) });
           const row = { ...stored.row, ...changes };
           index.add({ id: fixtureId, row, kickoffMs: toDate(row.kickoff_at)!.getTime() });
           if (outcome.get(fixtureId) !== 'created') outcome.set(fixtureId, 'updated');

@@ -16,6 +16,8 @@ interface EventRow {
   away_score: number | null;
   cancelled: number | boolean;
   happened_ms: number | string;
+  stored_ms: number | string | null;
+  cancels_seq: number | null;
 }
 
 const EVENT_COLUMNS = [
@@ -32,6 +34,8 @@ const EVENT_COLUMNS = [
   'away_score',
   'cancelled',
   'happened_ms',
+  'stored_ms',
+  'cancels_seq',
 ];
 
 function eventOf(row: EventRow): MatchEvent {
@@ -46,21 +50,30 @@ function eventOf(row: EventRow): MatchEvent {
     homeScore: row.home_score === null ? null : Number(row.home_score),
     awayScore: row.away_score === null ? null : Number(row.away_score),
     cancelled: Boolean(Number(row.cancelled)),
+    ...(row.kind === 'goal-cancelled' ? { cancelsSeq: row.cancels_seq === null ? null : Number(row.cancels_seq) } : {}),
     at: new Date(Number(row.happened_ms)).toISOString(),
   };
 }
 
 const FIXTURE_COLUMNS = {
-  fixtureId: 'id',
-  leagueId: 'league_id',
-  status: 'status',
-  goalsHome: 'home_goals',
-  goalsAway: 'away_goals',
-  goalsHomeEt: 'home_goals_et',
-  goalsAwayEt: 'away_goals_et',
-  penaltiesHome: 'home_penalties',
-  penaltiesAway: 'away_penalties',
+  fixtureId: 'f.id',
+  leagueId: 'f.league_id',
+  status: 'f.status',
+  goalsHome: 'f.home_goals',
+  goalsAway: 'f.away_goals',
+  goalsHomeEt: 'f.home_goals_et',
+  goalsAwayEt: 'f.away_goals_et',
+  penaltiesHome: 'f.home_penalties',
+  penaltiesAway: 'f.away_penalties',
+  homeTeamId: 'f.home_team_id',
+  awayTeamId: 'f.away_team_id',
+  homeTeam: 'h.name',
+  awayTeam: 'a.name',
 } as const;
+
+/** `fixtures as f` with its clubs (h, a), selecting FIXTURE_COLUMNS. */
+const fixturesWithClubs = (db: Knex) =>
+  db('fixtures as f').join('teams as h', 'h.id', 'f.home_team_id').join('teams as a', 'a.id', 'f.away_team_id').select(FIXTURE_COLUMNS);
 
 function fixtureOf(row: Record<string, unknown>): FixtureLiveRow {
   const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -74,6 +87,10 @@ function fixtureOf(row: Record<string, unknown>): FixtureLiveRow {
     goalsAwayEt: n(row.goalsAwayEt),
     penaltiesHome: n(row.penaltiesHome),
     penaltiesAway: n(row.penaltiesAway),
+    homeTeamId: Number(row.homeTeamId),
+    awayTeamId: Number(row.awayTeamId),
+    homeTeam: String(row.homeTeam),
+    awayTeam: String(row.awayTeam),
   };
 }
 
@@ -93,9 +110,7 @@ export async function feedPosition(db: Knex): Promise<number> {
 
 /** Every fixture being played (status live) as it stands at `nowMs`. */
 export async function liveMatches(db: Knex, nowMs: number) {
-  const fixtures = ((await db('fixtures').where({ status: 'live' }).select(FIXTURE_COLUMNS)) as Array<Record<string, unknown>>).map(
-    fixtureOf,
-  );
+  const fixtures = ((await fixturesWithClubs(db).where('f.status', 'live')) as Array<Record<string, unknown>>).map(fixtureOf);
   if (fixtures.length === 0) return [];
   const rows = (await db('match_events')
     .whereIn(
@@ -123,7 +138,7 @@ export async function feedChanges(db: Knex, after: number, limit: number): Promi
   if (rows.length === 0) return [];
   const ids = [...new Set(rows.map((r) => Number(r.fixture_id)))];
   const fixtures = new Map(
-    ((await db('fixtures').whereIn('id', ids).select(FIXTURE_COLUMNS)) as Array<Record<string, unknown>>).map((r) => {
+    ((await fixturesWithClubs(db).whereIn('f.id', ids)) as Array<Record<string, unknown>>).map((r) => {
       const f = fixtureOf(r);
       return [f.fixtureId, f] as const;
     }),
@@ -147,6 +162,7 @@ export async function feedChanges(db: Knex, after: number, limit: number): Promi
       upTo,
       Date.parse(event.at),
     );
-    return { feedSeq: Number(row.feed_seq), fixtureId, event, match: atEvent };
+    const storedAt = new Date(Number(row.stored_ms ?? row.happened_ms)).toISOString();
+    return { feedSeq: Number(row.feed_seq), fixtureId, event, match: atEvent, storedAt };
   });
 }

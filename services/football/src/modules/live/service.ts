@@ -34,6 +34,10 @@ export interface FixtureLiveRow {
   goalsAwayEt: number | null;
   penaltiesHome: number | null;
   penaltiesAway: number | null;
+  homeTeamId: number;
+  awayTeamId: number;
+  homeTeam: string;
+  awayTeam: string;
 }
 
 /** The match as it stands at `nowMs` after `events` (in seq order; at least one). */
@@ -53,6 +57,10 @@ export function liveMatchOf(row: FixtureLiveRow, events: readonly MatchEvent[], 
   return {
     fixtureId: row.fixtureId,
     leagueId: row.leagueId,
+    homeTeamId: row.homeTeamId,
+    awayTeamId: row.awayTeamId,
+    homeTeam: row.homeTeam,
+    awayTeam: row.awayTeam,
     status: row.status,
     period,
     minute,

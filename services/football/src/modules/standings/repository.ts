@@ -25,8 +25,8 @@ export async function findTableFixtures(
 export async function findTeams(
   db: Knex,
   teamIds: readonly number[],
-): Promise<Array<Pick<TeamsRow, 'id' | 'name' | 'short_name' | 'logo'>>> {
-  return db('teams').whereIn('id', teamIds).select('id', 'name', 'short_name', 'logo');
+): Promise<Array<Pick<TeamsRow, 'id' | 'name' | 'short_name' | 'code' | 'logo'>>> {
+  return db('teams').whereIn('id', teamIds).select('id', 'name', 'short_name', 'code', 'logo');
 }
 
 /** Points added or deducted per team in a league season. */

@@ -81,7 +81,8 @@ export async function standings(
       group: row.group,
       teamId: row.teamId,
       teamName: team?.name ?? '',
-      teamShortName: team?.short_name ?? null,
+      // the source's short name (FPL MCI, demo NBU), else its code (API-Football team.code); null: the screen's fallback
+      teamShortName: team?.short_name?.trim() || team?.code?.trim() || null,
       teamLogo: team?.logo ?? null,
       teamRank: row.rank,
       teamStatus: movement(row.rank, previousRank.get(row.teamId)),

@@ -1,6 +1,5 @@
 import type { Dream11Card, Dream11Player, Dream11Team, FeedMatch, FeedSquads } from '@matchday/contracts';
-import { notFound } from '@matchday/server';
-import type { FootballClient } from '../../lib/football-client';
+import { notFound, type FootballClient } from '@matchday/server';
 import { expectedGoals } from '../../model/dixon-coles';
 import { expectedPoints } from '../../fantasy/expected';
 import { optimise, type Candidate, type Selection } from '../../fantasy/optimiser';

@@ -8,8 +8,7 @@ import type {
   TipsDay,
   WeekendSpecial,
 } from '@matchday/contracts';
-import { isUniqueViolation, notFound, toDate, toSqlDateTime, type Knex } from '@matchday/server';
-import type { FootballClient } from '../../lib/football-client';
+import { isUniqueViolation, notFound, toDate, toSqlDateTime, type Knex, type FootballClient } from '@matchday/server';
 import { DEFAULT_SETTINGS, fitDixonColes, predict, type FittedModel } from '../../model/dixon-coles';
 import { blendOneXTwo, impliedOneXTwo, impliedTwoWay, type OneXTwo } from '../../model/market';
 import { outcomeOf, rps } from '../../model/metrics';

@@ -74,6 +74,10 @@ describe.each(testDatabases())('standings endpoint on %s', (_label, makeTarget) 
       expect(rows.slice(0, 4).every((r) => r.leagueDescription === 'Champions League')).toBe(true);
       expect(rows[4]!.leagueDescription).toBe('Europa League');
       expect(rows.slice(17).every((r) => r.leagueDescription === 'Relegation')).toBe(true);
+      // every demo club carries its 3-letter code as its short name, no two alike (issue 26)
+      expect(rows.every((r) => /^[A-Z]{3}$/.test(r.teamShortName ?? ''))).toBe(true);
+      expect(new Set(rows.map((r) => r.teamShortName)).size).toBe(20);
+      expect(rows.find((r) => r.teamName === 'Fenwick County')?.teamShortName).toBe('FEN');
       // Played counts equal the finished fixtures in the database
       const [finished] = await api.service.db('fixtures').where({ league_id: 39, season: 2026, status: 'finished' }).count({ n: '*' });
       expect(rows.reduce((s, r) => s + r.played, 0)).toBe(2 * Number(finished?.n));

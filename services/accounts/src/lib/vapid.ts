@@ -1,0 +1,55 @@
+import { createECDH } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** A VAPID key pair (RFC 8292): P-256, base64url, as `web-push generate-vapid-keys` prints them. */
+export interface VapidKeys {
+  /** Uncompressed point (65 bytes). */
+  publicKey: string;
+  /** Scalar (32 bytes). */
+  privateKey: string;
+  /** mailto: or https: contact that push services see in the token. */
+  subject: string;
+}
+
+const base64url = (bytes: number, what: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, `must be base64url (${what})`)
+    .refine((text) => Buffer.from(text, 'base64url').length === bytes, `must decode to ${bytes} bytes (${what})`);
+
+export const vapidPublicKeyVar = base64url(65, 'an uncompressed P-256 public key');
+export const vapidPrivateKeyVar = base64url(32, 'a P-256 private key');
+export const vapidSubjectVar = z
+  .string()
+  .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be mailto:someone@example.com or an https:// URL');
+
+function generate(): Omit<VapidKeys, 'subject'> {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { publicKey: ecdh.getPublicKey('base64url', 'uncompressed'), privateKey: ecdh.getPrivateKey('base64url') };
+}
+
+let ephemeral: Omit<VapidKeys, 'subject'> | undefined;
+
+/**
+ * Development's key pair: made once into DATA_DIR/vapid-keys.json (as the gateway's session secret is), so that
+ * browsers' subscriptions survive restarts; without a data directory (jest), one pair per process.
+ */
+export function developmentVapidKeys(dir: string | undefined): Omit<VapidKeys, 'subject'> {
+  if (dir === undefined) return (ephemeral ??= generate());
+  const file = path.join(dir, 'vapid-keys.json');
+  try {
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<VapidKeys>;
+    if (vapidPublicKeyVar.safeParse(saved.publicKey).success && vapidPrivateKeyVar.safeParse(saved.privateKey).success) {
+      return { publicKey: saved.publicKey!, privateKey: saved.privateKey! };
+    }
+  } catch {
+    // none yet (or unreadable): make one
+  }
+  const keys = generate();
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return keys;
+}

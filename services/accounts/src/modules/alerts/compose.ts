@@ -1,0 +1,145 @@
+import {
+  alertKindOfEvent,
+  alertWords,
+  type AlertKind,
+  type AlertToggles,
+  type Fixture,
+  type LiveChange,
+  type PushAlert,
+  type QuietHours,
+  type SpoilerScope,
+} from '@matchday/contracts';
+
+/**
+ * What one follower's device is sent for one event (issue 23 §2): every decision is made here, on the server
+ * (the alert types the user chose, quiet hours in their time zone, spoiler-free mode), because the service
+ * worker shows whatever it receives (Safari revokes permission after a push that shows nothing).
+ */
+
+const MINUTE = 60_000;
+
+/** How long a push service keeps an alert for an offline phone: a goal an hour late is noise, a result is not. */
+export const ALERT_TTL_MS: Record<AlertKind, number> = {
+  goal: 10 * MINUTE,
+  'goal-cancelled': 10 * MINUTE,
+  'half-time': 10 * MINUTE,
+  'line-ups': 30 * MINUTE,
+  'kick-off': 30 * MINUTE,
+  'full-time': 120 * MINUTE,
+};
+
+/** A reminder is sent this long before kick-off. */
+export const KICK_OFF_REMINDER_MS = 30 * MINUTE;
+
+/** The alert an event of the live feed makes, if it makes one. */
+export const alertKindOf = (change: LiveChange): AlertKind | null => alertKindOfEvent(change.event.kind);
+
+export interface RecipientPreferences {
+  alerts: AlertToggles;
+  quietHours: QuietHours | null;
+  timeZone: string;
+  spoilerFree: boolean;
+  spoilerScope: SpoilerScope;
+}
+
+/** Minutes since midnight at `atMs` in `timeZone`. */
+function minuteOfDay(atMs: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(atMs);
+  const value = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return value('hour') * 60 + value('minute');
+}
+
+const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+
+/** Whether `atMs` falls in the quiet hours (start inclusive, end exclusive; a start after the end spans midnight). */
+export function inQuietHours(quiet: QuietHours | null, timeZone: string, atMs: number): boolean {
+  if (!quiet) return false;
+  const now = minuteOfDay(atMs, timeZone);
+  const start = minutesOf(quiet.start);
+  const end = minutesOf(quiet.end);
+  return start < end ? now >= start && now < end : now >= start || now < end;
+}
+
+/** An alert with how it is sent. `key` names it once per device (the exactly-once key). */
+export interface OutgoingAlert {
+  key: string;
+  alert: PushAlert;
+  ttlSeconds: number;
+  urgency: 'high' | 'normal';
+  /** The Web Push Topic: a later message with the same topic replaces an undelivered one. */
+  topic: string;
+  /** When the event was stored (epoch ms): freshness and latency count from here. */
+  eventMs: number;
+}
+
+const matchPath = (fixtureId: number) => `/fixture-stats/${fixtureId}`;
+
+/** The alert of a live-feed change for a fixture, as the user's choices allow it; null when none is sent. */
+export function composeEventAlert(change: LiveChange, fixture: Fixture, prefs: RecipientPreferences, nowMs: number): OutgoingAlert | null {
+  const kind = alertKindOf(change);
+  if (!kind || !prefs.alerts[kind]) return null;
+  // Spoiler-free: a goal, a half-time or a full-time alert is a result; the recipient follows this match's
+  // team or league, so either scope hides it.
+  if (prefs.spoilerFree) return null;
+  if (inQuietHours(prefs.quietHours, prefs.timeZone, nowMs)) return null;
+  const eventMs = Date.parse(change.storedAt);
+  const ttlMs = ALERT_TTL_MS[kind] - Math.max(0, nowMs - eventMs);
+  if (ttlMs <= 0) return null;
+  const { event } = change;
+  const words = alertWords(
+    kind as Exclude<AlertKind, 'kick-off' | 'line-ups'>,
+    { ...fixture, goalsHome: event.homeScore ?? change.match.goalsHome, goalsAway: event.awayScore ?? change.match.goalsAway },
+    event,
+  );
+  const goalTag = (seq: number) => `g${fixture.id}s${seq}`;
+  // the same tag and topic for a goal and its cancellation, so that the correction replaces the goal on the phone
+  const tag =
+    kind === 'goal'
+      ? goalTag(event.seq)
+      : kind === 'goal-cancelled'
+        ? goalTag(event.cancelsSeq ?? event.seq)
+        : `${kind === 'half-time' ? 'ht' : 'ft'}${fixture.id}`;
+  const penalties =
+    kind === 'full-time' && change.match.penaltiesHome !== null && change.match.penaltiesAway !== null
+      ? `${change.match.penaltiesHome}–${change.match.penaltiesAway} on penalties`
+      : '';
+  const title = words.title;
+  const body = [words.detail, penalties, fixture.leagueName].filter(Boolean).join(' · ');
+  return {
+    key: `${kind}:${fixture.id}:${event.seq}`,
+    alert: { kind, title, body, tag, url: matchPath(fixture.id), fixtureId: fixture.id, at: event.at },
+    ttlSeconds: Math.max(1, Math.floor(ttlMs / 1000)),
+    urgency: kind === 'goal' || kind === 'goal-cancelled' ? 'high' : 'normal',
+    topic: tag,
+    eventMs,
+  };
+}
+
+/** The kick-off reminder of a fixture (30 minutes before; the TTL ends at kick-off). */
+export function composeKickOffAlert(fixture: Fixture, prefs: RecipientPreferences, nowMs: number): OutgoingAlert | null {
+  if (!prefs.alerts['kick-off']) return null;
+  if (inQuietHours(prefs.quietHours, prefs.timeZone, nowMs)) return null;
+  const kickOffMs = Date.parse(fixture.eventDate);
+  const ttlMs = Math.min(ALERT_TTL_MS['kick-off'], kickOffMs - nowMs);
+  if (ttlMs <= 0) return null;
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone: prefs.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    kickOffMs,
+  );
+  const where = fixture.venue ? ` · ${fixture.venue}` : '';
+  return {
+    key: `kick-off:${fixture.id}`,
+    alert: {
+      kind: 'kick-off',
+      title: `${fixture.homeTeam} v ${fixture.awayTeam} kicks off at ${time}`,
+      body: `${fixture.leagueName}${where}`,
+      tag: `ko${fixture.id}`,
+      url: matchPath(fixture.id),
+      fixtureId: fixture.id,
+      at: fixture.eventDate,
+    },
+    ttlSeconds: Math.max(1, Math.floor(ttlMs / 1000)),
+    urgency: 'normal',
+    topic: `ko${fixture.id}`,
+    eventMs: nowMs,
+  };
+}

@@ -1,0 +1,163 @@
+import type { Agent } from 'node:https';
+import type { Fixture, LiveChange, LiveFeedPage } from '@matchday/contracts';
+import type { FootballClient, Knex, Logger } from '@matchday/server';
+import type { VapidKeys } from '../../lib/vapid';
+import { composeEventAlert, composeKickOffAlert, KICK_OFF_REMINDER_MS, type OutgoingAlert } from './compose';
+import { feedCursor, purgeDeliveries, recipientsOf, saveFeedCursor, type Recipient } from './repository';
+import { deliver, type DeliveryOutcome } from './sender';
+
+export interface AlertsOptions {
+  football: FootballClient;
+  vapid: () => VapidKeys;
+  logger: Logger;
+  /** How often the live feed is read (ms). */
+  pollMs: number;
+  /** How often the kick-off schedule is read (ms, default 30 s). */
+  kickOffEveryMs?: number;
+  now?: () => number;
+  /** The HTTPS agent to push services (tests and benches: one that trusts a stand-in's certificate). */
+  pushAgent?: Agent;
+  /** Called after each delivery (benches and tests). */
+  onDelivery?: (outcome: DeliveryOutcome, alert: OutgoingAlert, recipient: Recipient) => void;
+}
+
+/** Sends to this many devices at once. */
+const SEND_CONCURRENCY = 32;
+const PAGE = 200;
+
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * The alert sender (issue 23 §2): reads the football service's live feed from where it stopped (the cursor
+ * is kept in the database; the first start begins at the feed's end, so no burst of old events), and every
+ * 30 s the fixtures kicking off within 30 minutes. Each event goes to every device of every follower of
+ * its teams or league, as compose.ts decides; each (alert, device) at most once (sender.ts).
+ */
+export class AlertSender {
+  private readonly now: () => number;
+  private lastKickOffCheck = 0;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly options: AlertsOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** One round: the live feed up to its end, then (every kickOffEveryMs) the reminders. */
+  async tick(): Promise<void> {
+    let cursor = await feedCursor(this.db);
+    if (cursor === null) {
+      const head = await this.options.football.get<LiveFeedPage>('/internal/live/feed?after=0&limit=1');
+      cursor = head.position;
+      await saveFeedCursor(this.db, cursor);
+    }
+    for (;;) {
+      const page: LiveFeedPage = await this.options.football.get<LiveFeedPage>(`/internal/live/feed?after=${cursor}&limit=${PAGE}`);
+      if (page.changes.length > 0) await this.sendChanges(page.changes);
+      if (page.feedSeq !== cursor) await saveFeedCursor(this.db, page.feedSeq);
+      cursor = page.feedSeq;
+      if (page.changes.length < PAGE) break;
+    }
+    if (this.now() - this.lastKickOffCheck >= (this.options.kickOffEveryMs ?? 30_000)) {
+      this.lastKickOffCheck = this.now();
+      await this.sendKickOffReminders();
+      await purgeDeliveries(this.db, this.now());
+    }
+  }
+
+  private async fixtures(ids: number[]): Promise<Map<number, Fixture>> {
+    if (ids.length === 0) return new Map();
+    const list = await this.options.football.get<Fixture[]>(`/internal/lookup/fixtures?ids=${ids.join(',')}`);
+    return new Map(list.map((f) => [f.id, f]));
+  }
+
+  private async sendChanges(changes: readonly LiveChange[]): Promise<void> {
+    const fixtures = await this.fixtures([...new Set(changes.map((c) => c.fixtureId))]);
+    const recipients = new Map<number, Recipient[]>();
+    const jobs: Array<{ recipient: Recipient; outgoing: OutgoingAlert }> = [];
+    for (const change of changes) {
+      const fixture = fixtures.get(change.fixtureId);
+      if (!fixture) continue;
+      if (!recipients.has(fixture.id)) {
+        recipients.set(
+          fixture.id,
+          await recipientsOf(this.db, { teamIds: [fixture.homeTeamId, fixture.awayTeamId], leagueId: fixture.leagueId }),
+        );
+      }
+      const storedMs = Date.parse(change.storedAt);
+      for (const recipient of recipients.get(fixture.id)!) {
+        // followed (or subscribed) after the event was stored: nothing for it
+        if (storedMs < recipient.followedSinceMs || storedMs < recipient.subscribedMs) continue;
+        const outgoing = composeEventAlert(change, fixture, recipient.prefs, this.now());
+        if (outgoing) jobs.push({ recipient, outgoing });
+      }
+    }
+    await this.send(jobs);
+  }
+
+  private async sendKickOffReminders(): Promise<void> {
+    const from = this.now();
+    const soon = await this.options.football.get<Fixture[]>(`/internal/lookup/fixtures?from=${from}&to=${from + KICK_OFF_REMINDER_MS}`);
+    const jobs: Array<{ recipient: Recipient; outgoing: OutgoingAlert }> = [];
+    for (const fixture of soon.filter((f) => f.status === 'scheduled')) {
+      for (const recipient of await recipientsOf(this.db, {
+        teamIds: [fixture.homeTeamId, fixture.awayTeamId],
+        leagueId: fixture.leagueId,
+      })) {
+        const outgoing = composeKickOffAlert(fixture, recipient.prefs, this.now());
+        if (outgoing) jobs.push({ recipient, outgoing });
+      }
+    }
+    await this.send(jobs);
+  }
+
+  private async send(jobs: ReadonlyArray<{ recipient: Recipient; outgoing: OutgoingAlert }>): Promise<void> {
+    const vapid = this.options.vapid();
+    // devices in parallel, each device's alerts in event order (a half time never overtakes the goal before it)
+    const byDevice = new Map<number, Array<{ recipient: Recipient; outgoing: OutgoingAlert }>>();
+    for (const job of jobs) byDevice.set(job.recipient.subscriptionId, [...(byDevice.get(job.recipient.subscriptionId) ?? []), job]);
+    await inParallel([...byDevice.values()], SEND_CONCURRENCY, async (queue) => {
+      for (const { recipient, outgoing } of queue) {
+        const outcome = await deliver(this.db, vapid, recipient, outgoing, this.options.logger, this.now, this.options.pushAgent);
+        this.options.onDelivery?.(outcome, outgoing, recipient);
+        if (outcome === 'gone') break;
+      }
+    });
+  }
+}
+
+/** Runs the sender every pollMs until stopped; a failed round (football unreachable) is logged and retried. */
+export function startAlerts(db: Knex, options: AlertsOptions): () => Promise<void> {
+  const sender = new AlertSender(db, options);
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let failures = 0;
+  const loop = () => {
+    running = sender
+      .tick()
+      .then(() => {
+        failures = 0;
+      })
+      .catch((error: unknown) => {
+        // once per streak: a football service that is down for minutes is one line, not one per poll
+        if (failures++ === 0) options.logger.warn({ err: error }, 'alerts: reading the live feed failed; retrying');
+      })
+      .finally(() => {
+        if (!stopped) timer = setTimeout(loop, options.pollMs);
+      });
+  };
+  loop();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}

@@ -1,0 +1,114 @@
+import { isUniqueViolation, type Knex } from '@matchday/server';
+import { PREFERENCE_COLUMNS, preferencesOf, type PreferenceColumns } from '../users/preferences';
+import type { RecipientPreferences } from './compose';
+
+/** One device of a follower of a match, with the user's alert choices. */
+export interface Recipient {
+  subscriptionId: number;
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+  userId: number;
+  /** The earliest instant the user followed this match's team or league (epoch ms). */
+  followedSinceMs: number;
+  /** The device's subscription instant: it receives nothing stored before it. */
+  subscribedMs: number;
+  prefs: RecipientPreferences;
+}
+
+/** Every device of every user who follows one of these teams or this league. */
+export async function recipientsOf(db: Knex, match: { teamIds: number[]; leagueId: number }): Promise<Recipient[]> {
+  const followers = (await db('follows')
+    .where((w) => {
+      w.where((t) => t.where('kind', 'team').whereIn('target_id', match.teamIds)).orWhere((l) =>
+        l.where('kind', 'league').where('target_id', match.leagueId),
+      );
+    })
+    .groupBy('user_id')
+    .select('user_id', db.raw('min(created_ms) as followed_ms'))) as Array<{ user_id: number; followed_ms: number | string }>;
+  if (followers.length === 0) return [];
+  const since = new Map(followers.map((f) => [Number(f.user_id), Number(f.followed_ms)]));
+  const rows = (await db('push_subscriptions as s')
+    .join('users as u', 'u.id', 's.user_id')
+    .whereIn('s.user_id', [...since.keys()])
+    .select(
+      's.id as subscription_id',
+      's.user_id',
+      's.endpoint',
+      's.p256dh',
+      's.auth',
+      's.created_ms',
+      ...PREFERENCE_COLUMNS.map((c) => `u.${c}`),
+    )) as Array<
+    PreferenceColumns & {
+      subscription_id: number;
+      user_id: number;
+      endpoint: string;
+      p256dh: string;
+      auth: string;
+      created_ms: number | string;
+    }
+  >;
+  return rows.map((row) => ({
+    subscriptionId: Number(row.subscription_id),
+    endpoint: row.endpoint,
+    keys: { p256dh: row.p256dh, auth: row.auth },
+    userId: Number(row.user_id),
+    followedSinceMs: since.get(Number(row.user_id))!,
+    subscribedMs: Number(row.created_ms),
+    prefs: preferencesOf(row),
+  }));
+}
+
+/**
+ * Claims (alert, device) before sending: the unique key lets one claim through, across restarts and
+ * concurrent senders, so a device gets an alert at most once. False when it was claimed before.
+ */
+export async function claimDelivery(db: Knex, subscriptionId: number, alertKey: string, eventMs: number): Promise<boolean> {
+  try {
+    await db('push_deliveries').insert({
+      subscription_id: subscriptionId,
+      alert_key: alertKey,
+      status: 'sending',
+      attempts: 0,
+      event_ms: eventMs,
+    });
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+export async function finishDelivery(
+  db: Knex,
+  subscriptionId: number,
+  alertKey: string,
+  status: 'sent' | 'failed' | 'expired',
+  attempts: number,
+  sentMs: number | null,
+) {
+  await db('push_deliveries').where({ subscription_id: subscriptionId, alert_key: alertKey }).update({ status, attempts, sent_ms: sentMs });
+}
+
+/** The push service says the subscription is gone (404/410): it goes at once, with its deliveries. */
+export async function dropSubscription(db: Knex, subscriptionId: number): Promise<void> {
+  await db('push_deliveries').where({ subscription_id: subscriptionId }).delete();
+  await db('push_subscriptions').where({ id: subscriptionId }).delete();
+}
+
+/** Where the sender stands in the live feed (null: never started). */
+export async function feedCursor(db: Knex): Promise<number | null> {
+  const row = (await db('notifier_state').where({ id: 1 }).first('feed_seq')) as { feed_seq: number | string | null } | undefined;
+  return row?.feed_seq === null || row?.feed_seq === undefined ? null : Number(row.feed_seq);
+}
+
+export async function saveFeedCursor(db: Knex, feedSeq: number): Promise<void> {
+  await db('notifier_state').where({ id: 1 }).update({ feed_seq: feedSeq });
+}
+
+/** Deliveries older than 30 days are forgotten (their events are long past any TTL). */
+export async function purgeDeliveries(db: Knex, nowMs: number): Promise<number> {
+  return db('push_deliveries')
+    .where('event_ms', '<', nowMs - 30 * 86_400_000)
+    .delete();
+}

@@ -1,0 +1,255 @@
+import type { PushAlert, UserPreferencesUpdate } from '@matchday/contracts';
+import { createLogger, httpFootballClient } from '@matchday/server';
+import {
+  startPushService,
+  startService,
+  TEST_SECRET,
+  testDatabases,
+  type PushServiceStandIn,
+  type RunningService,
+} from '@matchday/testing';
+import { saveMatches, saveMatchEvents } from '@matchday/football/src/importers/store';
+import type { ImportedMatch, ImportedMatchEvent } from '@matchday/football/src/importers/model';
+import { football } from '@matchday/football/src/service';
+import { accountsConfig } from '../src/config';
+import { AlertSender } from '../src/modules/alerts/notifier';
+import { createAccounts } from '../src/service';
+import { callAs, json, signIn } from './helpers';
+
+const MIN = 60_000;
+
+/**
+ * The alert sender against a stand-in push service that speaks the real protocol (VAPID JWT checked, aes128gcm
+ * payload decrypted with the subscription's keys, Topic and TTL as a push service keeps them): what a phone would
+ * display, for events written through the football service's store as the live feed writes them.
+ */
+describe.each(testDatabases())('goal alerts on %s', (_label, makeTarget) => {
+  let footballService: RunningService;
+  let service: RunningService;
+  let push: PushServiceStandIn;
+  let sender: AlertSender;
+  let clock = Date.now();
+  const now = Date.now();
+  const teams: Record<string, number> = {};
+  const fixtures: Record<string, number> = {};
+  let users = 0;
+
+  const team = (name: string) => ({ name, country: 'Testland' });
+  const match = (id: string, home: string, away: string, kickoff: number, extra: Partial<ImportedMatch> = {}): ImportedMatch => ({
+    source: 'results-csv',
+    externalId: id,
+    leagueId: 4_242,
+    season: 2026,
+    kickoffAt: new Date(kickoff),
+    status: 'scheduled',
+    stage: 'regular',
+    round: 'Regular Season - 9',
+    home: team(home),
+    away: team(away),
+    goals: null,
+    venue: { name: 'Test Park', city: 'Testville' },
+    league: { name: 'Alert League', country: 'Testland', type: 'league' },
+    ...extra,
+  });
+  const event = (id: string, key: string, extra: Partial<ImportedMatchEvent>): ImportedMatchEvent => ({
+    match: { source: 'results-csv', externalId: id },
+    key,
+    kind: 'goal',
+    at: new Date(clock),
+    ...extra,
+  });
+  const store = async (...events: ImportedMatchEvent[]) => {
+    expect((await saveMatchEvents(footballService.db, events)).problems).toEqual([]);
+  };
+
+  /** A signed-in fan with these follows, preferences and devices (subscribed through the API like a browser). */
+  async function fan(follow: Array<['team' | 'league', number]>, prefs: UserPreferencesUpdate = {}, devices = 1) {
+    const user = await signIn(service, `alerts${(users += 1)}@example.com`);
+    for (const [kind, id] of follow) expect((await callAs(service, user.id, 'POST', '/api/user/follows', { kind, id })).status).toBe(201);
+    if (Object.keys(prefs).length > 0) await json(await callAs(service, user.id, 'POST', '/api/user/preferences', prefs));
+    const subscriptions = Array.from({ length: devices }, () => push.newSubscription());
+    for (const subscription of subscriptions) {
+      expect((await callAs(service, user.id, 'POST', '/api/push/subscriptions', subscription)).status).toBe(201);
+    }
+    return { user, devices: subscriptions.map((s) => s.endpoint) };
+  }
+  const alertsOf = (endpoint: string) => push.received.filter((m) => m.endpoint === endpoint).map((m) => m.json as PushAlert);
+  /** Alerts of match events (the kick-off reminders of the fixture starting soon go to some of these fans too). */
+  const eventAlertsOf = (endpoint: string) => alertsOf(endpoint).filter((a) => a.kind !== 'kick-off');
+  const eventMessages = () => push.received.filter((m) => (m.json as PushAlert).kind !== 'kick-off');
+
+  beforeAll(async () => {
+    footballService = await startService(football, makeTarget('football'));
+    expect(
+      (
+        await saveMatches(footballService.db, [
+          match('live', 'Alpha Town', 'Beta City', now - 10 * MIN, { status: 'live' }),
+          match('soon', 'Gamma United', 'Delta Rovers', now + 20 * MIN),
+          match('later', 'Alpha Town', 'Gamma United', now + 3 * 86_400_000),
+        ])
+      ).problems,
+    ).toEqual([]);
+    for (const name of ['Alpha Town', 'Beta City', 'Gamma United', 'Delta Rovers']) {
+      teams[name] = Number(((await footballService.db('teams').where({ name }).first('id')) as { id: number }).id);
+    }
+    const links = (await footballService
+      .db('external_ids')
+      .where({ entity: 'fixture', source: 'results-csv' })
+      .select('external_id', 'entity_id')) as Array<{
+      external_id: string;
+      entity_id: number;
+    }>;
+    for (const link of links) fixtures[link.external_id] = Number(link.entity_id);
+    push = await startPushService({ now: () => clock });
+    const config = accountsConfig({ FOOTBALL_URL: footballService.url, INTERNAL_JWT_SECRET: TEST_SECRET, ALERTS_POLL_MS: 0 });
+    service = await startService(createAccounts(config), makeTarget('accounts'));
+    sender = new AlertSender(service.db, {
+      football: httpFootballClient(footballService.url, TEST_SECRET),
+      vapid: config.vapid,
+      logger: createLogger('alerts-test'),
+      pollMs: 0,
+      kickOffEveryMs: 0,
+      pushAgent: push.agent,
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await service?.close();
+    await footballService?.close();
+    await push?.close();
+  });
+
+  it('a goal reaches a follower once, with VAPID, high urgency, a 10-minute TTL; the VAR correction replaces it on the phone', async () => {
+    const alpha = teams['Alpha Town']!;
+    const follower = await fan([['team', alpha]]);
+    const leagueFan = await fan([['league', 4_242]]);
+    // the first round starts at the feed's end: nothing written before it is sent
+    await store(event('live', 'kick-off', { kind: 'kick-off', at: new Date(now - 10 * MIN) }));
+    await sender.tick();
+    expect(eventMessages()).toHaveLength(0);
+
+    await store(event('live', 'goal:1', { side: 'home', minute: 9, scorer: 'Ada Striker', score: { home: 1, away: 0 } }));
+    await sender.tick();
+    const [goal] = alertsOf(follower.devices[0]!);
+    expect(goal).toMatchObject({ kind: 'goal', title: 'Goal! Alpha Town 1–0 Beta City', body: 'Ada Striker 9′ · Alert League' });
+    expect(goal!.url).toBe(`/fixture-stats/${fixtures.live}`);
+    const message = push.received.find((m) => m.endpoint === follower.devices[0])!;
+    expect(message.urgency).toBe('high');
+    expect(message.ttl).toBeGreaterThan(500);
+    expect(message.ttl).toBeLessThanOrEqual(600);
+    expect(message.topic).toBe(goal!.tag);
+    expect(message.vapidSub).toMatch(/^mailto:|^https:/);
+    expect(eventAlertsOf(leagueFan.devices[0]!).map((a) => a.kind)).toEqual(['goal']);
+
+    await store(
+      event('live', 'var:1', {
+        kind: 'goal-cancelled',
+        cancels: 'goal:1',
+        side: 'home',
+        scorer: 'Ada Striker',
+        score: { home: 0, away: 0 },
+      }),
+    );
+    await sender.tick();
+    const correction = alertsOf(follower.devices[0]!)[1]!;
+    expect(correction).toMatchObject({ kind: 'goal-cancelled', title: 'Goal cancelled: Alpha Town 0–0 Beta City', tag: goal!.tag });
+    // the phone was offline: the correction with the same topic replaced the goal before it was delivered
+    const shown = push.deliver(follower.devices[0]!).map((m) => (m.json as PushAlert).title);
+    expect(shown).toEqual(['Goal cancelled: Alpha Town 0–0 Beta City']);
+
+    // exactly once: another round, and a sender that restarts before it saved its place, send nothing again
+    const before = push.received.length;
+    await sender.tick();
+    await service.db('notifier_state').where({ id: 1 }).update({ feed_seq: 0 });
+    await sender.tick();
+    expect(push.received).toHaveLength(before);
+    expect(Number((await service.db('push_deliveries').count({ n: '*' }))[0]!.n)).toBe(before);
+  });
+
+  it('types, quiet hours, spoiler-free mode and following mid-match are decided on the server', async () => {
+    const beta = teams['Beta City']!;
+    const nowInUtc = new Date(clock);
+    const hh = (offset: number) => `${String((nowInUtc.getUTCHours() + offset + 24) % 24).padStart(2, '0')}:00`;
+    const noGoals = await fan([['team', beta]], { alerts: { goal: false } });
+    const quiet = await fan([['team', beta]], { quietHours: { start: hh(-1), end: hh(2) }, timeZone: 'UTC' });
+    const spoilerFree = await fan([['team', beta]], { spoilerFree: true });
+    const halfTimeToo = await fan([['team', beta]], { alerts: { 'half-time': true } });
+
+    await store(
+      event('live', 'goal:2', { side: 'away', minute: 30, scorer: 'Bo Winger', goalKind: 'penalty', score: { home: 0, away: 1 } }),
+    );
+    await sender.tick();
+    const late = await fan([['team', beta]]);
+    await store(event('live', 'half-time', { kind: 'half-time', score: { home: 0, away: 1 } }));
+    await store(event('live', 'full-time', { kind: 'full-time', score: { home: 0, away: 1 } }));
+    await sender.tick();
+
+    expect(alertsOf(noGoals.devices[0]!).map((a) => a.kind)).toEqual(['full-time']);
+    expect(alertsOf(quiet.devices[0]!)).toEqual([]);
+    expect(alertsOf(spoilerFree.devices[0]!)).toEqual([]);
+    expect(alertsOf(halfTimeToo.devices[0]!).map((a) => a.title)).toEqual([
+      'Goal! Alpha Town 0–1 Beta City',
+      'Half time: Alpha Town 0–1 Beta City',
+      'Full time: Alpha Town 0–1 Beta City',
+    ]);
+    expect(alertsOf(halfTimeToo.devices[0]!)[0]!.body).toBe('Bo Winger (pen.) 30′ · Alert League');
+    // followed after the goal: the full time only
+    expect(alertsOf(late.devices[0]!).map((a) => a.kind)).toEqual(['full-time']);
+    const fullTime = push.received.find((m) => m.endpoint === late.devices[0])!;
+    expect(fullTime.ttl).toBeGreaterThan(7000);
+    expect(fullTime.ttl).toBeLessThanOrEqual(7200);
+    expect(fullTime.urgency).toBe('normal');
+  });
+
+  it('a phone offline for the whole match gets no stale goal; a restarted sender sends no burst of old events', async () => {
+    const gamma = teams['Gamma United']!;
+    const offline = await fan([['team', gamma]]);
+    await saveMatches(footballService.db, [match('third', 'Gamma United', 'Beta City', now - 5 * MIN, { status: 'live' })]);
+    await store(event('third', 'goal:1', { side: 'home', minute: 4, scorer: 'Cy Forward', score: { home: 1, away: 0 } }));
+    await sender.tick();
+    expect(eventAlertsOf(offline.devices[0]!).map((a) => a.kind)).toEqual(['goal']);
+    // eleven minutes on, the phone comes online: the goal's TTL is over, the push service drops it
+    clock += 11 * MIN;
+    expect(push.deliver(offline.devices[0]!).filter((m) => (m.json as PushAlert).kind === 'goal')).toEqual([]);
+    clock = Date.now();
+
+    // events stored while the sender was down, longer ago than their TTL, are skipped when it comes back
+    const sent = push.received.length;
+    await store(event('third', 'goal:2', { side: 'home', minute: 6, scorer: 'Cy Forward', score: { home: 2, away: 0 } }));
+    const third = (await footballService
+      .db('external_ids')
+      .where({ entity: 'fixture', source: 'results-csv', external_id: 'third' })
+      .first('entity_id')) as {
+      entity_id: number;
+    };
+    // as if stored 15 minutes ago, while the sender was down
+    expect(
+      await footballService
+        .db('match_events')
+        .where({ fixture_id: third.entity_id, event_key: 'goal:2' })
+        .update({ stored_ms: Date.now() - 15 * MIN }),
+    ).toBe(1);
+    await sender.tick();
+    expect(push.received).toHaveLength(sent);
+  });
+
+  it('a 410 from the push service deletes the subscription at once; kick-off reminders go 30 minutes before', async () => {
+    const delta = teams['Delta Rovers']!;
+    const twoPhones = await fan([['team', delta]], { timeZone: 'UTC' }, 2);
+    push.gone(twoPhones.devices[1]!, 410);
+    await sender.tick();
+    const reminder = alertsOf(twoPhones.devices[0]!);
+    expect(reminder.map((a) => a.kind)).toEqual(['kick-off']);
+    const kickOff = new Date(now + 20 * MIN);
+    const hhmm = `${String(kickOff.getUTCHours()).padStart(2, '0')}:${String(kickOff.getUTCMinutes()).padStart(2, '0')}`;
+    expect(reminder[0]!.title).toBe(`Gamma United v Delta Rovers kicks off at ${hhmm}`);
+    const message = push.received.find((m) => m.endpoint === twoPhones.devices[0])!;
+    expect(message.ttl).toBeLessThanOrEqual(20 * 60);
+    const left = (await service.db('push_subscriptions').where({ user_id: twoPhones.user.id }).select('endpoint')) as Array<{
+      endpoint: string;
+    }>;
+    expect(left.map((r) => r.endpoint)).toEqual([twoPhones.devices[0]]);
+    // once only, however often the schedule is read
+    await sender.tick();
+    expect(alertsOf(twoPhones.devices[0]!)).toHaveLength(1);
+  });
+});
