@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Fixture, MatchEvent } from '@matchday/contracts';
 import { freePort, repoRoot } from '../scripts/lib/processes';
@@ -279,5 +280,56 @@ test.describe('a group table as it stands while its last round is played', () =>
     await page.getByRole('button', { name: 'Without live matches' }).click();
     await expect(points('Netherlands')).toHaveText('4');
     await expect(groupA.getByTestId('playing-now')).toHaveCount(0);
+  });
+});
+
+test.describe('following France: the bell lists the goal; spoiler-free mode hides the live score until tapped (issue 23)', () => {
+  // 25 s before Mbappé's 81′ goal (16:37:00 on the replay clock), France 1 goal behind
+  replayStack('2022-12-18T16:36:35Z');
+
+  test('a follower sees the goal in the bell without a reload; a spoiler-free fan sees the clock, not the score, until tapping', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const { page: fan, context } = await signedInPage(browser, { width: 1280, theme: 'dark' }, 'bell-fan@example.com');
+    const final = await theFinal(fan);
+    const headers = { 'x-requested-with': 'XMLHttpRequest', origin: process.env.E2E_BASE_URL! };
+    const france = await fan.request.post(`${process.env.E2E_BASE_URL}/api/user/follows`, {
+      data: { kind: 'team', id: final.awayTeamId },
+      headers,
+    });
+    expect(france.status()).toBe(201);
+    await fan.reload();
+    const bell = fan.getByTestId('alerts-bell');
+    await expect(bell).toHaveAccessibleName('Alerts');
+    // the header (bell included) is accessible
+    const axe = await new AxeBuilder({ page: fan }).include('header').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+    // a spoiler-free fan at phone width, Live tab
+    const { page: quiet, context: quietContext } = await signedInPage(browser, { width: 390, theme: 'light' }, 'spoiler-live@example.com');
+    const saved = await quiet.request.post(`${process.env.E2E_BASE_URL}/api/user/preferences`, { data: { spoilerFree: true }, headers });
+    expect(saved.ok()).toBe(true);
+    await quiet.goto(`${process.env.E2E_BASE_URL}/?tab=live`);
+    const card = quiet.getByTestId('fixture-card');
+    await expect(card.getByTestId('card-score')).toContainText('? – ?');
+    await expect(card.getByTestId('live-minute')).toBeVisible();
+
+    // 16:37:00: the goal reaches the bell
+    await expect(bell).toHaveAccessibleName('Alerts, 1 new', { timeout: 60_000 });
+    await bell.click();
+    const panel = fan.getByTestId('alerts-panel');
+    await expect(panel.getByRole('link', { name: /Goal! Argentina 2–2 France/ })).toBeVisible();
+    await expect(panel).toContainText('Kylian Mbappé 81′');
+    await expect(panel.getByRole('link', { name: /Goal! Argentina 2–2 France/ })).toHaveAttribute('href', `/fixture-stats/${final.id}`);
+
+    // the spoiler-free card still hides it, and no goal is read out; a tap shows it
+    await expect(card.getByTestId('card-score')).toContainText('? – ?');
+    await expect(quiet.getByTestId('live-announcer')).not.toContainText('Goal');
+    await card.getByTestId('reveal-score').click();
+    await expect(card.getByTestId('card-score')).toHaveText('2 - 2');
+    expect(await blockingViolations(quiet)).toEqual([]);
+    await quietContext.close();
+    await context.close();
   });
 });

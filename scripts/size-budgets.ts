@@ -6,11 +6,14 @@
  * singletons (the shell provides them) and without what it loads later on demand (charts).
  * Measured when set (KB): shell 148.9 (213.6 before issue #12), fixtures 28.1, stats 46.1, tips 33.1,
  * account 35.4, admin 28.9. Raise a budget only with a reason in the commit message.
+ * Raised for issue 23 (2026-11-25): shell 150 -> 151 (the header's bell: a lazy import, and the webpack runtime's
+ * map of the new on-demand chunks; measured 150.7), mf-stats 55 -> 56.5 (follow stars, spoiler-free covers and the
+ * calendar menu on its screens; measured 55.5).
  */
 export const SIZE_BUDGETS_KB: Record<string, number> = {
-  shell: 150,
+  shell: 151,
   'mf-fixtures': 32,
-  'mf-stats': 55,
+  'mf-stats': 56.5,
   'mf-tips': 38,
   'mf-account': 40,
   'mf-admin': 34,

@@ -147,8 +147,9 @@ export function startAlerts(db: Knex, options: AlertsOptions): () => Promise<voi
         failures = 0;
       })
       .catch((error: unknown) => {
-        // once per streak: a football service that is down for minutes is one line, not one per poll
-        if (failures++ === 0) options.logger.warn({ err: error }, 'alerts: reading the live feed failed; retrying');
+        // once per streak, from the third round on: a football service still starting beside this one says
+        // nothing, and one that is down for minutes is one line, not one per poll
+        if (++failures === 3) options.logger.warn({ err: error }, 'alerts: reading the live feed failed; retrying');
       })
       .finally(() => {
         if (!stopped) timer = setTimeout(loop, options.pollMs);
