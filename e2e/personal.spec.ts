@@ -52,11 +52,9 @@ for (const look of [PHONE, DESKTOP]) {
       await page.getByTestId('header-search').getByRole('searchbox').fill(name);
     }
     const star = page.getByTestId('search-teams').getByRole('button', { name: `Follow ${name}` });
+    await expect(star).toHaveAttribute('aria-pressed', 'false');
     await star.click();
-    await expect(page.getByTestId('search-teams').getByRole('button', { name: `Unfollow ${name}` })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    await expect(star).toHaveAttribute('aria-pressed', 'true');
     await expect.poll(async () => (await getJson<Follow[]>(page, '/api/user/follows')).map((f) => f.name)).toEqual([name]);
 
     await page.goto(`${baseUrl()}/`);
@@ -71,7 +69,7 @@ for (const look of [PHONE, DESKTOP]) {
     expect(followingTop!.y).toBeLessThan(listTop!.y);
     await expect(prompt).toHaveCount(0);
     // the card's star says it is followed
-    await expect(following.getByRole('button', { name: `Unfollow ${name}` }).first()).toBeVisible();
+    await expect(following.getByRole('button', { name: `Follow ${name}` }).first()).toHaveAttribute('aria-pressed', 'true');
     expect(await allViolations(page)).toEqual([]);
     await saveScreenshot(page, 'home-following', look);
   });
@@ -93,23 +91,45 @@ test('390px: "Not now" dismisses the prompt for good (kept on the server)', asyn
 test('390px: spoiler-free mode hides results until a match is tapped, and the choice is kept per match', async ({ browser }) => {
   const { page } = await signedInPage(browser, PHONE, 'spoilers@example.com');
   await send(page, 'POST', '/api/user/preferences', { spoilerFree: true, followPromptDismissed: true });
-  // this week's list holds finished demo matches with their results
-  await page.goto(`${baseUrl()}/?tab=week`);
-  const finished = (await getJson<Fixture[]>(page, '/api/fixtures/filter?type=week&tz=UTC')).find((f) => f.goalsHome !== null);
-  expect(finished, 'a finished match this week in the demo').toBeDefined();
-  const card = page.getByTestId('fixture-card').filter({ hasText: finished!.homeTeam }).filter({ hasText: finished!.awayTeam }).first();
-  await expect(card.getByTestId('hidden-score')).toHaveText(/\?\s–\s\?/);
-  await expect(card).not.toContainText(`${finished!.goalsHome} - ${finished!.goalsAway}`);
-  expect(await blockingViolations(page)).toEqual([]);
-  await saveScreenshot(page, 'spoiler-free-home', PHONE);
+  // a league season of today's matches with results already played
+  const today = await getJson<Fixture[]>(page, '/api/fixtures/filter?type=today&tz=UTC');
+  let results: Fixture[] = [];
+  let where: Fixture | undefined;
+  for (const fixture of today) {
+    results = (await getJson<Fixture[]>(page, `/api/fixtures/filter?leagueId=${fixture.leagueId}&season=${fixture.season}`)).filter(
+      (f) => f.status === 'finished',
+    );
+    where = fixture;
+    if (results.length >= 2) break;
+  }
+  expect(results.length, 'a demo league season with results').toBeGreaterThanOrEqual(2);
+  const [shown, kept] = [results[results.length - 1]!, results[results.length - 2]!];
+  const score = (f: Fixture) => `${f.goalsHome} – ${f.goalsAway}`;
 
-  await card.getByTestId('reveal-score').click();
-  await expect(card).toContainText(`${finished!.goalsHome} - ${finished!.goalsAway}`);
-  // the match page shows it too now, and after a reload
-  await page.goto(`${baseUrl()}/fixture-stats/${finished!.id}`);
-  await expect(page.getByTestId('score')).toHaveText(`${finished!.goalsHome} - ${finished!.goalsAway}`);
+  await page.goto(`${baseUrl()}/league/${where!.leagueId}/${where!.season}?tab=matches`);
+  const reveal = page.getByRole('button', { name: `Score hidden: ${shown.homeTeam} vs ${shown.awayTeam}. Tap to reveal` });
+  await expect(reveal).toBeVisible();
+  await expect(page.getByTestId('score')).toHaveCount(0);
+  expect(await blockingViolations(page)).toEqual([]);
+  await saveScreenshot(page, 'spoiler-free-results', PHONE);
+
+  await reveal.click();
+  await expect(
+    page
+      .getByTestId('score')
+      .filter({ hasText: score(shown) })
+      .first(),
+  ).toBeVisible();
+  // still hidden: every other result
+  await expect(page.getByRole('button', { name: `Score hidden: ${kept.homeTeam} vs ${kept.awayTeam}. Tap to reveal` })).toBeVisible();
+  // the revealed match's page shows its score, after a reload too; the other's page hides it
+  await page.goto(`${baseUrl()}/fixture-stats/${shown.id}`);
+  await expect(page.getByTestId('score')).toHaveText(`${shown.goalsHome} - ${shown.goalsAway}`);
   await page.reload();
-  await expect(page.getByTestId('score')).toHaveText(`${finished!.goalsHome} - ${finished!.goalsAway}`);
+  await expect(page.getByTestId('score')).toHaveText(`${shown.goalsHome} - ${shown.goalsAway}`);
+  await page.goto(`${baseUrl()}/fixture-stats/${kept.id}`);
+  await expect(page.getByTestId('hidden-score')).toBeVisible();
+  await expect(page.getByTestId('score')).toHaveCount(0);
 
   // the standings are a result: covered until asked for
   await page.goto(`${baseUrl()}/standings`);
@@ -126,7 +146,7 @@ test('1280px: a team page subscribes its fixtures to a calendar (webcal, Google,
   const fixture = (await getJson<Fixture[]>(page, '/api/fixtures/filter?type=today&tz=UTC'))[0]!;
   await page.goto(`${baseUrl()}/team/${fixture.homeTeamId}/${fixture.leagueId}/${fixture.season}`);
   await expect(page.getByRole('button', { name: `Follow ${fixture.homeTeam}` })).toBeVisible();
-  await page.getByRole('button', { name: /Add to calendar/ }).click();
+  await page.getByText('Add to calendar', { exact: true }).click();
   const webcal = page.getByRole('link', { name: /Apple \/ Outlook/ });
   const google = page.getByRole('link', { name: /Google Calendar/ });
   const ics = page.getByRole('link', { name: /Download \.ics/ });

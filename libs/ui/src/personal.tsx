@@ -84,8 +84,8 @@ const Star = styled.button<{ $on: boolean }>`
 `;
 
 /**
- * The star on team, league and player pages and on fixture cards: "Follow" / "Following". `compact` shows the
- * star alone (its accessible name still says what it does).
+ * The star on team, league and player pages and on fixture cards: "Follow" / "Following" with the name for screen
+ * readers, pressed while followed. `compact` shows the star alone (named "Follow <name>", pressed or not).
  */
 export function FollowButton({ kind, id, name, compact = false }: { kind: FollowKind; id: number; name: string; compact?: boolean }) {
   const { data: follows } = useFollows();
@@ -102,7 +102,6 @@ export function FollowButton({ kind, id, name, compact = false }: { kind: Follow
       type="button"
       $on={following}
       aria-pressed={following}
-      aria-label={following ? `Unfollow ${name}` : `Follow ${name}`}
       title={following ? `Following ${name}` : `Follow ${name}`}
       onClick={onClick}
       data-testid="follow-button"
@@ -110,7 +109,15 @@ export function FollowButton({ kind, id, name, compact = false }: { kind: Follow
       <svg viewBox="0 0 24 24" aria-hidden="true" strokeWidth="2">
         <path d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z" />
       </svg>
-      {!compact && <span>{following ? 'Following' : 'Follow'}</span>}
+      {/* a toggle: its name says what it follows, aria-pressed whether it does (the visible word is part of the name) */}
+      {compact ? (
+        <span className="visually-hidden">Follow {name}</span>
+      ) : (
+        <span>
+          {following ? 'Following' : 'Follow'}
+          <span className="visually-hidden"> {name}</span>
+        </span>
+      )}
     </Star>
   );
 }

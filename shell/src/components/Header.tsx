@@ -150,7 +150,13 @@ export function Header({ user, loading }: { user: AuthUser | null; loading: bool
             <Suspense fallback={sharePlace}>
               <ShareMenu user={user} />
             </Suspense>
-            <Avatar type="button" aria-haspopup="menu" aria-expanded={open} aria-label="Account menu" onClick={() => setOpen((o) => !o)}>
+            <Avatar
+              type="button"
+              aria-haspopup="menu"
+              aria-expanded={open}
+              aria-label={`Account menu ${initials(name)}`}
+              onClick={() => setOpen((o) => !o)}
+            >
               {user.profileImageUrl ? <img src={user.profileImageUrl} alt="" /> : <span aria-hidden="true">{initials(name)}</span>}
             </Avatar>
             <Suspense fallback={null}>

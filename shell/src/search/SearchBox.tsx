@@ -83,7 +83,6 @@ export function SearchBox() {
         placeholder="Search teams, players, leagues"
         maxLength={SEARCH_MAX_LENGTH}
         value={query}
-        aria-expanded={open && active}
         aria-controls={panelId}
         autoComplete="off"
         onChange={(event) => {
