@@ -103,12 +103,26 @@ test('390px: spoiler-free mode hides results until a match is tapped, and the ch
     if (results.length >= 2) break;
   }
   expect(results.length, 'a demo league season with results').toBeGreaterThanOrEqual(2);
-  const [shown, kept] = [results[results.length - 1]!, results[results.length - 2]!];
   const score = (f: Fixture) => `${f.goalsHome} – ${f.goalsAway}`;
 
+  // the Matches tab opens on the current round; the round before it has been played
   await page.goto(`${baseUrl()}/league/${where!.leagueId}/${where!.season}?tab=matches`);
+  await page.getByRole('button', { name: 'Previous round' }).click();
+  const hiddenScores = page.getByRole('button', { name: /^Score hidden: .+ vs .+\. Tap to reveal$/ });
+  await expect(hiddenScores.first()).toBeVisible();
+  const labels = await hiddenScores.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
+  expect(labels.length).toBeGreaterThanOrEqual(2);
+  const fixtureOf = (label: string) => {
+    const [home, away] = label
+      .replace(/^Score hidden: /, '')
+      .replace(/\. Tap to reveal$/, '')
+      .split(' vs ');
+    const found = results.find((f) => f.homeTeam === home && f.awayTeam === away);
+    expect(found, label).toBeDefined();
+    return found!;
+  };
+  const [shown, kept] = [fixtureOf(labels[0]!), fixtureOf(labels[1]!)];
   const reveal = page.getByRole('button', { name: `Score hidden: ${shown.homeTeam} vs ${shown.awayTeam}. Tap to reveal` });
-  await expect(reveal).toBeVisible();
   await expect(page.getByTestId('score')).toHaveCount(0);
   expect(await blockingViolations(page)).toEqual([]);
   await saveScreenshot(page, 'spoiler-free-results', PHONE);

@@ -83,7 +83,7 @@ export function SearchBox() {
         placeholder="Search teams, players, leagues"
         maxLength={SEARCH_MAX_LENGTH}
         value={query}
-        aria-controls={panelId}
+        aria-controls={open && active ? panelId : undefined}
         autoComplete="off"
         onChange={(event) => {
           setQuery(event.target.value);
