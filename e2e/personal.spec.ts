@@ -146,7 +146,7 @@ test('390px: spoiler-free mode hides results until a match is tapped, and the ch
   await expect(page.getByTestId('score')).toHaveCount(0);
 
   // the standings are a result: covered until asked for
-  await page.goto(`${baseUrl()}/standings`);
+  await page.goto(`${baseUrl()}/standings?leagueId=${where!.leagueId}&season=${where!.season}`);
   await expect(page.getByText('Table hidden in spoiler-free mode')).toBeVisible();
   await page.getByRole('button', { name: 'Show table' }).click();
   await expect(page.getByRole('table').first()).toBeVisible();

@@ -147,9 +147,11 @@ export function startAlerts(db: Knex, options: AlertsOptions): () => Promise<voi
         failures = 0;
       })
       .catch((error: unknown) => {
-        // once per streak, from the third round on: a football service still starting beside this one says
+        // once per streak, after 10 s of failures: a football service still starting beside this one says
         // nothing, and one that is down for minutes is one line, not one per poll
-        if (++failures === 3) options.logger.warn({ err: error }, 'alerts: reading the live feed failed; retrying');
+        if (++failures === Math.max(3, Math.ceil(10_000 / Math.max(1, options.pollMs)))) {
+          options.logger.warn({ err: error }, 'alerts: reading the live feed failed; retrying');
+        }
       })
       .finally(() => {
         if (!stopped) timer = setTimeout(loop, options.pollMs);
