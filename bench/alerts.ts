@@ -6,24 +6,26 @@
  * following the home club), the football and accounts services run in this process on fresh SQLite files, the
  * alert sender polls the live feed as `npm start` runs it (ALERTS_POLL_MS, default 500 ms), and BENCH_GOALS goals
  * (default 5) are stored 3 s apart through the football store, as the replay and the API-Football poller store
- * them. Printed: p50/p95/max latency over every (goal, device), and the alerts accepted of those expected.
+ * them. Printed: p50/p95/max latency over every (goal, device), and the alerts accepted of those expected. The
+ * stand-in decrypts every message in this process too, so its share of the CPU counts against the sender.
  *
  *   npx tsx bench/alerts.ts
  *
  * Everything (both services, the sender, the stand-in and its decryption) shares this machine's 2 cores.
  */
 import fs from 'node:fs';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import type { PushAlert } from '@matchday/contracts';
 import { createLogger, httpFootballClient } from '@matchday/server';
 import { startPushService, startService, TEST_SECRET, type RunningService } from '@matchday/testing';
-import { accountsConfig } from '../services/accounts/src/config';
-import { startAlerts } from '../services/accounts/src/modules/alerts/notifier';
-import { createAccounts } from '../services/accounts/src/service';
-import type { ImportedMatch } from '../services/football/src/importers/model';
-import { saveMatches, saveMatchEvents } from '../services/football/src/importers/store';
-import { football } from '../services/football/src/service';
+import { accountsConfig } from '@matchday/accounts/src/config';
+import { startAlerts } from '@matchday/accounts/src/modules/alerts/notifier';
+import { createAccounts } from '@matchday/accounts/src/service';
+import type { ImportedMatch } from '@matchday/football/src/importers/model';
+import { saveMatches, saveMatchEvents } from '@matchday/football/src/importers/store';
+import { football } from '@matchday/football/src/service';
 
 const LEVELS = (process.env.BENCH_DEVICES ?? '100,1000').split(',').map(Number);
 const GOALS = Number(process.env.BENCH_GOALS ?? 5);
@@ -94,7 +96,8 @@ async function level(devices: number): Promise<void> {
       logger: createLogger('bench-alerts'),
       pollMs: POLL_MS,
       kickOffEveryMs: 3_600_000,
-      pushAgent: push.agent,
+      // kept-alive connections, as web-push has them in production (Node's global agent keeps sockets alive)
+      pushAgent: new https.Agent({ ca: push.ca, keepAlive: true, maxSockets: 64 }),
     });
     await new Promise((resolve) => setTimeout(resolve, 2 * POLL_MS + 500));
     const started = Date.now();

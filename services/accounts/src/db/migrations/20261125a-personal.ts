@@ -45,6 +45,8 @@ export async function up(knex: Knex): Promise<void> {
     t.increments('id').primary();
     t.integer('subscription_id').unsigned().notNullable().references('push_subscriptions.id').onDelete('CASCADE');
     t.string('alert_key', 64).notNullable();
+    // the sender round that claimed it (a round claims many at once and reads back which were its own)
+    t.string('claim', 24).notNullable();
     // 'sending' | 'sent' | 'failed' | 'expired'
     t.string('status', 8).notNullable();
     t.integer('attempts').notNullable().defaultTo(0);
@@ -53,6 +55,7 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('sent_ms').nullable();
     t.unique(['subscription_id', 'alert_key'], { indexName: 'push_deliveries_once' });
     t.index(['status'], 'push_deliveries_status');
+    t.index(['claim'], 'push_deliveries_claim');
   });
   // The notifier's place in the live feed and in the kick-off schedule (one row).
   await knex.schema.createTable('notifier_state', (t) => {

@@ -3,8 +3,22 @@ import type { Fixture, LiveChange, LiveFeedPage } from '@matchday/contracts';
 import type { FootballClient, Knex, Logger } from '@matchday/server';
 import type { VapidKeys } from '../../lib/vapid';
 import { composeEventAlert, composeKickOffAlert, KICK_OFF_REMINDER_MS, type OutgoingAlert } from './compose';
-import { feedCursor, purgeDeliveries, recipientsOf, saveFeedCursor, type Recipient } from './repository';
-import { deliver, type DeliveryOutcome } from './sender';
+import { randomBytes } from 'node:crypto';
+import {
+  claimDeliveries,
+  dropSubscription,
+  feedCursor,
+  finishDeliveries,
+  purgeDeliveries,
+  recipientsOf,
+  saveFeedCursor,
+  type DeliveryResult,
+  type Recipient,
+} from './repository';
+import { pushAlert } from './sender';
+
+/** What happened to one (alert, device): sent, refused, expired, the device gone, or claimed before. */
+export type DeliveryOutcome = 'sent' | 'failed' | 'expired' | 'gone' | 'already-sent';
 
 export interface AlertsOptions {
   football: FootballClient;
@@ -119,17 +133,40 @@ export class AlertSender {
   }
 
   private async send(jobs: ReadonlyArray<{ recipient: Recipient; outgoing: OutgoingAlert }>): Promise<void> {
+    if (jobs.length === 0) return;
     const vapid = this.options.vapid();
+    // every pair claimed in one go before anything is sent (at most once per device, across restarts and senders)
+    const claim = randomBytes(12).toString('base64url');
+    const won = await claimDeliveries(
+      this.db,
+      claim,
+      jobs.map(({ recipient, outgoing }) => ({
+        subscriptionId: recipient.subscriptionId,
+        alertKey: outgoing.key,
+        eventMs: outgoing.eventMs,
+      })),
+    );
+    const results: DeliveryResult[] = [];
     // devices in parallel, each device's alerts in event order (a half time never overtakes the goal before it)
     const byDevice = new Map<number, Array<{ recipient: Recipient; outgoing: OutgoingAlert }>>();
     for (const job of jobs) byDevice.set(job.recipient.subscriptionId, [...(byDevice.get(job.recipient.subscriptionId) ?? []), job]);
     await inParallel([...byDevice.values()], SEND_CONCURRENCY, async (queue) => {
       for (const { recipient, outgoing } of queue) {
-        const outcome = await deliver(this.db, vapid, recipient, outgoing, this.options.logger, this.now, this.options.pushAgent);
-        this.options.onDelivery?.(outcome, outgoing, recipient);
-        if (outcome === 'gone') break;
+        if (!won.has(`${recipient.subscriptionId} ${outgoing.key}`)) {
+          this.options.onDelivery?.('already-sent', outgoing, recipient);
+          continue;
+        }
+        const outcome = await pushAlert(vapid, recipient, outgoing, this.options.logger, this.now, this.options.pushAgent);
+        this.options.onDelivery?.(outcome.status, outgoing, recipient);
+        if (outcome.status === 'gone') {
+          // the push service says the subscription is gone: it goes at once, with its deliveries
+          await dropSubscription(this.db, recipient.subscriptionId);
+          break;
+        }
+        results.push({ subscriptionId: recipient.subscriptionId, alertKey: outgoing.key, ...outcome });
       }
     });
+    await finishDeliveries(this.db, claim, results);
   }
 }
 

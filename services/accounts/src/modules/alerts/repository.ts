@@ -1,4 +1,4 @@
-import { isUniqueViolation, type Knex } from '@matchday/server';
+import type { Knex } from '@matchday/server';
 import { PREFERENCE_COLUMNS, preferencesOf, type PreferenceColumns } from '../users/preferences';
 import type { RecipientPreferences } from './compose';
 
@@ -60,34 +60,58 @@ export async function recipientsOf(db: Knex, match: { teamIds: number[]; leagueI
 }
 
 /**
- * Claims (alert, device) before sending: the unique key lets one claim through, across restarts and
- * concurrent senders, so a device gets an alert at most once. False when it was claimed before.
+ * Claims (alert, device) pairs before sending, many in one statement: the unique key lets each pair through once,
+ * across restarts and concurrent senders, so a device gets an alert at most once. Returns the pairs this claim
+ * won (`subscriptionId alertKey`); those claimed before, by this sender or another, are left out.
  */
-export async function claimDelivery(db: Knex, subscriptionId: number, alertKey: string, eventMs: number): Promise<boolean> {
-  try {
-    await db('push_deliveries').insert({
-      subscription_id: subscriptionId,
-      alert_key: alertKey,
-      status: 'sending',
-      attempts: 0,
-      event_ms: eventMs,
-    });
-    return true;
-  } catch (error) {
-    if (isUniqueViolation(error)) return false;
-    throw error;
+export async function claimDeliveries(
+  db: Knex,
+  claim: string,
+  pairs: ReadonlyArray<{ subscriptionId: number; alertKey: string; eventMs: number }>,
+): Promise<Set<string>> {
+  const won = new Set<string>();
+  for (let i = 0; i < pairs.length; i += 500) {
+    const chunk = pairs.slice(i, i + 500);
+    await db('push_deliveries')
+      .insert(
+        chunk.map((p) => ({
+          subscription_id: p.subscriptionId,
+          alert_key: p.alertKey,
+          claim,
+          status: 'sending',
+          attempts: 0,
+          event_ms: p.eventMs,
+        })),
+      )
+      .onConflict(['subscription_id', 'alert_key'])
+      .ignore();
   }
+  const rows = (await db('push_deliveries').where({ claim }).select('subscription_id', 'alert_key')) as Array<{
+    subscription_id: number;
+    alert_key: string;
+  }>;
+  for (const row of rows) won.add(`${Number(row.subscription_id)} ${row.alert_key}`);
+  return won;
 }
 
-export async function finishDelivery(
-  db: Knex,
-  subscriptionId: number,
-  alertKey: string,
-  status: 'sent' | 'failed' | 'expired',
-  attempts: number,
-  sentMs: number | null,
-) {
-  await db('push_deliveries').where({ subscription_id: subscriptionId, alert_key: alertKey }).update({ status, attempts, sent_ms: sentMs });
+export interface DeliveryResult {
+  subscriptionId: number;
+  alertKey: string;
+  status: 'sent' | 'failed' | 'expired';
+  attempts: number;
+  sentMs: number | null;
+}
+
+/** Records how the claimed deliveries went, in one transaction. */
+export async function finishDeliveries(db: Knex, claim: string, results: readonly DeliveryResult[]): Promise<void> {
+  if (results.length === 0) return;
+  await db.transaction(async (trx) => {
+    for (const r of results) {
+      await trx('push_deliveries')
+        .where({ claim, subscription_id: r.subscriptionId, alert_key: r.alertKey })
+        .update({ status: r.status, attempts: r.attempts, sent_ms: r.sentMs });
+    }
+  });
 }
 
 /** The push service says the subscription is gone (404/410): it goes at once, with its deliveries. */

@@ -1,12 +1,12 @@
 import type { Agent } from 'node:https';
 import webpush, { WebPushError } from 'web-push';
-import type { Knex, Logger } from '@matchday/server';
+import type { Logger } from '@matchday/server';
 import type { VapidKeys } from '../../lib/vapid';
 import type { OutgoingAlert } from './compose';
-import { claimDelivery, dropSubscription, finishDelivery, type Recipient } from './repository';
+import type { Recipient } from './repository';
 
-/** What happened to one (alert, device). */
-export type DeliveryOutcome = 'sent' | 'already-sent' | 'gone' | 'failed' | 'expired';
+/** What happened to one (alert, device) at the push service. */
+export type PushOutcome = { status: 'sent' | 'failed' | 'expired'; attempts: number; sentMs: number | null } | { status: 'gone' };
 
 const RETRY_DELAYS_MS = [500, 2_000];
 const SEND_TIMEOUT_MS = 10_000;
@@ -15,28 +15,24 @@ const SEND_TIMEOUT_MS = 10_000;
 const retryable = (error: unknown) => !(error instanceof WebPushError) || error.statusCode === 429 || error.statusCode >= 500;
 
 /**
- * Sends one alert to one device at most once: the (alert, device) claim comes first, then up to three tries
- * within the alert's TTL. A 404 or 410 from the push service deletes the subscription at once.
+ * Sends one claimed alert to one device: up to three tries within the alert's TTL (each try with the TTL that
+ * is left). 'gone' for a 404 or 410 (the caller deletes the subscription at once). Writes nothing: the caller
+ * claimed the pair before and records the outcome after (in batches).
  */
-export async function deliver(
-  db: Knex,
+export async function pushAlert(
   vapid: VapidKeys,
-  recipient: Pick<Recipient, 'subscriptionId' | 'endpoint' | 'keys'>,
+  recipient: Pick<Recipient, 'endpoint' | 'keys'>,
   outgoing: OutgoingAlert,
   logger: Logger,
   now: () => number = Date.now,
-  /** The HTTPS agent to the push service (tests: one that trusts the stand-in's certificate). */
+  /** The HTTPS agent to the push service (tests and benches: one that trusts a stand-in's certificate). */
   agent?: Agent,
-): Promise<DeliveryOutcome> {
-  if (!(await claimDelivery(db, recipient.subscriptionId, outgoing.key, outgoing.eventMs))) return 'already-sent';
+): Promise<PushOutcome> {
   const payload = JSON.stringify(outgoing.alert);
   const deadline = now() + outgoing.ttlSeconds * 1000;
   for (let attempt = 1; ; attempt += 1) {
     const ttlSeconds = Math.floor((deadline - now()) / 1000);
-    if (ttlSeconds <= 0) {
-      await finishDelivery(db, recipient.subscriptionId, outgoing.key, 'expired', attempt - 1, null);
-      return 'expired';
-    }
+    if (ttlSeconds <= 0) return { status: 'expired', attempts: attempt - 1, sentMs: null };
     try {
       await webpush.sendNotification({ endpoint: recipient.endpoint, keys: recipient.keys }, payload, {
         vapidDetails: vapid,
@@ -47,18 +43,13 @@ export async function deliver(
         timeout: SEND_TIMEOUT_MS,
         ...(agent ? { agent } : {}),
       });
-      await finishDelivery(db, recipient.subscriptionId, outgoing.key, 'sent', attempt, now());
-      return 'sent';
+      return { status: 'sent', attempts: attempt, sentMs: now() };
     } catch (error) {
-      if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
-        await dropSubscription(db, recipient.subscriptionId);
-        return 'gone';
-      }
+      if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) return { status: 'gone' };
       const delay = RETRY_DELAYS_MS[attempt - 1];
       if (delay === undefined || !retryable(error)) {
-        logger.warn({ err: error, alert: outgoing.key, subscription: recipient.subscriptionId }, 'alerts: push refused');
-        await finishDelivery(db, recipient.subscriptionId, outgoing.key, 'failed', attempt, null);
-        return 'failed';
+        logger.warn({ err: error, alert: outgoing.key }, 'alerts: push refused');
+        return { status: 'failed', attempts: attempt, sentMs: null };
       }
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
