@@ -7,10 +7,15 @@ module.exports = {
     '<rootDir>/libs',
     '<rootDir>/services',
     '<rootDir>/api-gateway',
+    '<rootDir>/mf-fixtures',
     '<rootDir>/mf-stats',
+    '<rootDir>/mf-tips',
     '<rootDir>/mf-account',
+    '<rootDir>/mf-admin',
     '<rootDir>/shell',
     '<rootDir>/scripts',
+    // tests across packages (they import the packages by name)
+    '<rootDir>/test',
   ],
   testMatch: ['**/test/**/*.test.ts'],
   transform: {

@@ -9,11 +9,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { migrateLatest, openDatabase, repoRoot, type Knex } from '@matchday/server';
-import { migrations } from '../services/football/src/db/migrations';
-import { seedDemo } from '../services/football/src/db/seeds/demo';
-import { runImport } from '../services/football/src/importers/cli';
-import { fixtureCalendar } from '../services/football/src/modules/calendar/feed';
-import { leagueFixtures, type CalendarFixtureRow } from '../services/football/src/modules/calendar/repository';
+import { migrations } from '@matchday/football/src/db/migrations';
+import { seedDemo } from '@matchday/football/src/db/seeds/demo';
+import { runImport } from '@matchday/football/src/importers/cli';
+import { fixtureCalendar } from '@matchday/football/src/modules/calendar/feed';
+import { leagueFixtures, type CalendarFixtureRow } from '@matchday/football/src/modules/calendar/repository';
 
 const data = path.resolve(repoRoot, process.env.MATCHDAY_DATA_DIR ?? '../shared/data');
 const REAL = [

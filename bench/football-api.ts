@@ -31,12 +31,12 @@ import {
   type DatabaseTarget,
   type Knex,
 } from '@matchday/server';
-import { signInThroughDevProvider } from '../libs/dev-oidc/src/sign-in';
+import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
 import { freePort } from '../scripts/lib/processes';
 import { startStack } from '../scripts/lib/stack';
-import { migrations } from '../services/football/src/db/migrations';
-import { generateDataset, markDemo, type GenerateSummary } from '../services/football/src/db/seeds/demo';
-import { runImport } from '../services/football/src/importers/cli';
+import { migrations } from '@matchday/football/src/db/migrations';
+import { generateDataset, markDemo, type GenerateSummary } from '@matchday/football/src/db/seeds/demo';
+import { runImport } from '@matchday/football/src/importers/cli';
 
 const LEAGUES = Number(process.env.BENCH_LEAGUES ?? 50);
 const SEASONS = Number(process.env.BENCH_SEASONS ?? 5);

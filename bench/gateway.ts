@@ -22,7 +22,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import Koa from 'koa';
 import type { League } from '@matchday/contracts';
-import { signInThroughDevProvider } from '../libs/dev-oidc/src/sign-in';
+import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
 import { freePort, repoRoot } from '../scripts/lib/processes';
 import { startStack } from '../scripts/lib/stack';
 

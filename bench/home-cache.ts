@@ -23,7 +23,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { signInThroughDevProvider } from '../libs/dev-oidc/src/sign-in';
+import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
 import { freePort } from '../scripts/lib/processes';
 import { startStack } from '../scripts/lib/stack';
 

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { dropMysqlDatabase, openDatabase, repoRoot, type DatabaseTarget } from '@matchday/server';
-import { runImport } from '../services/football/src/importers/cli';
+import { runImport } from '@matchday/football/src/importers/cli';
 
 const data = path.resolve(repoRoot, process.env.MATCHDAY_DATA_DIR ?? '../shared/data');
 const IMPORTS = [

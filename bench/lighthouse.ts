@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import type { Fixture, HeadToHeadMatch, TopScorer } from '@matchday/contracts';
-import { signInThroughDevProvider } from '../libs/dev-oidc/src/sign-in';
+import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
 import { freePort } from '../scripts/lib/processes';
 import { startStack, type RunningStack } from '../scripts/lib/stack';
 

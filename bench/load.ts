@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { ApplyReferralResult, Fixture, ReferralCodeInfo, ReferralRecord } from '@matchday/contracts';
-import { signInThroughDevProvider } from '../libs/dev-oidc/src/sign-in';
+import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
 import { freePort } from '../scripts/lib/processes';
 import { startStack, type RunningStack } from '../scripts/lib/stack';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Fixture, SearchResults, StandingRow } from '@matchday/contracts';
 import { repoRoot } from '@matchday/server';
-import { runImport } from '../services/football/src/importers/cli';
+import { runImport } from '@matchday/football/src/importers/cli';
 import { freePort } from '../scripts/lib/processes';
 import { startStack, type RunningStack } from '../scripts/lib/stack';
 import { baseUrl } from './support/session';

@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { RemoteManifest } from '@matchday/contracts';
 import { freePort, repoRoot } from '../scripts/lib/processes';
 import { startStack, type RunningStack } from '../scripts/lib/stack';
-import { MANIFEST_MAX_AGE_MS } from '../shell/src/remotes/versions';
+import { MANIFEST_MAX_AGE_MS } from '@matchday/shell/src/remotes/versions';
 import { follow } from './support/screens';
 
 /**

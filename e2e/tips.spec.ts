@@ -96,7 +96,7 @@ for (const look of ALL_LOOKS) {
     const first = teams.cards[0]!;
     await expect(cards.first().getByTestId('captain')).toContainText(first.captain.name);
     await expect(cards.first().getByTestId('vice-captain')).toContainText(first.viceCaptain.name);
-    await expect(cards.first().getByTestId('safety-score')).toHaveText(`Safety ${first.safetyScore.toFixed(1)}/10`);
+    await expect(cards.first().getByTestId('lineups')).toHaveText(first.lineups === 'confirmed' ? 'Line-ups confirmed' : 'Predicted XI');
     await expect(cards.first().getByTestId('credits')).toHaveText(first.credits.toFixed(1));
     await expect(page.getByTestId('guide')).toContainText('GK 20-25');
     await expect(page.getByTestId('responsible-gambling')).toContainText('18+');
@@ -109,6 +109,16 @@ for (const look of ALL_LOOKS) {
     await expect(safe.getByText('C', { exact: true })).toHaveCount(1);
     await expect(safe.getByText('VC', { exact: true })).toHaveCount(1);
     await expect(page.getByTestId('pitch-differential').getByTestId('pitch-player')).toHaveCount(11);
+    // every line is named and stays on one row, at 390 px too
+    await expect(safe.getByTestId('pitch-line-name')).toHaveText(['FWD', 'MID', 'DEF', 'GK']);
+    for (const role of ['GK', 'DEF', 'MID', 'FWD']) {
+      const tops = await safe
+        .getByTestId(`pitch-line-${role}`)
+        .getByTestId('pitch-player')
+        .evaluateAll((chips) => chips.map((c) => c.getBoundingClientRect().top));
+      expect(new Set(tops.map(Math.round)).size).toBeLessThanOrEqual(1);
+    }
+    await expect(page.getByTestId('lineups')).toContainText(first.lineups === 'confirmed' ? 'Line-ups confirmed' : 'Predicted XI');
     expect(await blockingViolations(page)).toEqual([]);
     await saveScreenshot(page, 'dream11-team', look);
     await follow(page, page.getByTestId('back-link'), `${baseUrl()}/dream11-predictions?tab=${day}`);

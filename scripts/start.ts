@@ -1,5 +1,5 @@
 /**
- * npm start: builds the frontends that are missing or older than their sources, then starts
+ * npm start: compiles the servers and builds the frontends that are missing or older than their sources, then starts
  * the development identity provider, the services and the gateway, and prints the URL.
  * A process that exits unexpectedly is restarted with backoff; five exits of one process within a
  * minute stop everything. Ctrl-C / SIGTERM stops every process. PORT (default 8080) and DATA_DIR (default .data) let two
@@ -7,8 +7,35 @@
  * demo data (imported into DATA_DIR/replay, dates shifted so that its middle is today); several imports
  * are separated by "+"; `--as-of 2025-01-02` places today on that real day of the season instead of its middle.
  */
-import { buildFrontends } from './lib/build';
-import { startStack } from './lib/stack';
+import { buildServers, serverBuildState } from './lib/build-servers';
+import { startStack, type ServerRuntime } from './lib/stack';
+
+/**
+ * Which runtime the servers get. By default their compiled output (scripts/lib/build-servers.ts), built first
+ * when it is missing or older than its sources. `--no-build` builds nothing: the compiled output when it is
+ * current, else the sources through tsx with a one-line notice. `--tsx` runs the sources through tsx.
+ */
+async function chooseRuntime(args: string[]): Promise<ServerRuntime> {
+  if (args.includes('--tsx')) {
+    console.log('Servers: TypeScript sources through tsx (--tsx).');
+    return 'tsx';
+  }
+  const [stale] = serverBuildState().stale;
+  if (!stale) {
+    console.log('Servers: compiled (current).');
+    return 'compiled';
+  }
+  if (args.includes('--no-build')) {
+    console.log(`Servers: tsx, since the compiled ${stale.entry.server} is not current (${stale.reason}; npm run build:servers).`);
+    return 'tsx';
+  }
+  console.log(`Compiling the servers (${stale.reason})...`);
+  const { ms } = await buildServers();
+  // esbuild's service process would otherwise stay beside the launcher for as long as the stack runs.
+  await (await import('esbuild')).stop();
+  console.log(`Servers: compiled in ${(ms / 1000).toFixed(1)} s.`);
+  return 'compiled';
+}
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -30,7 +57,9 @@ async function main(): Promise<void> {
     throw new Error(
       '--as-of belongs to replay: npm start -- --as-of 2025-01-02 --replay <import args> (a real day of the replayed season)',
     );
-  if (!args.includes('--no-build')) await buildFrontends({ force: false });
+  const runtime = await chooseRuntime(args);
+  // Loaded only to build: the launcher stays small while it supervises.
+  if (!args.includes('--no-build')) await (await import('./lib/build')).buildFrontends({ force: false });
   const port = Number(process.env.PORT ?? 8080);
   let stopping = false;
   const shutdown = async (code: number) => {
@@ -45,6 +74,7 @@ async function main(): Promise<void> {
     dataDir: process.env.DATA_DIR ?? '.data',
     replay,
     asOf,
+    runtime,
     // A process that exits is restarted with backoff; one that keeps crashing stops everything.
     onGiveUp(message) {
       console.error(`\n  ${message}`);

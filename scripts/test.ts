@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { buildFrontends } from './lib/build';
+import { buildServers } from './lib/build-servers';
 import { repoRoot } from './lib/processes';
 import { checkSizeBudgets } from './lib/size-budget';
 import { SIZE_BUDGETS_KB } from './size-budgets';
@@ -80,6 +81,9 @@ async function main(): Promise<void> {
   }
   const chromium = ensureChromium();
   await buildFrontends({ force: false });
+  // The e2e suite runs the compiled servers (e2e/support/global-setup.ts), compiled here from these sources.
+  const servers = await buildServers();
+  console.log(`\nCompiled ${servers.outputs.length} server entries in ${(servers.ms / 1000).toFixed(1)} s.`);
   results.push(['size budget', sizeBudget()]);
   results.push([
     'e2e',

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Knex } from '@matchday/server';
 import { startService, testDatabases, TEST_SECRET, type RunningService } from '@matchday/testing';
-import { football } from '../../services/football/src/service';
+import { football } from '@matchday/football/src/service';
 import Keygrip from 'keygrip';
 import { createGateway, SESSION_COOKIE } from '../src/app';
 import { loadConfig } from '../src/config';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { openDatabase, type Knex } from '@matchday/server';
-import { signInThroughDevProvider } from '../../libs/dev-oidc/src/sign-in';
+import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
 import { freePort, startTs, waitForHttp, type ManagedProcess } from '../../scripts/lib/processes';
 import { startStack, type RunningStack } from '../../scripts/lib/stack';
 

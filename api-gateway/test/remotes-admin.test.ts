@@ -9,7 +9,7 @@ import { createLogger, jsonErrors } from '@matchday/server';
 import type { GatewayConfig } from '../src/config';
 import { buildManifest } from '../src/frontends/manifest';
 import { remotesAdmin } from '../src/frontends/remotes-admin';
-import { STATE_FILE } from '../src/frontends/remote-state';
+import { STATE_FILE } from '@matchday/server/src/remote-state';
 import { requestBodies } from '../src/middleware/request-body';
 
 const ADMIN = 'boss@example.com';

@@ -1,17 +1,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildServers, serverBuildState } from '../../scripts/lib/build-servers';
 import { freePort } from '../../scripts/lib/processes';
 import { startStack } from '../../scripts/lib/stack';
 import { ANALYTICS_ENDPOINT } from './session';
 
-/** Starts gateway, services and the dev identity provider on a free port with a throwaway DATA_DIR. */
+/**
+ * Starts gateway, services and the dev identity provider on a free port with a throwaway DATA_DIR, from their
+ * compiled output (what production runs), compiled first when it is not current.
+ */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (serverBuildState().stale.length > 0) await buildServers();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-e2e-'));
   const port = await freePort();
   const stack = await startStack({
     port,
     dataDir,
+    runtime: 'compiled',
     env: {
       LOG_LEVEL: 'warn',
       ADMIN_EMAILS: 'admin@matchday.test',

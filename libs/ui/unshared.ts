@@ -14,3 +14,6 @@ export * from './src/form-letters';
 export * from './src/tooltip';
 export * from './src/calendar-links';
 export * from './src/personal';
+export * from './src/figures';
+export * from './src/dialog';
+export * from './src/player-photo';

@@ -1,6 +1,6 @@
 import { createECDH } from 'node:crypto';
 import { turnOffPush, turnOnPush, type PushDevice } from '../src/features/settings/api/push-device';
-import { fakeFetch } from './fake-fetch';
+import { fakeFetch } from '@matchday/testing/src/fake-fetch';
 
 const realFetch = global.fetch;
 afterAll(() => {

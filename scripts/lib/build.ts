@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { COMPRESS_THRESHOLD_BYTES } from '../../api-gateway/src/cache/compression';
-import { PRECOMPRESSED_EXTENSIONS } from '../../api-gateway/src/frontends/static';
+import { COMPRESS_THRESHOLD_BYTES } from '@matchday/api-gateway/src/cache/compression';
+import { PRECOMPRESSED_EXTENSIONS } from '@matchday/api-gateway/src/frontends/static';
 import { repoRoot } from './processes';
 
 export const FRONTENDS = ['shell', 'mf-fixtures', 'mf-stats', 'mf-tips', 'mf-account', 'mf-admin'] as const;

@@ -1,13 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RemoteName } from '@matchday/contracts';
-import {
-  availableVersions,
-  remoteStatus,
-  RemoteStateError,
-  setLiveVersion,
-  type ChangeResult,
-} from '../../api-gateway/src/frontends/remote-state';
+import { availableVersions, remoteStatus, RemoteStateError, setLiveVersion, type ChangeResult } from '@matchday/server/src/remote-state';
 import { precompressDir } from './build';
 
 /** Builds one remote from its sources into `outDir` with `version` compiled in; throws when the build fails. */

@@ -8,7 +8,7 @@ import {
   RemoteStateError,
   rollback,
   rollForward,
-} from '../../api-gateway/src/frontends/remote-state';
+} from '@matchday/server/src/remote-state';
 import { deployRemote, type RemoteBuilder } from './deploy';
 
 export const USAGE = `Usage:

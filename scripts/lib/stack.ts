@@ -1,6 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { DEFAULT_RESTART_POLICY, freePort, repoRoot, startTs, stopAll, waitForHttp, type ManagedProcess } from './processes';
+import { compiledPathOf, serverBuildState } from './build-servers';
+import { DEFAULT_RESTART_POLICY, freePort, repoRoot, startCompiled, startTs, stopAll, waitForHttp, type ManagedProcess } from './processes';
+
+/**
+ * How the servers run: `compiled` runs their esbuild output (`node --enable-source-maps <package>/dist/server.js`,
+ * see scripts/lib/build-servers.ts) and refuses to start when that output is missing or older than its sources;
+ * `tsx` runs the TypeScript sources through tsx; `auto` (the default) is `compiled` when the output is current and
+ * `tsx` otherwise (MATCHDAY_SERVER_RUNTIME sets the default, e.g. `tsx` for a test run against the sources).
+ * Nothing here builds: `npm start` builds first (scripts/start.ts).
+ */
+export type ServerRuntime = 'compiled' | 'tsx' | 'auto';
+
+/** The runtime `runtime` comes to now, and why when `auto` falls back to tsx. */
+export function resolveRuntime(runtime: ServerRuntime = (process.env.MATCHDAY_SERVER_RUNTIME as ServerRuntime | undefined) ?? 'auto'): {
+  runtime: 'compiled' | 'tsx';
+  reason?: string;
+} {
+  if (runtime === 'tsx') return { runtime };
+  const [stale] = serverBuildState().stale;
+  if (!stale) return { runtime: 'compiled' };
+  if (runtime === 'compiled')
+    throw new Error(`The compiled ${stale.entry.server} is not current (${stale.reason}): run npm run build:servers`);
+  return { runtime: 'tsx', reason: `${stale.entry.server}: ${stale.reason}` };
+}
 
 export interface StackOptions {
   port: number;
@@ -17,12 +40,16 @@ export interface StackOptions {
   onGiveUp?: (message: string) => void;
   /** Use these service URLs instead of starting those services (tests put a stand-in behind the gateway). */
   serviceUrls?: Partial<Record<(typeof SERVICES)[number], string>>;
+  /** Compiled output or TypeScript through tsx (default `auto`: the compiled output when it is current). */
+  runtime?: ServerRuntime;
 }
 
 export interface RunningStack {
   url: string;
   processes: ManagedProcess[];
   env: NodeJS.ProcessEnv;
+  /** What the servers run: their compiled output or their sources through tsx. */
+  runtime: 'compiled' | 'tsx';
   stop(): Promise<void>;
 }
 
@@ -48,6 +75,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     throw new Error(
       'NODE_ENV=production needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: the development sign-in never runs in production.',
     );
+  const { runtime } = resolveRuntime(options.runtime);
+  const startServer = (name: string, source: string, env: NodeJS.ProcessEnv, index: number): ManagedProcess => {
+    const compiled = compiledPathOf(source);
+    return runtime === 'compiled' && compiled ? startCompiled(name, compiled, env, index) : startTs(name, source, env, index);
+  };
   const processes: ManagedProcess[] = [];
   const stop = () => stopAll(processes);
   try {
@@ -55,7 +87,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     if (!base.GOOGLE_CLIENT_ID) {
       const oidcPort = await freePort();
       const issuer = `http://localhost:${oidcPort}`;
-      const oidc = startTs(
+      const oidc = startServer(
         'dev-oidc',
         'libs/dev-oidc/src/server.ts',
         {
@@ -92,12 +124,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       SERVICES.map(async (name, index) => {
         if (options.serviceUrls?.[name]) return;
         const env = { ...base, ...serviceEnv[name], PORT: String(ports[name]), FOOTBALL_URL: urls.football };
-        const service = startTs(name, `services/${name}/src/server.ts`, env, index + 1);
+        const service = startServer(name, `services/${name}/src/server.ts`, env, index + 1);
         processes.push(service);
         await waitForHttp(`${urls[name]}/readyz`, service);
       }),
     );
-    const gateway = startTs('gateway', 'api-gateway/src/server.ts', gatewayEnv, 4);
+    const gateway = startServer('gateway', 'api-gateway/src/server.ts', gatewayEnv, 4);
     processes.push(gateway);
     await waitForHttp(`http://127.0.0.1:${options.port}/readyz`, gateway);
     const onGiveUp =
@@ -107,7 +139,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         void stop();
       });
     for (const managed of processes) managed.supervise({ ...DEFAULT_RESTART_POLICY, onGiveUp });
-    return { url: publicUrl, processes, env: gatewayEnv, stop };
+    return { url: publicUrl, processes, env: gatewayEnv, runtime, stop };
   } catch (error) {
     await stop();
     throw error;

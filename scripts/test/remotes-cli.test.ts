@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REMOTE_NAMES } from '@matchday/contracts';
-import { buildManifest } from '../../api-gateway/src/frontends/manifest';
-import { readRemoteState, STATE_FILE } from '../../api-gateway/src/frontends/remote-state';
+import { buildManifest } from '@matchday/api-gateway/src/frontends/manifest';
+import { readRemoteState, STATE_FILE } from '@matchday/server/src/remote-state';
 import { deployVersion, type RemoteBuilder } from '../lib/deploy';
 import { runRemotesCommand } from '../lib/remotes-cli';
 

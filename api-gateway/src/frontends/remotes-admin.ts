@@ -5,7 +5,14 @@ import type { GatewayConfig } from '../config';
 import { isAdminEmail } from '../auth/routes';
 import { jsonBody } from '../middleware/request-body';
 import type { SessionData } from '../sessions/session-store';
-import { parseRemoteName, remoteStatuses, RemoteStateError, rollback, rollForward, type ChangeResult } from './remote-state';
+import {
+  parseRemoteName,
+  remoteStatuses,
+  RemoteStateError,
+  rollback,
+  rollForward,
+  type ChangeResult,
+} from '@matchday/server/src/remote-state';
 
 const ACTION = /^\/api\/admin\/remotes\/([^/]+)\/(rollback|roll-forward)$/;
 

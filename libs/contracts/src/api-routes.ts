@@ -60,7 +60,7 @@ export type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Every /api endpoint that takes a method other than GET or HEAD: the services' own and the gateway's. The
  * gateway answers any other method under /api with 405 before it reads a byte of the body, so that a body
  * sent to a read-only path never costs a service anything. `path` is exact; `:name` is one path segment.
- * libs/testing's bad-input test checks that the services' routers and this table agree.
+ * The bad-input property test (test/bad-input.property.test.ts) checks that the services' routers and this table agree.
  */
 export const API_WRITES: ReadonlyArray<{ method: WriteMethod; path: string }> = [
   { method: 'DELETE', path: `${API_PREFIXES.accounts.auth}/delete-account` },

@@ -337,6 +337,23 @@ export interface TeamStatsRecord {
   failedToScore: number;
 }
 
+/** What a TeamStatsRecord counts of the side's matches (the football service computes them, Team stats combines two). */
+export type TeamStatsFigures = Pick<
+  TeamStatsRecord,
+  | 'matchPlayed'
+  | 'wins'
+  | 'draws'
+  | 'loses'
+  | 'goalsFor'
+  | 'goalsAgainst'
+  | 'goalsAvgFor'
+  | 'goalsAvgAgainst'
+  | 'biggestWin'
+  | 'biggestLose'
+  | 'cleanSheet'
+  | 'failedToScore'
+>;
+
 /** GET /api/dataset */
 export interface DatasetInfo {
   demo: boolean;

@@ -72,6 +72,9 @@ export interface FeedPlayerLine {
   saves: number;
   yellowCards: number;
   redCards: number;
+  /** The source's expected goals and assists of the match (FPL), null where it has none. */
+  expectedGoals?: number | null;
+  expectedAssists?: number | null;
 }
 
 export interface FeedSquadPlayer {
@@ -91,6 +94,8 @@ export interface FeedSquads {
   /** Matches each side played before this fixture (for minutes: 0-minute absences included). */
   teamRecent: Record<number, Array<{ fixtureId: number; kickoffAt: string }>>;
   players: FeedSquadPlayer[];
+  /** Player ids of both starting XIs once announced (kick-off - 60 min), null before. */
+  lineup?: number[] | null;
 }
 
 // ---- public insights API ----------------------------------------------------------------------------
@@ -244,8 +249,12 @@ export interface Dream11Card {
   viceCaptain: { name: string; team: string; points: number; ownership: number };
   credits: number;
   expectedPoints: number;
-  /** Out of 10: mean start probability of the safe XI. */
+  /** Out of 10: mean start probability of the safe XI (10 when the line-ups are confirmed and all start). */
   safetyScore: number;
+  /** 'confirmed' once the starting XIs are announced (about an hour before kick-off), else 'predicted'. */
+  lineups: 'confirmed' | 'predicted';
+  /** With confirmed line-ups: who left and who joined the safe XI against the one picked on the predicted XI. */
+  changes: { out: string[]; in: string[] } | null;
   safe: Dream11Team;
   differential: Dream11Team;
   demo: boolean;

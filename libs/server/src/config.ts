@@ -1,9 +1,26 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-/** Repository root (libs/server/src -> ../../..). */
-export const repoRoot = path.resolve(__dirname, '..', '..', '..');
+/**
+ * The nearest folder at or above `from` whose package.json declares workspaces: the repository root, found the
+ * same way from the sources (libs/server/src) and from a compiled output (e.g. services/football/dist).
+ */
+export function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    try {
+      const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { workspaces?: unknown };
+      if (manifest.workspaces) return dir;
+    } catch {
+      // no package.json here
+    }
+    if (path.dirname(dir) === dir) throw new Error(`No package.json with "workspaces" at or above ${from}`);
+  }
+}
+
+/** Repository root. */
+export const repoRoot = findRepoRoot(__dirname);
 
 /** Where every database, secret and pin file lives. Relative paths are resolved against the repository root. */
 export function dataDir(env: { readonly DATA_DIR?: string } = process.env): string {

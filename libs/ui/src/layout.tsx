@@ -20,6 +20,15 @@ export const Row = styled.div<{ $gap?: string; $wrap?: boolean; $justify?: strin
   min-width: 0;
 `;
 
+/** A list without bullets or indent, its items in a grid `$gap` apart (0.5rem). */
+export const PlainList = styled.ul<{ $gap?: string }>`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ $gap }) => $gap ?? '0.5rem'};
+`;
+
 /** Secondary text. */
 export const Muted = styled.span`
   color: ${({ theme }) => theme.textMuted};

@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import styled, { css, keyframes } from 'styled-components';
 import { media } from './theme';
 import { initials } from './format';
+import { RoundPicture } from './round-picture';
 
 export const Page = styled.main`
   max-width: 72rem;
@@ -93,36 +94,24 @@ export const Skeleton = styled.div<{ $height?: string; $width?: string }>`
   animation: ${pulse} 1.5s ease-in-out infinite;
 `;
 
-const LogoBox = styled.span<{ $size: number }>`
-  display: inline-grid;
-  place-items: center;
-  flex: none;
-  width: ${({ $size }) => $size}px;
-  height: ${({ $size }) => $size}px;
-  border-radius: 50%;
+const LogoPicture = styled(RoundPicture)`
   background: ${({ theme }) => theme.surfaceRaised};
   color: ${({ theme }) => theme.text};
   font-weight: 700;
-  font-size: ${({ $size }) => Math.round($size * 0.36)}px;
-  overflow: hidden;
-  img {
-    width: 100%;
-    height: 100%;
-    object-fit: contain;
-  }
+  font-size: ${({ size }) => Math.round(size * 0.36)}px;
 `;
 
 /** A team logo, or the team's 2-letter initials when there is none or it fails to load. */
 export function TeamLogo({ name, src, size = 40 }: { name: string; src: string | null | undefined; size?: number }) {
-  const [broken, setBroken] = useState(false);
   return (
-    <LogoBox $size={size} aria-hidden={!src || broken ? undefined : true}>
-      {src && !broken ? (
-        <img src={src} alt={`${name} logo`} onError={() => setBroken(true)} />
-      ) : (
-        <span aria-label={`${name} logo`}>{initials(name)}</span>
-      )}
-    </LogoBox>
+    <LogoPicture
+      src={src}
+      alt={`${name} logo`}
+      size={size}
+      fit="contain"
+      hideWhenShown
+      fallback={<span aria-label={`${name} logo`}>{initials(name)}</span>}
+    />
   );
 }
 

@@ -12,6 +12,8 @@ import { H2hScreen } from '../features/h2h/components/H2hScreen';
 import { TeamStatsScreen } from '../features/team-stats/components/TeamStatsScreen';
 import { LeaguesScreen } from '../features/leagues/components/LeaguesScreen';
 import { LeagueHubScreen } from '../features/league/components/LeagueHubScreen';
+import { StandingsTab } from '../features/standings/components/StandingsTab';
+import { TopScorersTab } from '../features/top-scorers/components/TopScorersTab';
 
 /** This build's version (libs/config's DefinePlugin): `npm run deploy` compiles the new version name in. */
 declare const __MATCHDAY_VERSION__: string;
@@ -29,6 +31,11 @@ const ScreenArea = styled.div`
   min-height: calc(100vh - 3.5rem);
 `;
 
+/** The league hub, composed here: its Table and Top scorers tabs are the standings and top-scorers features' views. */
+function LeagueScreen() {
+  return <LeagueHubScreen TableTab={StandingsTab} ScorersTab={TopScorersTab} />;
+}
+
 /** Screens of this remote, by the key the shell's route table gives. */
 const SCREENS: Record<string, ComponentType> = {
   team: TeamScreen,
@@ -41,7 +48,7 @@ const SCREENS: Record<string, ComponentType> = {
   h2h: H2hScreen,
   'team-stats': TeamStatsScreen,
   leagues: LeaguesScreen,
-  league: LeagueHubScreen,
+  league: LeagueScreen,
 };
 
 export default function App({ screen }: RemoteAppProps) {

@@ -1,15 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { SquadPlayer } from '@matchday/contracts';
-import { PlayerPhoto } from './components';
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 0.4rem;
-`;
+import { PlainList, PlayerPhoto } from '@matchday/ui/unshared';
 
 const PlayerLink = styled(Link)`
   display: flex;
@@ -64,7 +56,7 @@ const NoApps = styled.span`
 /** Players of one position: photo (or first letter), name, nationality and age, PLM badge; each opens the player page. */
 export function SquadList({ players, linkFor }: { players: readonly SquadPlayer[]; linkFor: (player: SquadPlayer) => string }) {
   return (
-    <List>
+    <PlainList $gap="0.4rem">
       {players.map((player) => (
         <li key={`${player.teamId}-${player.playerId}`} data-testid="squad-player">
           <PlayerLink to={linkFor(player)}>
@@ -84,6 +76,6 @@ export function SquadList({ players, linkFor }: { players: readonly SquadPlayer[
           </PlayerLink>
         </li>
       ))}
-    </List>
+    </PlainList>
   );
 }

@@ -189,6 +189,44 @@ describe.each(testDatabases())('personal features on %s', (_label, makeTarget) =
     });
   });
 
+  describe('the personal "my follows" calendar', () => {
+    it("holds the followed teams' and leagues' matches, needs no session, answers 304 to its ETag, and never shows scores in spoiler-free mode", async () => {
+      const user = await newUser();
+      const finished = (await footballService
+        .db('fixtures as f')
+        .join('teams as h', 'h.id', 'f.home_team_id')
+        .join('teams as a', 'a.id', 'f.away_team_id')
+        .where('f.status', 'finished')
+        .orderBy('f.kickoff_at', 'desc')
+        .first('f.home_team_id', 'h.name as home', 'a.name as away', 'f.home_goals', 'f.away_goals')) as {
+        home_team_id: number;
+        home: string;
+        away: string;
+        home_goals: number;
+        away_goals: number;
+      };
+      expect((await follow(user.id, { kind: 'team', id: Number(finished.home_team_id) })).status).toBe(201);
+      const { feedUrl } = await json<PersonalCalendar>(await callAs(service, user.id, 'GET', '/api/user/calendar'));
+      const path = new URL(feedUrl).pathname;
+      const anonymous = { identity: { scope: 'anonymous' as const, userId: undefined } };
+      const feed = await service.request(path, anonymous);
+      expect(feed.status).toBe(200);
+      expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/);
+      const text = (await feed.text()).replace(/\r\n[ \t]/g, '');
+      expect(text).toContain('BEGIN:VCALENDAR');
+      expect(text).toContain(`SUMMARY:${finished.home} v ${finished.away}`);
+      const etag = feed.headers.get('etag')!;
+      expect((await service.request(path, { ...anonymous, headers: { 'if-none-match': etag } })).status).toBe(304);
+      // scores only when asked for, and never in spoiler-free mode
+      const scored = (await (await service.request(`${path}?scores=1`, anonymous)).text()).replace(/\r\n[ \t]/g, '');
+      expect(scored).toContain(`SUMMARY:${finished.home} ${finished.home_goals}–${finished.away_goals} ${finished.away}`);
+      await callAs(service, user.id, 'POST', '/api/user/preferences', { spoilerFree: true });
+      const hidden = (await (await service.request(`${path}?scores=1`, anonymous)).text()).replace(/\r\n[ \t]/g, '');
+      expect(hidden).toContain(`SUMMARY:${finished.home} v ${finished.away}`);
+      expect(hidden).not.toContain(`${finished.home_goals}–${finished.away_goals}`);
+    });
+  });
+
   describe('personal calendar token and the export', () => {
     it('makes a feed URL once, rotates it (the old one is 404), and exports follows and devices; deleting the account removes them', async () => {
       const user = await newUser();

@@ -10,7 +10,7 @@ describe('demo bookmaker prices', () => {
         { id: 2, status: 'finished', home_team_id: 1, away_team_id: 2 },
       ],
       (teamId) => (teamId === 1 ? 0.9 : 0.2),
-    ) as Array<Record<string, number | string>>;
+    );
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
     expect(row).toMatchObject({ fixture_id: 1, bookmaker: 'Demo', timing: 'opening', asian_handicap_line: -1 });
@@ -18,6 +18,22 @@ describe('demo bookmaker prices', () => {
     const overround = 1 / Number(row.home) + 1 / Number(row.draw) + 1 / Number(row.away);
     expect(overround).toBeGreaterThan(1.03);
     expect(overround).toBeLessThan(1.07);
+  });
+
+  it("rates the clubs on the played results, as a book would, not on the generator's hidden strengths", () => {
+    // club 1 is "stronger" to the generator, but club 2 has won every match played
+    const played = Array.from({ length: 6 }, (_, k) => ({
+      id: 10 + k,
+      status: 'finished',
+      home_team_id: k % 2 ? 1 : 2,
+      away_team_id: k % 2 ? 2 : 1,
+      home_goals: k % 2 ? 0 : 3,
+      away_goals: k % 2 ? 3 : 0,
+    }));
+    const [row] = demoOdds([{ id: 1, status: 'scheduled', home_team_id: 1, away_team_id: 2 }, ...played], (teamId) =>
+      teamId === 1 ? 0.9 : 0.2,
+    );
+    expect(Number(row!.away)).toBeLessThan(Number(row!.home));
   });
 });
 

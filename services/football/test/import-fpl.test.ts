@@ -55,6 +55,11 @@ describe.each(testDatabases())('fpl import on %s', (_label, makeTarget) => {
     expect(Number(goals!.home) + Number(goals!.away)).toBe(1246);
   });
 
+  it("stores FPL's per-match expected goals and assists (issue 25): the season's sums as in merged_gw.csv", async () => {
+    expect(await sum(db, 'expected_goals')).toBeCloseTo(1198.48, 1);
+    expect(await sum(db, 'expected_assists')).toBeCloseTo(752.2, 1);
+  });
+
   it('gives Haaland 27 goals, his position, price, ownership and photo', async () => {
     const haaland = await playerId(db, 'Erling Haaland');
     expect(await sum(db, 'goals', { player_id: haaland })).toBe(27);

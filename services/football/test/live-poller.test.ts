@@ -9,7 +9,7 @@ import { createLivePoller, type LiveLogger, type LivePoller } from '../src/impor
 import { mapFixture, type SeasonContext } from '../src/importers/sources/api-football';
 import { listedEvents, liveMatchEvents, periodsOf } from '../src/importers/sources/api-football-live';
 import type { ApiEnvelope } from '../src/importers/sources/api-football-client';
-import type { ApiFixtureEvent, ApiFixtureItem } from '../src/importers/sources/api-football-types';
+import type { ApiFixtureEvent, ApiFixtureItem, ApiLineupItem } from '../src/importers/sources/api-football-types';
 import { saveMatches, saveMatchEvents } from '../src/importers/store';
 import { liveRouter } from '../src/modules/live/router';
 import { football, startFootball } from '../src/service';
@@ -65,6 +65,8 @@ interface StandIn {
   fixtures: Map<string, ApiFixtureItem>;
   /** /fixtures/events?fixture=<id>. */
   events: Map<string, ApiFixtureEvent[]>;
+  /** /fixtures/lineups?fixture=<id>. */
+  lineups: Map<string, ApiLineupItem[]>;
   /** Routes that answer HTTP 500 the next time they are asked. */
   failOnce: Set<string>;
   /** x-ratelimit-requests-remaining. */
@@ -82,6 +84,7 @@ async function startStandIn(): Promise<StandIn> {
     live: [],
     fixtures: new Map(),
     events: new Map(),
+    lineups: new Map(),
     failOnce: new Set(),
     dailyRemaining: 7400,
   };
@@ -109,6 +112,8 @@ async function startStandIn(): Promise<StandIn> {
       res.end(JSON.stringify(envelope('fixtures', params, item ? [item] : [])));
     } else if (url.pathname === '/fixtures/events' && params.fixture)
       res.end(JSON.stringify(envelope('fixtures/events', params, state.events.get(params.fixture) ?? [])));
+    else if (url.pathname === '/fixtures/lineups' && params.fixture)
+      res.end(JSON.stringify(envelope('fixtures/lineups', params, state.lineups.get(params.fixture) ?? [])));
     else {
       res.statusCode = 404;
       res.end(JSON.stringify({ message: `no stand-in for ${route}` }));
@@ -318,8 +323,41 @@ describe.each(testDatabases())('the live feed from API-Football on %s', (_label,
     await standIn?.close();
   });
 
+  it('line-ups: asked for from kick-off - 65 min every 5 min until both XIs are out, then stored and not asked again', async () => {
+    const LINEUPS = '/fixtures/lineups?fixture=910001';
+    const side = (team: ApiFixtureItem['teams']['home'], first: number): ApiLineupItem => ({
+      team,
+      startXI: Array.from({ length: 11 }, (_, k) => ({
+        player: { id: first + k, name: `Starter ${first + k}`, pos: k === 0 ? 'G' : 'M' },
+      })),
+      substitutes: [{ player: { id: first + 11, name: `Substitute ${first + 11}`, pos: 'F' } }],
+    });
+    const named = async () =>
+      (await service.db('fixture_lineups').where({ fixture_id: fixtureId }).select('starting')).map((r: { starting: unknown }) =>
+        Number(r.starting),
+      );
+    clock = KICK_OFF - 64 * MIN;
+    const before = standIn.requests.length;
+    expect((await poller.tick()).lineups).toBe(0);
+    expect(standIn.requests.slice(before)).toEqual([LINEUPS]);
+    expect(await named()).toEqual([]);
+    clock = KICK_OFF - 62 * MIN;
+    await poller.tick();
+    expect(standIn.requests.slice(before)).toEqual([LINEUPS]);
+    standIn.lineups.set('910001', [side(scheduled.teams.home, 5000), side(scheduled.teams.away, 6000)]);
+    clock = KICK_OFF - 59 * MIN;
+    expect((await poller.tick()).lineups).toBe(24);
+    expect(standIn.requests.slice(before)).toEqual([LINEUPS, LINEUPS]);
+    const stored = await named();
+    expect(stored.filter((s) => s === 1)).toHaveLength(22);
+    expect(stored.filter((s) => s === 0)).toHaveLength(2);
+    clock = KICK_OFF - 50 * MIN;
+    await poller.tick();
+    expect(standIn.requests.slice(before)).toEqual([LINEUPS, LINEUPS]);
+  });
+
   it('outside the live window nothing is polled: 0 requests; inside it, before kick-off, the live list only', async () => {
-    expect((await poll(KICK_OFF - 10 * MIN, null, 0)).requests).toEqual([]);
+    expect((await poll(KICK_OFF - 70 * MIN, null, 0)).requests).toEqual([]);
     expect((await poll(KICK_OFF - 3 * MIN, null, 0)).requests).toEqual([LIVE]);
     expect(await timeline()).toEqual([]);
     expect(await fixtureRow()).toMatchObject({ status: 'scheduled', home_goals: null });

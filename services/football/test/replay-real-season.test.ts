@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { StandingRow, TopScorer } from '@matchday/contracts';
-import { migrateLatest, openDatabase, repoRoot, type DatabaseTarget, type Knex } from '@matchday/server';
+import { migrateLatest, openDatabase, repoRoot, toDate, type DatabaseTarget, type Knex } from '@matchday/server';
 import { startService, testDatabases, type RunningService } from '@matchday/testing';
 import { migrations } from '../src/db/migrations';
 import { findCuratedClub } from '../src/importers/aliases';
@@ -153,6 +153,34 @@ describe.each(testDatabases())('Premier League 2024-25 replayed as of 2 January 
     expect(await count(db('fixture_player_stats').whereIn('fixture_id', ids.clone()))).toBe(0);
     expect(await count(db('fixture_odds').whereIn('fixture_id', ids.clone()).whereNot({ timing: 'opening' }))).toBe(0);
     expect(await count(db('fixture_odds').whereIn('fixture_id', ids.clone()).where({ timing: 'opening' }))).toBeGreaterThan(0);
+  });
+
+  it("each match's starting XI comes out at kick-off - 60 min (FPL's starts), before anything else of the match", async () => {
+    const db = service!.db;
+    const lineups = async (fixtureId: number) => count(db('fixture_lineups').where({ fixture_id: fixtureId, starting: true }));
+    const [next] = (await db('fixtures')
+      .where('kickoff_at', '>', new Date(start).toISOString().slice(0, 19).replace('T', ' '))
+      .orderBy([{ column: 'kickoff_at' }, { column: 'id' }])
+      .limit(1)
+      .select('id', 'kickoff_at')) as Array<{ id: number; kickoff_at: unknown }>;
+    const kickoff = toDate(next!.kickoff_at)!.getTime();
+    expect(await count(db('fixture_lineups'))).toBe(0);
+    clock = kickoff - 61 * 60_000;
+    await new Promise((resolve) => setTimeout(resolve, 150)); // several looks at the clock
+    expect(await lineups(next!.id)).toBe(0);
+    clock = kickoff - 60 * 60_000;
+    const deadline = Date.now() + 30_000;
+    while ((await lineups(next!.id)) === 0) {
+      if (Date.now() > deadline) throw new Error('line-up not released');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // the real XIs, 11 a side, and nothing of the match itself yet
+    expect(await lineups(next!.id)).toBe(22);
+    expect(await count(db('fixture_player_stats').where({ fixture_id: next!.id }))).toBe(0);
+    expect(await db('fixtures').where({ id: next!.id }).first('status', 'home_goals')).toMatchObject({
+      status: 'scheduled',
+      home_goals: null,
+    });
   });
 
   it('as the clock passes the end of the season every result comes out through the store: the real final table, Salah on 29', async () => {

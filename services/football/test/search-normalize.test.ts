@@ -1,4 +1,5 @@
-import { normalizeSearchText, prefixUpperBound, searchTerms } from '../src/modules/search/normalize';
+import { normalizeSearchText, searchTerms } from '../src/domain/search';
+import { prefixUpperBound } from '../src/modules/search/prefix';
 
 describe('search normalisation', () => {
   it.each([

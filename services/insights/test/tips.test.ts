@@ -2,7 +2,7 @@ import type { Dream11Card, FixtureAnalysis, RecordSummary, TipsDay, WeekendSpeci
 import { RULES } from '../src/fantasy/optimiser';
 import { toSqlDateTime, httpFootballClient } from '@matchday/server';
 import { startService, TEST_SECRET, testDatabases, type RunningService } from '@matchday/testing';
-import { football } from '../../football/src/service';
+import { football } from '@matchday/football/src/service';
 import { createInsights } from '../src/service';
 
 const DAY = 86_400_000;
@@ -50,6 +50,29 @@ describe.each(testDatabases())('tips on %s', (_label, target) => {
       if (tip.odds !== null && tip.market !== 'homeMinus1') expect(tip.edge).toBeCloseTo((tip.confidence / 100) * tip.odds - 1, 2);
       expect(tip.analysis).toMatch(/expected goals/);
     }
+  });
+
+  it('prices like a real book: the demo bookmaker is close to the model, edges mostly within 10%', async () => {
+    const edges: number[] = [];
+    const gaps: number[] = [];
+    for (const day of ['today', 'tomorrow'] as const) {
+      const tips = await json<TipsDay>(await service.request(`/api/tips?day=${day}`));
+      for (const tip of tips.tips) if (tip.odds !== null && tip.edge !== null) edges.push(tip.edge);
+      for (const tip of tips.tips) {
+        const analysis = await json<FixtureAnalysis>(await service.request(`/api/tips/fixture/${tip.fixtureId}`));
+        for (const market of ['home', 'draw', 'away', 'over25', 'under25'] as const) {
+          const book = analysis.bookmaker[market];
+          if (book !== undefined) gaps.push(100 * Math.abs(analysis.probabilities[market] - book));
+        }
+      }
+    }
+    expect(edges.length).toBeGreaterThanOrEqual(5);
+    const within = edges.filter((e) => Math.abs(e) <= 0.1).length / edges.length;
+    expect(within).toBeGreaterThanOrEqual(0.8);
+    expect(Math.max(...edges.map(Math.abs))).toBeLessThanOrEqual(0.2);
+    // the book's probabilities (overround removed) stay within a few points of the model's (percentage points)
+    expect(gaps.length).toBeGreaterThan(0);
+    expect(gaps.reduce((s, g) => s + g, 0) / gaps.length).toBeLessThanOrEqual(5);
   });
 
   it('freezes a tip when it is first shown: later calls return it unchanged', async () => {
@@ -186,6 +209,59 @@ describe.each(testDatabases())('tips on %s', (_label, target) => {
       'Fixture not found',
     );
     expect((await service.request('/api/dream11?day=never')).status).toBe(400);
+  });
+
+  it('re-makes the picks when the line-ups arrive and says what changed', async () => {
+    const day = await json<{ cards: Dream11Card[] }>(await service.request('/api/dream11?day=tomorrow'));
+    const before = day.cards[0]!;
+    expect(before.lineups).toBe('predicted');
+    expect(before.changes).toBeNull();
+    // the line-ups come out: the three predicted picks with the most expected points are on the bench
+    const benched = [...before.safe.players].sort((a, b) => b.expectedPoints - a.expectedPoints).slice(0, 3);
+    const [fixture] = await footballService.db('fixtures').where('id', before.fixtureId).select('season', 'home_team_id', 'away_team_id');
+    const squad: Array<{ player_id: number; team_id: number; position: string }> = await footballService
+      .db('squad_members')
+      .whereIn('team_id', [fixture.home_team_id, fixture.away_team_id])
+      .where('season', fixture.season)
+      .orderBy('player_id')
+      .select('player_id', 'team_id', 'position');
+    const xi: number[] = [];
+    for (const teamId of [fixture.home_team_id, fixture.away_team_id]) {
+      for (const [position, n] of [
+        ['Goalkeeper', 1],
+        ['Defender', 4],
+        ['Midfielder', 4],
+        ['Attacker', 2],
+      ] as const) {
+        const pool = squad.filter(
+          (m) => m.team_id === teamId && m.position === position && !benched.some((b) => b.playerId === m.player_id),
+        );
+        xi.push(...pool.slice(0, n).map((m) => m.player_id));
+      }
+    }
+    await footballService.db('fixture_lineups').insert(
+      squad.map((m) => ({
+        fixture_id: before.fixtureId,
+        player_id: m.player_id,
+        team_id: m.team_id,
+        starting: xi.includes(m.player_id),
+      })),
+    );
+    try {
+      // well inside the card cache's 5 minutes: the line-ups alone make it again
+      const after = await json<Dream11Card>(await service.request(`/api/dream11/fixture/${before.fixtureId}`));
+      expect(after.lineups).toBe('confirmed');
+      for (const p of after.safe.players) expect(xi).toContain(p.playerId);
+      for (const b of benched) {
+        expect(after.safe.players.map((p) => p.playerId)).not.toContain(b.playerId);
+        expect(after.changes!.out).toContain(b.name);
+      }
+      expect(after.changes!.in).toHaveLength(after.changes!.out.length);
+      for (const name of after.changes!.in) expect(after.safe.players.map((p) => p.name)).toContain(name);
+      expect(after.safetyScore).toBe(10);
+    } finally {
+      await footballService.db('fixture_lineups').where('fixture_id', before.fixtureId).delete();
+    }
   });
 
   it('stores tips with the probabilities behind them', async () => {

@@ -1,4 +1,5 @@
 import type { FixtureStatus, LeagueType } from '@matchday/contracts';
+import type { TeamStatColumn } from '../lib/team-stat-columns';
 
 /**
  * One row type per football table, named after the table (`FixturesRow` is a row of `fixtures`), with
@@ -10,6 +11,9 @@ import type { FixtureStatus, LeagueType } from '@matchday/contracts';
 
 /** A stored datetime or date: written as a string, read back as a Date (MySQL) or the string (SQLite). */
 export type StoredDateTime = string | Date;
+
+/** A stored boolean: written as true/false or 1/0, read back as 1/0 on both drivers. */
+export type StoredBoolean = boolean | number;
 
 /** `leagues`: API-Football numbering where the league exists there (39 Premier League, 2 Champions League). */
 export interface LeaguesRow {
@@ -102,4 +106,99 @@ export interface FixturesRow {
   schedule_seq: number;
   /** When the last of them was stored (epoch ms; bigint: a string on some drivers); null when never. */
   schedule_changed_at: number | string | null;
+}
+
+/** `squad_members`: a player in a team's squad for a season. */
+export interface SquadMembersRow {
+  team_id: number;
+  season: number;
+  player_id: number;
+  /** Goalkeeper, Defender, Midfielder, Attacker. */
+  position: string;
+  shirt_number: number | null;
+  /** Fantasy price in tenths (55 = 5.5) and ownership percent, where a fantasy source has them. */
+  price: number | null;
+  ownership: number | null;
+}
+
+/** `fixture_team_stats`: one team's statistics in one match, a column per statistic (lib/team-stat-columns.ts). */
+export type FixtureTeamStatsRow = { fixture_id: number; team_id: number; is_home: StoredBoolean } & Record<TeamStatColumn, number | null>;
+
+/** `fixture_player_stats`: one player's line in one match. */
+export interface FixturePlayerStatsRow {
+  fixture_id: number;
+  player_id: number;
+  team_id: number;
+  position: string | null;
+  started: StoredBoolean;
+  subbed_in: StoredBoolean;
+  subbed_out: StoredBoolean;
+  minutes: number;
+  rating: number | null;
+  goals: number | null;
+  assists: number | null;
+  goals_conceded: number | null;
+  saves: number | null;
+  passes_total: number | null;
+  passes_key: number | null;
+  passes_accuracy: number | null;
+  tackles_total: number | null;
+  tackles_blocks: number | null;
+  tackles_interceptions: number | null;
+  duels_total: number | null;
+  duels_won: number | null;
+  fouls_drawn: number | null;
+  fouls_committed: number | null;
+  yellow_cards: number | null;
+  red_cards: number | null;
+  /** Issue 25 (nullable; the demo seed leaves them out). */
+  expected_goals?: number | null;
+  expected_assists?: number | null;
+}
+
+/** `fixture_lineups`: a match's announced line-up (issue 25), released by a replay at kick-off - 60 min. */
+export interface FixtureLineupsRow {
+  fixture_id: number;
+  player_id: number;
+  team_id: number;
+  starting: StoredBoolean;
+}
+
+/** `fixture_odds`: one bookmaker's prices for a match, 'opening' (pre-match as collected) or 'closing'. */
+export interface FixtureOddsRow {
+  fixture_id: number;
+  bookmaker: string;
+  timing: string;
+  home: number | null;
+  draw: number | null;
+  away: number | null;
+  over_2_5: number | null;
+  under_2_5: number | null;
+  asian_handicap_line: number | null;
+  asian_handicap_home: number | null;
+  asian_handicap_away: number | null;
+}
+
+/** `external_ids`: which source row became which of our rows (entity 'fixture', 'team' or 'player'). */
+export interface ExternalIdsRow {
+  entity: string;
+  source: string;
+  external_id: string;
+  entity_id: number;
+}
+
+/** The tables the store inserts in bulk, with their row types (importers/store insertRows). */
+export interface BulkTables {
+  leagues: LeaguesRow;
+  seasons: SeasonsRow;
+  venues: VenuesRow;
+  teams: TeamsRow;
+  players: PlayersRow;
+  squad_members: SquadMembersRow;
+  fixtures: FixturesRow;
+  fixture_team_stats: FixtureTeamStatsRow;
+  fixture_player_stats: FixturePlayerStatsRow;
+  fixture_lineups: FixtureLineupsRow;
+  fixture_odds: FixtureOddsRow;
+  external_ids: ExternalIdsRow;
 }

@@ -1,6 +1,6 @@
 import type { Knex } from '@matchday/server';
 import type { ImportedMatch, ImportedMatchEvent, ImportedPlayerMatch } from './model';
-import { saveMatchEvents, saveMatches, savePlayerMatches, type SaveSummary } from './store';
+import { saveLineups, saveMatchEvents, saveMatches, savePlayerMatches, type SaveSummary } from './store';
 
 /**
  * Results a replay holds back (table `held_results`): the import records of a match that has not been
@@ -13,12 +13,14 @@ import { saveMatchEvents, saveMatches, savePlayerMatches, type SaveSummary } fro
 export type HeldBatch =
   | { kind: 'matches'; releaseMs: number; records: readonly ImportedMatch[] }
   | { kind: 'player-matches'; releaseMs: number; records: readonly ImportedPlayerMatch[] }
-  | { kind: 'match-events'; releaseMs: number; records: readonly ImportedMatchEvent[] };
+  | { kind: 'match-events'; releaseMs: number; records: readonly ImportedMatchEvent[] }
+  /** A match's announced line-up (who starts), released at kick-off - 60 min (issue 25). */
+  | { kind: 'lineups'; releaseMs: number; records: readonly ImportedPlayerMatch[] };
 
 const INSERT_BATCH = 100;
 
 /** The order of the kinds released together in one tick. */
-const KIND_ORDER: ReadonlyArray<HeldBatch['kind']> = ['match-events', 'matches', 'player-matches'];
+const KIND_ORDER: ReadonlyArray<HeldBatch['kind']> = ['lineups', 'match-events', 'matches', 'player-matches'];
 
 /** Stores held batches in the given order (that order is the release order of batches due together). */
 export async function holdResults(db: Knex, batches: readonly HeldBatch[]): Promise<void> {
@@ -41,13 +43,15 @@ export interface ReleaseSummary {
   matches: number;
   playerLines: number;
   events: number;
+  /** Players named in released line-ups. */
+  lineups: number;
   /** What the store reported as not stored. */
   problems: SaveSummary['problems'];
 }
 
 /** Writes every held batch due at `now` through the store, in the order it was held, then removes it. */
 export async function releaseDue(db: Knex, now: Date): Promise<ReleaseSummary> {
-  const summary: ReleaseSummary = { rows: 0, matches: 0, playerLines: 0, events: 0, problems: [] };
+  const summary: ReleaseSummary = { rows: 0, matches: 0, playerLines: 0, events: 0, lineups: 0, problems: [] };
   const due = (await db('held_results').where('release_ms', '<=', now.getTime()).orderBy('id').select('id', 'kind', 'payload')) as Array<{
     id: number;
     kind: string;
@@ -76,6 +80,9 @@ export async function releaseDue(db: Knex, now: Date): Promise<ReleaseSummary> {
       } else if (kind === 'player-matches') {
         saved = await savePlayerMatches(trx, records as ImportedPlayerMatch[]);
         summary.playerLines += records.length;
+      } else if (kind === 'lineups') {
+        saved = await saveLineups(trx, records as ImportedPlayerMatch[]);
+        summary.lineups += records.length;
       } else if (kind === 'match-events') {
         saved = await saveMatchEvents(trx, records as ImportedMatchEvent[]);
         summary.events += records.length;

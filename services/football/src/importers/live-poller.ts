@@ -1,11 +1,11 @@
 import { toDate, toSqlDateTime, type Knex } from '@matchday/server';
 import type { MatchEventKind } from '@matchday/contracts';
 import type { ImportedMatch } from './model';
-import { mapFixture, statusOf } from './sources/api-football';
+import { mapFixture, mapLineups, statusOf } from './sources/api-football';
 import { DEFAULT_API_FOOTBALL_URL, type ApiEnvelope, type Query } from './sources/api-football-client';
 import { liveMatchEvents, PLAYING_STATUSES, storedScore, type StoredMatchEvent } from './sources/api-football-live';
-import type { ApiFixtureEvent, ApiFixtureItem } from './sources/api-football-types';
-import { saveMatches, saveMatchEvents } from './store';
+import type { ApiFixtureEvent, ApiFixtureItem, ApiLineupItem } from './sources/api-football-types';
+import { saveLineups, saveMatches, saveMatchEvents } from './store';
 
 /**
  * A live feed outside replay (issue 22 §3): with API_FOOTBALL_KEY set, the football service polls
@@ -18,6 +18,10 @@ import { saveMatches, saveMatchEvents } from './store';
  * - `GET /fixtures?id=<id>` for a fixture made live that left the live list (at most once a minute): that is
  *   how a finished match is seen (the live list has matches in play only); and every 10 min for one not on
  *   it 10 min after its kick-off (late, called off, or begun while the service was stopped).
+ * - `GET /fixtures/lineups?fixture=<id>` for a stored fixture from LINEUP_FROM_MS (65 min) before its kick-off
+ *   until its line-ups are stored, at most every LINEUP_RETRY_MS (5 min): both starting XIs and the named
+ *   substitutes go to `fixture_lineups` through the store's saveLineups (issue 25: the Dream11 picks are made
+ *   again on them).
  * What it reads becomes match events (sources/api-football-live.ts) written through saveMatchEvents, the one
  * writer of match events, with their sequence numbers; at full time (or when the match is called off) the
  * fixture's full record follows through saveMatches in the same transaction, as an import writes it.
@@ -36,6 +40,10 @@ const WINDOW_AFTER_MS = 3 * 60 * MINUTE;
 const RETRY_MS = MINUTE;
 /** A match that should have begun but is not on the live list (delayed, called off, or missed while stopped): asked for this often. */
 const NOT_STARTED_RETRY_MS = 10 * MINUTE;
+
+/** Line-ups are asked for from this long before kick-off (they are out about an hour before), and at most this often. */
+const LINEUP_FROM_MS = 65 * MINUTE;
+const LINEUP_RETRY_MS = 5 * MINUTE;
 
 export const DEFAULT_LIVE_POLL_MS = 15_000;
 export const DEFAULT_LIVE_DAILY_REQUESTS = 7000;
@@ -72,6 +80,8 @@ export interface LiveTickSummary {
   created: number;
   /** Fixtures whose full record was written (finished or called off). */
   finalRecords: number;
+  /** Players named in line-ups stored in this tick. */
+  lineups: number;
 }
 
 export interface LivePoller {
@@ -135,6 +145,20 @@ async function fixturesInWindow(db: Knex, nowMs: number): Promise<WindowFixture[
     homeName: String(r.home_name),
     awayName: String(r.away_name),
   }));
+}
+
+/** Stored API-Football fixtures kicking off within LINEUP_FROM_MS whose line-ups are not stored yet. */
+async function fixturesAwaitingLineups(db: Knex, nowMs: number): Promise<Array<{ id: number; externalId: string }>> {
+  const rows = (await db('fixtures as f')
+    .join('external_ids as x', 'x.entity_id', 'f.id')
+    .where({ 'x.entity': 'fixture', 'x.source': 'api-football', 'f.status': 'scheduled' })
+    .where('f.kickoff_at', '>', toSqlDateTime(new Date(nowMs)))
+    .where('f.kickoff_at', '<=', toSqlDateTime(new Date(nowMs + LINEUP_FROM_MS)))
+    .whereNotExists((q) => q.select('l.fixture_id').from('fixture_lineups as l').whereRaw('l.fixture_id = f.id'))
+    .orderBy('f.kickoff_at')
+    .orderBy('f.id')
+    .select('f.id', 'x.external_id')) as Array<Record<string, unknown>>;
+  return rows.map((r) => ({ id: Number(r.id), externalId: String(r.external_id) }));
 }
 
 async function storedEvents(db: Knex, fixture: WindowFixture): Promise<StoredMatchEvent[]> {
@@ -201,6 +225,8 @@ export function createLivePoller(db: Knex, options: LivePollerOptions): LivePoll
   const seen = new Map<string, { short: string; goals: string; eventsAt: number }>();
   /** Per fixture: when it was last asked for by id after it left the live list. */
   const askedById = new Map<string, number>();
+  /** Per fixture: when its line-ups were last asked for. */
+  const lineupsAsked = new Map<string, number>();
   let chain: Promise<unknown> = Promise.resolve();
 
   const rollDay = (nowMs: number) => {
@@ -304,10 +330,33 @@ export function createLivePoller(db: Knex, options: LivePollerOptions): LivePoll
     seen.set(fixture.externalId, { short, goals, eventsAt: events ? nowMs : (last?.eventsAt ?? 0) });
   }
 
+  /** The line-ups of fixtures about to start, until they are out (then stored, and not asked for again). */
+  async function pollLineups(nowMs: number, summary: LiveTickSummary): Promise<void> {
+    const waiting = await fixturesAwaitingLineups(db, nowMs);
+    const current = new Set(waiting.map((f) => f.externalId));
+    for (const id of lineupsAsked.keys()) if (!current.has(id)) lineupsAsked.delete(id);
+    for (const fixture of waiting) {
+      if (nowMs - (lineupsAsked.get(fixture.externalId) ?? -Infinity) < LINEUP_RETRY_MS) continue;
+      lineupsAsked.set(fixture.externalId, nowMs);
+      const items = await request<ApiLineupItem>('/fixtures/lineups', { fixture: fixture.externalId }, summary);
+      const lines = items ? mapLineups(items, fixture.externalId) : [];
+      if (lines.length === 0) continue;
+      const saved = await saveLineups(db, lines);
+      if (saved.problems.length > 0)
+        logger.warn({ fixture: fixture.externalId, problems: saved.problems }, 'live feed: line-ups not stored');
+      else summary.lineups += lines.length;
+    }
+  }
+
   async function poll(): Promise<LiveTickSummary> {
-    const summary: LiveTickSummary = { requests: 0, inWindow: 0, created: 0, finalRecords: 0 };
+    const summary: LiveTickSummary = { requests: 0, inWindow: 0, created: 0, finalRecords: 0, lineups: 0 };
     const nowMs = now();
     rollDay(nowMs);
+    try {
+      await pollLineups(nowMs, summary);
+    } catch (error) {
+      logger.error({ err: error }, 'live feed: polling line-ups failed; tried again at the next poll');
+    }
     const due = await fixturesInWindow(db, nowMs);
     summary.inWindow = due.length;
     // forget the fixtures that left the window (finished, or past kick-off + 3 h)

@@ -1,14 +1,14 @@
 import type { TeamStatName } from '../lib/team-stat-columns';
 import type { FixtureStatus, GoalKind, MatchEventKind, PlayerPosition } from '@matchday/contracts';
+import type { FixtureStage } from '../domain/stages';
 
 /**
  * What every source parser produces and what the store (`store.ts`) writes. Parsers know file formats;
  * the store alone knows the schema, team-name reconciliation and how two sources meet on one fixture.
  */
 
-/** Standings count 'regular', 'group' and 'league-phase' matches only. */
-export type FixtureStage = 'regular' | 'group' | 'league-phase' | 'qualifying' | 'playoff' | 'knockout';
-export const TABLE_STAGES: readonly FixtureStage[] = ['regular', 'group', 'league-phase'];
+/** The stage of a match (domain/stages.ts): standings count the table stages only. */
+export type { FixtureStage };
 
 export type SourceName = 'football-data-co-uk' | 'fpl' | 'openfootball' | 'results-csv' | 'api-football' | 'adjustments' | 'demo';
 
@@ -187,6 +187,9 @@ export interface ImportedPlayerMatch {
   foulsCommitted?: number | null;
   yellowCards?: number | null;
   redCards?: number | null;
+  /** The source's expected goals and assists of this match (FPL), null where it has none. */
+  expectedGoals?: number | null;
+  expectedAssists?: number | null;
   origin?: RecordOrigin;
 }
 

@@ -15,7 +15,8 @@ import { setDatasetMeta } from './store';
  * - a match over before now (kick-off + 2 h) as the source has it;
  * - a match still to come as not played: status scheduled, no score, no statistics, pre-match odds only;
  *   its full record and its players' lines are held back (held-results.ts) and released through the
- *   same store by the running football service when the clock passes kick-off + 2 h.
+ *   same store by the running football service when the clock passes kick-off + 2 h; its starting XI (the
+ *   players' `started`, FPL's `starts`) is released at kick-off - 60 min into `fixture_lineups`.
  * The shift is kept in dataset_meta (`date_shift_days`); the data stays marked as imported, not demo.
  */
 
@@ -92,6 +93,14 @@ function notPlayedYet(match: ImportedMatch): ImportedMatch {
   };
 }
 
+/** Line-ups are announced this long before kick-off (a replay releases them then; Dream11 locks at kick-off). */
+export const LINEUP_LEAD_MS = 60 * 60_000;
+
+/** What a line-up tells of a player's match: that he starts (or is named and does not), nothing more. */
+function lineupOnly(line: ImportedPlayerMatch): ImportedPlayerMatch {
+  return { player: line.player, team: line.team, match: line.match, position: line.position ?? null, started: line.started, minutes: 0 };
+}
+
 export interface ReplayPlan {
   /** What is known now, to write through the store in this order. */
   write: ImportBatch[];
@@ -110,10 +119,13 @@ export function planReplay(batches: readonly ImportBatch[], shiftMs: number, now
   const shift = (date: Date) => new Date(date.getTime() + shiftMs);
   const nowMs = now.getTime();
   const releaseOf = new Map<string, number>();
+  const kickoffOf = new Map<string, number>();
   for (const batch of batches) {
     if (batch.kind !== 'matches') continue;
-    for (const match of batch.records)
+    for (const match of batch.records) {
       releaseOf.set(`${match.source}\u0000${match.externalId}`, finalWhistle({ ...match, kickoffAt: shift(match.kickoffAt) }).getTime());
+      kickoffOf.set(`${match.source}\u0000${match.externalId}`, shift(match.kickoffAt).getTime());
+    }
   }
   const plan: ReplayPlan = { write: [], held: [] };
   for (const batch of batches) {
@@ -139,6 +151,7 @@ export function planReplay(batches: readonly ImportBatch[], shiftMs: number, now
     } else if (batch.kind === 'player-matches') {
       const known: ImportedPlayerMatch[] = [];
       const later = new Map<number, ImportedPlayerMatch[]>();
+      const lineups = new Map<number, ImportedPlayerMatch[]>();
       for (const original of batch.records) {
         const ref = original.match;
         const line: ImportedPlayerMatch =
@@ -153,9 +166,22 @@ export function planReplay(batches: readonly ImportBatch[], shiftMs: number, now
           const group = later.get(releaseMs) ?? [];
           group.push(line);
           later.set(releaseMs, group);
+          // the line-up is out LINEUP_LEAD_MS before kick-off: who starts, nothing of the match itself (FPL rows name
+          // the whole squad, not the bench, so only the starting XI is held: a substitute's row would not say more)
+          const kickoffMs =
+            'externalId' in line.match
+              ? kickoffOf.get(`${line.match.source}\u0000${line.match.externalId}`)
+              : line.match.kickoffAt.getTime();
+          if (kickoffMs !== undefined && line.started === true) {
+            const lineupMs = kickoffMs - LINEUP_LEAD_MS;
+            const named = lineups.get(lineupMs) ?? [];
+            named.push(lineupOnly(line));
+            lineups.set(lineupMs, named);
+          }
         }
       }
       plan.write.push({ kind: 'player-matches', records: known });
+      for (const [releaseMs, records] of [...lineups].sort((a, b) => a[0] - b[0])) plan.held.push({ kind: 'lineups', releaseMs, records });
       for (const [releaseMs, records] of [...later].sort((a, b) => a[0] - b[0]))
         plan.held.push({ kind: 'player-matches', releaseMs, records });
     } else {

@@ -5,7 +5,7 @@ export type TeamStatName = SideStatName | 'ShotsOnGoal';
 export const TEAM_STAT_NAMES: readonly TeamStatName[] = [...SIDE_STAT_NAMES, 'ShotsOnGoal'];
 
 /** The fixture_team_stats column of each statistic: the one mapping the store and the read side share. */
-export const TEAM_STAT_COLUMNS: Readonly<Record<TeamStatName, string>> = {
+export const TEAM_STAT_COLUMNS = {
   TotalShots: 'total_shots',
   ShotsOnGoal: 'shots_on_target',
   BlockedShots: 'blocked_shots',
@@ -21,4 +21,6 @@ export const TEAM_STAT_COLUMNS: Readonly<Record<TeamStatName, string>> = {
   YelloCards: 'yellow_cards',
   RedCards: 'red_cards',
   CornerKicks: 'corner_kicks',
-};
+} as const satisfies Readonly<Record<TeamStatName, string>>;
+
+export type TeamStatColumn = (typeof TEAM_STAT_COLUMNS)[TeamStatName];

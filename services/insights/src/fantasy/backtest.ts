@@ -1,18 +1,27 @@
 import fs from 'node:fs';
 import type { FantasyRole } from '@matchday/contracts';
-import { expectedGoals, fitDixonColes, type FittedModel, type TrainingMatch } from '../model/dixon-coles';
-import { expectedPoints } from './expected';
+import { fitDixonColes, type FittedModel, type TrainingMatch } from '../model/dixon-coles';
+import { addLine, emptyTotals, expectedPoints, type RateTotals } from './expected';
+import { matchContexts } from './match-context';
 import { greedy, optimise, type Candidate, type Selection } from './optimiser';
 import { creditsOf, dream11Points, roleOf, type MatchLine } from './scoring';
 
 /**
- * Dream11 backtest on FPL gameweeks: for every fixture from gameweek `fromGameweek` on, one XI from each
- * method, scored on the players' realised Dream11 points with captain x2 and vice-captain x1.5:
- * - model: the integer program on expected points (expected.ts, goals model fitted on results before the day);
- * - greedy: points per credit on the same expected points;
+ * Dream11 backtest on FPL gameweeks (issue 25): for every fixture from gameweek `fromGameweek` on, one XI
+ * from each method, scored on the players' realised Dream11 points with captain x2 and vice-captain x1.5:
+ * - model: the integer program on expected points from chances (expected.ts: per-90 xG and xA shrunk towards
+ *   the position's mean, last season as a prior, scaled by the Dixon-Coles expected goals of the side in this
+ *   fixture, clean sheet from the model's P(opponent scores 0)), with the starting XI as announced an hour
+ *   before kick-off (FPL's `starts` of the fixture: the only thing read from its own rows, with the prices);
+ * - predicted: the same before the line-ups (start probability from the side's last matches);
+ * - greedy: points per credit on the model's expected points;
+ * - form: the integer program on the mean points of the side's last 5 matches;
  * - hindsight: the integer program on the realised points (the best XI possible).
- * Inputs come only from gameweeks before the fixture's day (the FPL `xP` column is never read: it was
- * scraped after the gameweek). Assistant-manager rows (`AM`) are left out.
+ * Everything else comes from fixtures of earlier days: player rows, scores, and the goals model (fitted on
+ * matches before the day; with `results`, football-data.co.uk results and shots on target as the app's model
+ * has them). The FPL `xP` column is never read (scraped after the gameweek), no odds are read, and
+ * assistant-manager rows (`AM`) are left out. test/fantasy.test.ts removes every later row and scrambles the
+ * fixture's own outcomes and gets the same picks.
  */
 export function parseCsv(text: string): Array<Record<string, string>> {
   const rows: string[][] = [];
@@ -47,7 +56,7 @@ export function parseCsv(text: string): Array<Record<string, string>> {
   return body.filter((r) => r.length === header!.length).map((r) => Object.fromEntries(header!.map((h, k) => [h, r[k]!])));
 }
 
-interface GwRow {
+export interface GwRow {
   season: string;
   element: number;
   name: string;
@@ -73,8 +82,10 @@ interface Fixture {
   rows: GwRow[];
 }
 
-export function loadSeason(file: string, season: string): GwRow[] {
-  return parseCsv(fs.readFileSync(file, 'utf8'))
+/** One row per player per fixture (the FPL `xP` column is never read; `AM` rows are left out). */
+export function seasonRows(table: ReadonlyArray<Record<string, string>>, season: string): GwRow[] {
+  const numberOrNull = (value: string | undefined) => (value === undefined || value === '' ? null : Number(value));
+  return table
     .filter((r) => r.position !== 'AM')
     .map((r) => ({
       season,
@@ -99,8 +110,21 @@ export function loadSeason(file: string, season: string): GwRow[] {
         ownGoals: Number(r.own_goals),
         penaltiesSaved: Number(r.penalties_saved),
         penaltiesMissed: Number(r.penalties_missed),
+        expectedGoals: numberOrNull(r.expected_goals),
+        expectedAssists: numberOrNull(r.expected_assists),
       },
     }));
+}
+
+export function loadSeason(file: string, season: string): GwRow[] {
+  return seasonRows(parseCsv(fs.readFileSync(file, 'utf8')), season);
+}
+
+/** Each fixture's score from the FPL rows (`team_h_score`, `team_a_score`). */
+export function scoresOf(table: ReadonlyArray<Record<string, string>>, season: string): Map<string, [number, number]> {
+  const map = new Map<string, [number, number]>();
+  for (const r of table) if (r.position !== 'AM') map.set(`${season}:${r.fixture}`, [Number(r.team_h_score), Number(r.team_a_score)]);
+  return map;
 }
 
 function fixturesOf(rows: GwRow[], scores: Map<string, [number, number]>): Fixture[] {
@@ -122,10 +146,17 @@ function fixturesOf(rows: GwRow[], scores: Map<string, [number, number]>): Fixtu
 
 export interface FixtureResult {
   key: string;
+  /** Integer program on expected points from chances, with the XI confirmed an hour before kick-off. */
   model: number;
+  /** The same before line-ups (predicted XI). */
+  predicted: number;
+  /** Greedy points per credit on the model's expected points. */
   greedy: number;
   hindsight: number;
+  /** Integer program on each player's mean points over his side's last 5 matches. */
   form: number;
+  /** The model's XI (ids, captain, vice-captain). */
+  pick: Selection | null;
   solveMs: number;
 }
 
@@ -136,94 +167,198 @@ function realised(selection: Selection | null, points: Map<number, number>): num
   );
 }
 
-export async function runFantasyBacktest(options: {
-  current: string;
-  previous?: string;
+/** How long before kick-off the line-ups are out (Dream11 locks at kick-off). */
+export const LINEUP_LEAD_MS = 60 * 60_000;
+
+/**
+ * What is known of a fixture at lock: the players on its sheet with their prices, and its starting XI (out
+ * at kick-off - LINEUP_LEAD_MS, before the lock at kick-off). Nothing else of the fixture's own rows is read.
+ */
+export interface AtLock {
+  element: number;
+  name: string;
+  role: FantasyRole;
+  team: string;
+  price: number;
+  /** True when he is in the announced XI. */
+  starting: boolean;
+}
+
+export function atLock(row: GwRow): AtLock {
+  return { element: row.element, name: row.name, role: row.role, team: row.team, price: row.price, starting: row.line.started };
+}
+
+/** football-data.co.uk rows as training matches (day of the match at 00:00 UTC; shots on target kept). */
+function footballDataMatches(
+  files: ReadonlyArray<string | ReadonlyArray<Record<string, string>>>,
+  teamId: (name: string) => number,
+): TrainingMatch[] {
+  const out: TrainingMatch[] = [];
+  files.forEach((file, index) => {
+    for (const r of typeof file === 'string' ? parseCsv(fs.readFileSync(file, 'utf8')) : file) {
+      const [d, m, y] = (r.Date ?? '').split('/').map(Number);
+      if (!d || !m || !y || r.FTHG === '' || r.FTHG === undefined) continue;
+      const shots = (value: string | undefined) => (value === undefined || value === '' ? null : Number(value));
+      out.push({
+        time: Date.UTC(y < 100 ? 2000 + y : y, m - 1, d),
+        season: index + 1,
+        home: teamId(r.HomeTeam!),
+        away: teamId(r.AwayTeam!),
+        homeGoals: Number(r.FTHG),
+        awayGoals: Number(r.FTAG),
+        homeShotsOnTarget: shots(r.HST),
+        awayShotsOnTarget: shots(r.AST),
+      });
+    }
+  });
+  return out.sort((a, b) => a.time - b.time);
+}
+
+/** FPL club name -> football-data.co.uk club name (unknown names stay as they are). */
+function fplToFootballData(file: string): (name: string) => string {
+  const map = new Map<string, string>();
+  for (const r of parseCsv(fs.readFileSync(file, 'utf8'))) if (r.fpl && r.football_data) map.set(r.fpl, r.football_data);
+  return (name) => map.get(name) ?? name;
+}
+
+export interface FantasyBacktestOptions {
+  /** FPL `merged_gw.csv` of the season scored, and of the season before (prior and model history). */
+  current: string | ReadonlyArray<Record<string, string>>;
+  previous?: string | ReadonlyArray<Record<string, string>>;
   fromGameweek: number;
   recent?: number;
-}): Promise<FixtureResult[]> {
-  const scoresOf = (file: string, season: string) => {
-    const map = new Map<string, [number, number]>();
-    for (const r of parseCsv(fs.readFileSync(file, 'utf8')))
-      map.set(`${season}:${r.fixture}`, [Number(r.team_h_score), Number(r.team_a_score)]);
-    return map;
-  };
-  const current = loadSeason(options.current, 'current');
-  const scores = scoresOf(options.current, 'current');
-  const previous = options.previous ? loadSeason(options.previous, 'previous') : [];
-  if (options.previous) for (const [k, v] of scoresOf(options.previous, 'previous')) scores.set(k, v);
+  /**
+   * The goals model's history as the app has it: football-data.co.uk files (oldest first, the last one the
+   * season scored) with shots on target, and the FPL-to-football-data club names
+   * (`data/mappings/pl_team_names.csv`). Without them the model learns from the FPL scores alone.
+   */
+  results?: { files: ReadonlyArray<string | ReadonlyArray<Record<string, string>>>; teamNames: string };
+  /** Score only these fixtures (by `YYYY-MM-DD Home v Away`); default all from `fromGameweek`. */
+  only?: (key: string) => boolean;
+}
+
+export async function runFantasyBacktest(options: FantasyBacktestOptions): Promise<FixtureResult[]> {
+  const tableOf = (source: string | ReadonlyArray<Record<string, string>>) =>
+    typeof source === 'string' ? parseCsv(fs.readFileSync(source, 'utf8')) : source;
+  const currentTable = tableOf(options.current);
+  const previousTable = options.previous ? tableOf(options.previous) : [];
+  const current = seasonRows(currentTable, 'current');
+  const scores = scoresOf(currentTable, 'current');
+  const previous = seasonRows(previousTable, 'previous');
+  for (const [k, v] of scoresOf(previousTable, 'previous')) scores.set(k, v);
   const all = fixturesOf([...previous, ...current], scores);
   const teamIds = new Map<string, number>();
   const teamId = (name: string) => teamIds.get(name) ?? (teamIds.set(name, teamIds.size + 1), teamIds.size);
-  const training: TrainingMatch[] = all.map((f) => ({
-    time: f.kickoff,
-    season: f.season === 'current' ? 2 : 1,
-    home: teamId(f.home),
-    away: teamId(f.away),
-    homeGoals: f.homeGoals,
-    awayGoals: f.awayGoals,
-    homeShotsOnTarget: null,
-    awayShotsOnTarget: null,
-  }));
+  const training: TrainingMatch[] = options.results
+    ? footballDataMatches(options.results.files, teamId)
+    : all.map((f) => ({
+        time: f.kickoff,
+        season: f.season === 'current' ? 2 : 1,
+        home: teamId(f.home),
+        away: teamId(f.away),
+        homeGoals: f.homeGoals,
+        awayGoals: f.awayGoals,
+        homeShotsOnTarget: null,
+        awayShotsOnTarget: null,
+      }));
+  const clubOf = options.results ? fplToFootballData(options.results.teamNames) : (name: string) => name;
+  const modelSeason = options.results ? options.results.files.length : 2;
+  // last season's totals per player (by name: FPL ids change between seasons)
+  const previousTotals = new Map<string, RateTotals>();
+  for (const row of previous)
+    addLine(previousTotals.get(row.name) ?? (previousTotals.set(row.name, emptyTotals()), previousTotals.get(row.name)!), row.line);
   const recent = options.recent ?? 5;
   const fits = new Map<number, FittedModel>();
   let previousFit: FittedModel | undefined;
   const results: FixtureResult[] = [];
   const currentFixtures = all.filter((f) => f.season === 'current');
+  const keyOf = (f: Fixture) => `${new Date(f.kickoff).toISOString().slice(0, 10)} ${f.home} v ${f.away}`;
   for (const fixture of currentFixtures.filter((f) => f.round >= options.fromGameweek)) {
+    const key = keyOf(fixture);
+    if (options.only && !options.only(key)) continue;
+    // everything read below comes from fixtures of earlier days, except the fixture's sheet at lock
     const day = Math.floor(fixture.kickoff / 86_400_000) * 86_400_000;
+    const earlier = currentFixtures.filter((f) => f.kickoff < day);
     let model = fits.get(day);
     if (!model) {
-      model = fitDixonColes(training, {
-        asOf: day,
-        season: 2,
-        warmStart: previousFit,
-        alsoTeams: [teamId(fixture.home), teamId(fixture.away)],
-      });
+      model = fitDixonColes(
+        training.filter((m) => m.time < day),
+        { asOf: day, season: modelSeason, warmStart: previousFit, alsoTeams: [teamId(clubOf(fixture.home)), teamId(clubOf(fixture.away))] },
+      );
       fits.set(day, model);
       previousFit = model;
     }
-    const xg = expectedGoals(model, teamId(fixture.home), teamId(fixture.away));
+    const home = teamId(clubOf(fixture.home));
+    const away = teamId(clubOf(fixture.away));
     const before = training.filter((m) => m.time < day).slice(-380);
     const averageGoals = before.reduce((s, m) => s + m.homeGoals + m.awayGoals, 0) / Math.max(1, 2 * before.length);
+    const contexts = matchContexts(model, home, away, averageGoals);
     const candidates: Candidate[] = [];
+    const predictedCandidates: Candidate[] = [];
     const hindsight: Candidate[] = [];
     const form: Candidate[] = [];
     const points = new Map<number, number>();
     for (const row of fixture.rows) {
-      const side = row.team === fixture.home ? 'home' : 'away';
-      // the side's previous matches in the current season, most recent first
-      const teamMatches = currentFixtures
-        .filter((f) => f.kickoff < day && (f.home === row.team || f.away === row.team))
-        .slice(-recent)
-        .reverse();
-      const lines = teamMatches.map((f) => f.rows.find((r) => r.element === row.element && r.team === row.team)?.line ?? null);
-      const credits = creditsOf(row.price);
-      const expectation = expectedPoints(
-        { role: row.role, lines },
-        { teamGoals: side === 'home' ? xg.home : xg.away, opponentGoals: side === 'home' ? xg.away : xg.home, averageGoals },
-      );
+      const known = atLock(row);
+      const side = known.team === fixture.home ? 'home' : 'away';
+      // the side's previous matches this season, most recent first
+      const teamMatches = earlier.filter((f) => f.home === known.team || f.away === known.team);
+      const lineOf = (f: Fixture) => f.rows.find((r) => r.element === known.element && r.team === known.team)?.line ?? null;
+      const lines = teamMatches.slice(-recent).reverse().map(lineOf);
+      const season = emptyTotals();
+      for (const f of teamMatches) {
+        const line = f.rows.find((r) => r.element === known.element)?.line;
+        if (line) addLine(season, line);
+      }
+      const history = { role: known.role, lines, season, previous: previousTotals.get(known.name) ?? null };
+      const context = contexts[side];
+      const confirmed = expectedPoints({ ...history, lineup: known.starting ? 'starting' : 'not-starting' }, context);
+      const predicted = expectedPoints(history, context);
+      const base = { id: known.element, role: known.role, teamId: teamId(clubOf(known.team)), credits: creditsOf(known.price) };
+      candidates.push({ ...base, score: confirmed.points });
+      predictedCandidates.push({ ...base, score: predicted.points });
+      // realised points: for scoring only, never an input of the picks above
       const real = dream11Points(row.role, row.line);
       points.set(row.element, real);
-      const base = { id: row.element, role: row.role, teamId: teamId(row.team), credits };
-      candidates.push({ ...base, score: expectation.points });
       hindsight.push({ ...base, score: real });
-      const recentPoints = lines.map((l) => (l ? dream11Points(row.role, l) : 0));
+      const recentPoints = lines.map((l) => (l ? dream11Points(known.role, l) : 0));
       form.push({ ...base, score: recentPoints.length ? recentPoints.reduce((s, p) => s + p, 0) / recentPoints.length : 0 });
     }
     const started = performance.now();
     const modelPick = await optimise(candidates);
     const solveMs = performance.now() - started;
     results.push({
-      key: `${new Date(fixture.kickoff).toISOString().slice(0, 10)} ${fixture.home} v ${fixture.away}`,
+      key,
       model: realised(modelPick, points),
+      predicted: realised(await optimise(predictedCandidates), points),
       greedy: realised(greedy(candidates), points),
       hindsight: realised(await optimise(hindsight), points),
       form: realised(await optimise(form), points),
+      pick: modelPick,
       solveMs,
     });
   }
   return results;
+}
+
+/** The backtest's report, one line each (what `npm run backtest:dream11` prints). */
+export function formatFantasyBacktest(results: readonly FixtureResult[], title: string): string[] {
+  const mean = (pick: (r: FixtureResult) => number) => results.reduce((s, r) => s + pick(r), 0) / results.length;
+  const diff = bootstrapMean(results.map((r) => r.model - r.greedy));
+  const overForm = bootstrapMean(results.map((r) => r.model - r.form));
+  const solve = results.map((r) => r.solveMs).sort((a, b) => a - b);
+  const share = (pick: (r: FixtureResult) => number) => (mean(pick) / mean((r) => r.hindsight)).toFixed(3);
+  return [
+    `${title}: ${results.length} fixtures, one XI each, realised Dream11 points with C x2 and VC x1.5, nothing from after lock`,
+    `  model (integer program, expected points from chances, XI confirmed at kick-off - 60 min)  ${mean((r) => r.model).toFixed(1)}  share of hindsight ${share((r) => r.model)}`,
+    `  same model before line-ups (predicted XI)                                               ${mean((r) => r.predicted).toFixed(1)}  share ${share((r) => r.predicted)}`,
+    `  greedy points per credit (same expectations, confirmed XI)                               ${mean((r) => r.greedy).toFixed(1)}  share ${share((r) => r.greedy)}`,
+    `  integer program on last-5 mean points (form)                                             ${mean((r) => r.form).toFixed(1)}  share ${share((r) => r.form)}`,
+    `  best XI in hindsight                                                                     ${mean((r) => r.hindsight).toFixed(1)}`,
+    `  model - greedy: mean ${diff.mean.toFixed(2)}, bootstrap 95% interval ${diff.low.toFixed(2)} to ${diff.high.toFixed(2)}`,
+    `  model - form: mean ${overForm.mean.toFixed(2)}, bootstrap 95% interval ${overForm.low.toFixed(2)} to ${overForm.high.toFixed(2)}`,
+    `  one optimisation: median ${solve[Math.floor(solve.length / 2)]!.toFixed(1)} ms, p95 ${solve[Math.floor(0.95 * solve.length)]!.toFixed(1)} ms, max ${solve[solve.length - 1]!.toFixed(1)} ms`,
+  ];
 }
 
 /** Mean and bootstrap 95% interval of the mean (percentile method, seeded). */

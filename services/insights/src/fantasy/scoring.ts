@@ -2,16 +2,32 @@ import type { FantasyRole } from '@matchday/contracts';
 
 /**
  * Dream11 football scoring, the one table the app uses. Source: Dream11's published "Fantasy Points System"
- * for football (dream11.com, "How to play" > "Fantasy points system" > Football). Only the rows our data can
- * count are used: playing time, goals, assists, clean sheets, goals conceded, saves, penalties saved and
- * missed, cards and own goals. Passes, shots on target, chances created, tackles, interceptions, blocks and
- * clearances are in Dream11's table too but in none of our sources, so they are left out for every player alike.
+ * for football (dream11.com, "How to play" > "Fantasy points system" > Football).
+ *
+ * Rows our data supports (counted here):
+ * - playing time (starting XI, substitute), goals by position, assists, clean sheets (55 minutes), goals
+ *   conceded, saves, penalties saved and missed, yellow and red cards, own goals: FPL per-match rows and
+ *   API-Football player statistics;
+ * - chance created (+3): API-Football's key passes (`passes.key`); FPL rows have none, so on FPL data it
+ *   counts 0 for every player alike. Dream11 gives no chance created for a pass that earns an assist, so an
+ *   assist's key pass is not counted twice.
+ *
+ * Rows Dream11 scores that no source here supports (left out for every player alike):
+ * - shot on target (+6, goals included): no per-player shots in FPL rows, nor in what we import from
+ *   API-Football; counting only goals as shots on target would score the same event twice and still miss
+ *   every saved shot;
+ * - 5 passes completed (+1): API-Football gives total passes and an accuracy that is a percentage in some
+ *   replies and a count in others, so completed passes cannot be told reliably; FPL has none;
+ * - tackles won, interceptions won, blocked shots, clearances and the other defensive actions: FPL has none,
+ *   and API-Football's tackle, block and interception counts do not say which were won as Dream11 defines them.
  */
 export const DREAM11_POINTS = {
   startingXI: 4,
   substitute: 2,
   goal: { GK: 60, DEF: 60, MID: 50, FWD: 40 } satisfies Record<FantasyRole, number>,
   assist: 20,
+  /** Key pass that did not become an assist. */
+  chanceCreated: 3,
   /** Goalkeepers and defenders who played at least 55 minutes. */
   cleanSheet: { GK: 20, DEF: 20, MID: 0, FWD: 0 } satisfies Record<FantasyRole, number>,
   cleanSheetMinutes: 55,
@@ -39,6 +55,11 @@ export interface MatchLine {
   ownGoals?: number;
   penaltiesSaved?: number;
   penaltiesMissed?: number;
+  /** Key passes (API-Football), assists included; null or absent where the source has none. */
+  keyPasses?: number | null;
+  /** FPL's expected goals and assists of the match (inputs of the expectation, never scored). */
+  expectedGoals?: number | null;
+  expectedAssists?: number | null;
 }
 
 /** Dream11 points of one player's match. */
@@ -47,6 +68,7 @@ export function dream11Points(role: FantasyRole, line: MatchLine): number {
   const p = DREAM11_POINTS;
   let points = line.started ? p.startingXI : p.substitute;
   points += line.goals * p.goal[role] + line.assists * p.assist;
+  points += Math.max(0, (line.keyPasses ?? 0) - line.assists) * p.chanceCreated;
   if (line.minutes >= p.cleanSheetMinutes && line.goalsConceded === 0) points += p.cleanSheet[role];
   points += line.goalsConceded * p.goalConceded[role];
   if (role === 'GK') points += line.saves * p.save + (line.penaltiesSaved ?? 0) * p.penaltySaved;

@@ -1,4 +1,5 @@
 import { conjugateGradient } from 'fmin';
+import type { MarketProbabilities } from '@matchday/contracts';
 
 /**
  * Dixon-Coles goals model (Dixon & Coles 1997): home goals ~ Poisson(lambda), away ~ Poisson(mu) with
@@ -282,17 +283,8 @@ export function scoreMatrix(lambda: number, mu: number, rho: number, max = 10): 
   return matrix.map((row) => row.map((p) => p / total));
 }
 
-export interface Markets {
-  home: number;
-  draw: number;
-  away: number;
-  over25: number;
-  under25: number;
-  bttsYes: number;
-  bttsNo: number;
-  homeMinus1: number;
-  homeMinus1Push: number;
-}
+/** The market probabilities of one match: the contracts' MarketProbabilities. */
+export type Markets = MarketProbabilities;
 
 export function marketsFromMatrix(matrix: number[][]): Markets {
   let home = 0;

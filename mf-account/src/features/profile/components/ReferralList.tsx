@@ -1,15 +1,11 @@
 import styled from 'styled-components';
 import { Badge, Skeleton } from '@matchday/ui';
 import type { ReferralRecord } from '@matchday/contracts';
+import { PlainList } from '@matchday/ui/unshared';
 import { fullDate } from '../../../lib/dates';
 import { Muted, Section } from '../../../lib/layout';
 
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 0.5rem;
+const List = styled(PlainList)`
   li {
     display: flex;
     align-items: center;

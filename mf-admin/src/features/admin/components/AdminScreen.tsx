@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { AdminDashboard } from '@matchday/contracts';
 import { ApiError, Button, EmptyState, Heading, media, Page, Skeleton, toast, useAppDispatch, usePageMeta } from '@matchday/ui';
-import { useAuthUser } from '@matchday/ui/unshared';
+import { Figure, TileGrid, useAuthUser } from '@matchday/ui/unshared';
 import { clearCache } from '../api/clear-cache';
 import { useAdminDashboard } from '../api/dashboard';
 import { openTrend, type TrendMetric } from '../store/admin-slice';
@@ -35,37 +35,7 @@ const Grid = styled.div`
   }
 `;
 
-const Figures = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr));
-  gap: 0.75rem;
-  margin: 0;
-  div {
-    background: ${({ theme }) => theme.surfaceRaised};
-    border-radius: 10px;
-    padding: 0.75rem;
-  }
-  dt {
-    font-size: 0.85rem;
-    color: ${({ theme }) => theme.textMuted};
-  }
-  dd {
-    margin: 0.2rem 0 0;
-    font-size: 1.5rem;
-    font-weight: 700;
-  }
-`;
-
 const signed = (value: number) => `${value > 0 ? '+' : ''}${value}%`;
-
-function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
-  );
-}
 
 function AccessDenied() {
   return (
@@ -127,25 +97,25 @@ function Dashboard({ data }: { data: AdminDashboard }) {
           <h2 id="users-title">Users</h2>
           {trendButton('newUsers', 'New users trend')}
         </SectionHead>
-        <Figures>
-          <Figure label="Total users" value={data.totalUsers} testId="total-users" />
-          <Figure label="Active (7 days)" value={data.activeUsers} testId="active-users" />
-          <Figure label="Frequent (5+ sign-ins a week)" value={data.frequentUsers} testId="frequent-users" />
-          <Figure label="New this week" value={data.recentRegistrations} testId="recent-registrations" />
-          <Figure label="Growth, week" value={signed(data.userGrowth.weekly)} testId="growth-weekly" />
-          <Figure label="Growth, month" value={signed(data.userGrowth.monthly)} testId="growth-monthly" />
-        </Figures>
+        <TileGrid $min="9rem" $size="large">
+          <Figure label="Total users" value={data.totalUsers} valueTestId="total-users" />
+          <Figure label="Active (7 days)" value={data.activeUsers} valueTestId="active-users" />
+          <Figure label="Frequent (5+ sign-ins a week)" value={data.frequentUsers} valueTestId="frequent-users" />
+          <Figure label="New this week" value={data.recentRegistrations} valueTestId="recent-registrations" />
+          <Figure label="Growth, week" value={signed(data.userGrowth.weekly)} valueTestId="growth-weekly" />
+          <Figure label="Growth, month" value={signed(data.userGrowth.monthly)} valueTestId="growth-monthly" />
+        </TileGrid>
       </Section>
       <Section aria-labelledby="logins-title">
         <SectionHead>
           <h2 id="logins-title">Sign-ins</h2>
           {trendButton('signIns', 'Sign-ins trend')}
         </SectionHead>
-        <Figures>
-          <Figure label="Today" value={data.loginStats.today} testId="logins-today" />
-          <Figure label="This week" value={data.loginStats.thisWeek} testId="logins-week" />
-          <Figure label="This month" value={data.loginStats.thisMonth} testId="logins-month" />
-        </Figures>
+        <TileGrid $min="9rem" $size="large">
+          <Figure label="Today" value={data.loginStats.today} valueTestId="logins-today" />
+          <Figure label="This week" value={data.loginStats.thisWeek} valueTestId="logins-week" />
+          <Figure label="This month" value={data.loginStats.thisMonth} valueTestId="logins-month" />
+        </TileGrid>
       </Section>
       <Section aria-labelledby="recent-title" className="wide">
         <h2 id="recent-title">Recent users</h2>

@@ -2,15 +2,11 @@ import { useEffect } from 'react';
 import styled from 'styled-components';
 import type { AppFile } from '@matchday/contracts';
 import { Skeleton, toast } from '@matchday/ui';
+import { PlainList } from '@matchday/ui/unshared';
 import { usePwaFiles } from '../api/pwa-files';
 import { Muted, Section } from './parts';
 
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 0.4rem;
+const List = styled(PlainList)`
   li {
     display: flex;
     justify-content: space-between;
@@ -71,7 +67,7 @@ export function PwaFilesCard() {
       ) : rows.length === 0 ? (
         <Muted>The shell build has no web app manifest, service worker or icons yet.</Muted>
       ) : (
-        <List>
+        <List $gap="0.4rem">
           {rows.map(([kind, file]) => (
             <li key={file.url}>
               <span>

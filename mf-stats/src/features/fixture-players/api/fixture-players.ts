@@ -1,6 +1,6 @@
 import type { FixturePlayer } from '@matchday/contracts';
 import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
-import { useFixtureStats } from '../../fixture-stats/api/fixture-stats';
+import { useFixtureStats } from '../../../lib/fixture-stats-query';
 
 export const fixturePlayersQuery = apiQuery<[fixtureId: string], FixturePlayer[]>(
   (fixtureId) => `/api/fixture/${fixtureId}/players`,

@@ -2,9 +2,10 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { FixturePlayer, FixtureStats } from '@matchday/contracts';
 import { Card, media, Page, TeamLogo, usePageMeta } from '@matchday/ui';
-import { BackLink, HiddenScore, Muted, ScreenState, useSpoilers } from '@matchday/ui/unshared';
-import { Count, HeaderCard, PlayerPhoto, Title } from '../../../lib/components';
+import { BackLink, Figure, FigureList, HiddenScore, Muted, PlainList, PlayerPhoto, ScreenState, useSpoilers } from '@matchday/ui/unshared';
+import { Count, HeaderCard, Title } from '../../../lib/components';
 import { num, rating } from '../../../lib/numbers';
+import { MatchLineFigures } from '../../../lib/match-line';
 import { isId } from '../../../lib/route-ids';
 import { fixtureStatsMatch } from '../../../lib/spoilers';
 import { useFixturePlayers, useFixtureSummary } from '../api/fixture-players';
@@ -32,14 +33,6 @@ const TeamTitle = styled.h2`
   gap: 0.6rem;
   font-size: 1.05rem;
   margin: 0 0 0.75rem;
-`;
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 0.5rem;
 `;
 
 const Item = styled.li`
@@ -82,25 +75,8 @@ const RatingChip = styled.span<{ $value: number }>`
   background: ${({ $value }) => ($value >= 7 ? '#15803d' : $value >= 6 ? '#a16207' : $value > 0 ? '#b91c1c' : '#475569')};
 `;
 
-const Figures = styled.dl`
+const Figures = styled(FigureList)`
   grid-column: 2 / -1;
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.2rem 0.9rem;
-  margin: 0;
-  font-size: 0.82rem;
-  div {
-    display: flex;
-    gap: 0.25rem;
-  }
-  dt {
-    color: ${({ theme }) => theme.textMuted};
-  }
-  dd {
-    margin: 0;
-    font-weight: 700;
-    font-variant-numeric: tabular-nums;
-  }
   ${media.mobile} {
     grid-column: 1 / -1;
   }
@@ -143,36 +119,8 @@ function PlayerItem({
         {rating(player.rating)}
       </RatingChip>
       <Figures>
-        <div>
-          <dt>Min</dt>
-          <dd data-testid="minutes">{num(player.minutesPlayed)}</dd>
-        </div>
-        {!scoreHidden && (
-          <>
-            <div>
-              <dt>Goals</dt>
-              <dd data-testid="goals">{num(player.goals_Total)}</dd>
-            </div>
-            <div>
-              <dt>Assists</dt>
-              <dd>{num(player.goals_Assist)}</dd>
-            </div>
-          </>
-        )}
-        <div>
-          <dt>Passes</dt>
-          <dd>{num(player.passes_Total)}</dd>
-        </div>
-        <div>
-          <dt>Tackles</dt>
-          <dd>{num(player.tackles_Total)}</dd>
-        </div>
-        <div>
-          <dt>Cards</dt>
-          <dd>
-            {num(player.cards_Yellow)} <Muted>Y</Muted> · {num(player.cards_Red)} <Muted>R</Muted>
-          </dd>
-        </div>
+        <Figure label="Min" value={num(player.minutesPlayed)} valueTestId="minutes" />
+        <MatchLineFigures line={player} hideGoals={scoreHidden} />
       </Figures>
     </Item>
   );
@@ -247,11 +195,11 @@ export function FixturePlayersScreen() {
                 {team.teamName}
                 <Count>{list.length}</Count>
               </TeamTitle>
-              <List>
+              <PlainList>
                 {list.map((player) => (
                   <PlayerItem key={player.id} player={player} fixture={fixture} scoreHidden={scoreHidden} />
                 ))}
-              </List>
+              </PlainList>
             </Card>
           );
         })}

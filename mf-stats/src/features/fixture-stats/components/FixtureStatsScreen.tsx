@@ -6,7 +6,7 @@ import { BackLink, MessageCard, ScreenState, useSpoilers } from '@matchday/ui/un
 import { hadExtraTime, LiveAnnouncer, mayBeLive, resultNote, useLiveMatch, useLiveTimeline, useNow } from '@matchday/ui/live';
 import { isId } from '../../../lib/route-ids';
 import { fixtureStatsMatch } from '../../../lib/spoilers';
-import { useFixtureStats } from '../api/fixture-stats';
+import { useFixtureStats } from '../../../lib/fixture-stats-query';
 import { comparisonGroups, hasTeamStatistics } from '../rules/comparison';
 import { ComparisonCard } from './ComparisonCard';
 import { FixtureHeader } from './FixtureHeader';

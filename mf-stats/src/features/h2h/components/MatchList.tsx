@@ -2,18 +2,10 @@ import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import type { HeadToHeadMatch } from '@matchday/contracts';
 import { media, shortDate, TeamLogo } from '@matchday/ui';
-import { HiddenScore, useSpoilers } from '@matchday/ui/unshared';
+import { HiddenScore, PlainList, useSpoilers } from '@matchday/ui/unshared';
 import { kickoffDateTime } from '../../../lib/dates';
 import { AboveLink, StretchedLink } from '../../../lib/spoiler-parts';
 import { h2hMatch } from '../../../lib/spoilers';
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 0.5rem;
-`;
 
 const item = css`
   display: grid;
@@ -87,7 +79,7 @@ const Score = styled.span`
 export function MatchList({ matches }: { matches: readonly HeadToHeadMatch[] }) {
   const { hidden } = useSpoilers();
   return (
-    <List>
+    <PlainList>
       {matches.map((match) => {
         const played = match.goalsHome !== null && match.goalsAway !== null;
         if (played && hidden(h2hMatch(match))) {
@@ -139,6 +131,6 @@ export function MatchList({ matches }: { matches: readonly HeadToHeadMatch[] }) 
           </li>
         );
       })}
-    </List>
+    </PlainList>
   );
 }

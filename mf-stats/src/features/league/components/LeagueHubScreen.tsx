@@ -1,18 +1,13 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { LEAGUE_TABS, leagueHubPath, type LeagueTab, type StandingRow } from '@matchday/contracts';
+import { LEAGUE_TABS, leagueHubPath, seasonName, type LeagueTab } from '@matchday/contracts';
 import { media, Page, TeamLogo, usePageMeta } from '@matchday/ui';
-import { BackLink, FollowButton, LoadingBlock, MessageCard, Muted, ScreenState, Stack, Tabs, useLeagues } from '@matchday/ui/unshared';
+import { BackLink, FollowButton, Muted, ScreenState, Stack, Tabs, useLeagues } from '@matchday/ui/unshared';
 import { AddToCalendar } from '../../../lib/AddToCalendar';
 import { leagueFeedPath } from '../../../lib/calendar-feeds';
 import { HeaderActions, HeaderCard, Title } from '../../../lib/components';
+import type { LeagueHubTabs } from '../../../lib/league-tabs';
 import { isId } from '../../../lib/route-ids';
-import { seasonLabel } from '../../leagues/rules/order';
-import { useStandings } from '../../standings/api/standings';
-import { StandingsView } from '../../standings/components/StandingsView';
-import { useTopScorers } from '../../top-scorers/api/top-scorers';
-import { ranked } from '../../top-scorers/rules/rank';
-import { TopScorersList, TopScorersLoading } from '../../top-scorers/components/TopScorersList';
 import { MatchesTab } from './MatchesTab';
 
 const Head = styled.div`
@@ -47,24 +42,11 @@ const Head = styled.div`
 
 const TAB_LABELS: Record<LeagueTab, string> = { table: 'Table', matches: 'Matches', scorers: 'Top scorers' };
 
-function TableTab({ leagueId, season }: { leagueId: string; season: string }) {
-  const { data, error, isLoading } = useStandings(leagueId, season);
-  if (isLoading) return <LoadingBlock rows={10} label="Loading standings" />;
-  if (error || !data || data.length === 0) return <MessageCard title="No Standings Data" message="League standings are not available" />;
-  return <StandingsView rows={data} linkFor={(row: StandingRow) => `/team/${row.teamId}/${leagueId}/${season}`} />;
-}
-
-function ScorersTab({ leagueId, season }: { leagueId: string; season: string }) {
-  const { data, error, isLoading } = useTopScorers(leagueId, season);
-  const scorers = ranked(data ?? []);
-  if (isLoading) return <TopScorersLoading />;
-  if (error || scorers.length === 0)
-    return <MessageCard title="No Top Scorers Data" message="Top scorers data is not available for this league" />;
-  return <TopScorersList scorers={scorers} leagueId={leagueId} season={season} />;
-}
-
-/** League hub (/league/:leagueId/:season?tab=table|matches|scorers): header with a season picker and three tabs. */
-export function LeagueHubScreen() {
+/**
+ * League hub (/league/:leagueId/:season?tab=table|matches|scorers): header with a season picker and three tabs.
+ * The table and the top scorers are other features' views, given by exposes/App.tsx.
+ */
+export function LeagueHubScreen({ TableTab, ScorersTab }: LeagueHubTabs) {
   const params = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -75,7 +57,7 @@ export function LeagueHubScreen() {
   const { data: leagues, isLoading } = useLeagues();
   const league = leagues?.find((l) => String(l.id) === leagueId);
   usePageMeta({
-    title: league && season ? `${league.displayName} ${seasonLabel(Number(season))}: ${TAB_LABELS[tab]}` : 'League',
+    title: league && season ? `${league.displayName} ${seasonName(Number(season))}: ${TAB_LABELS[tab]}` : 'League',
     description: league ? `${league.displayName} (${league.country}): table, results and fixtures by round, and top scorers.` : undefined,
   });
 
@@ -107,7 +89,7 @@ export function LeagueHubScreen() {
               >
                 {seasons.map((s) => (
                   <option key={s} value={s}>
-                    {seasonLabel(s)}
+                    {seasonName(s)}
                   </option>
                 ))}
               </select>
@@ -115,7 +97,7 @@ export function LeagueHubScreen() {
           </Head>
           <HeaderActions>
             <FollowButton kind="league" id={league.id} name={league.displayName} />
-            <AddToCalendar feedPath={leagueFeedPath(league.id, season)} name={`${league.displayName} ${seasonLabel(Number(season))}`} />
+            <AddToCalendar feedPath={leagueFeedPath(league.id, season)} name={`${league.displayName} ${seasonName(Number(season))}`} />
           </HeaderActions>
         </HeaderCard>
         <div>

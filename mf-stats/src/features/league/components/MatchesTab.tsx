@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Fixture } from '@matchday/contracts';
 import { Button, Card, dateFormat, media, TeamLogo } from '@matchday/ui';
-import { HiddenScore, LoadingBlock, MessageCard, Muted, Stack, useSpoilers } from '@matchday/ui/unshared';
+import { HiddenScore, LoadingBlock, MessageCard, Muted, PlainList, Stack, useSpoilers } from '@matchday/ui/unshared';
 import { AboveLink, StretchedLink } from '../../../lib/spoiler-parts';
 import { useLeagueFixtures } from '../api/league-fixtures';
 import { currentRoundIndex, groupByRound, isFinished } from '../rules/rounds';
@@ -31,14 +31,6 @@ const Day = styled.h3`
   font-size: 0.85rem;
   font-weight: 700;
   color: ${({ theme }) => theme.textMuted};
-`;
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 0.4rem;
 `;
 
 const match = `
@@ -249,13 +241,13 @@ export function MatchesTab({ leagueId, season }: { leagueId: string; season: str
           {days.map(({ day, fixtures }) => (
             <div key={day}>
               <Day>{day}</Day>
-              <List>
+              <PlainList $gap="0.4rem">
                 {fixtures.map((fixture) => (
                   <li key={fixture.id}>
                     <MatchRow fixture={fixture} hidden={hidden(fixture)} />
                   </li>
                 ))}
-              </List>
+              </PlainList>
             </div>
           ))}
         </section>

@@ -1,18 +1,13 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { leagueHubPath } from '@matchday/contracts';
+import { leagueHubPath, seasonName } from '@matchday/contracts';
 import { Page, TeamLogo, usePageMeta } from '@matchday/ui';
-import { LoadingBlock, MessageCard, Muted, useLeagues } from '@matchday/ui/unshared';
+import { LoadingBlock, MessageCard, Muted, PlainList, useLeagues } from '@matchday/ui/unshared';
 import { HeaderCard, Title } from '../../../lib/components';
-import { orderLeagues, seasonLabel } from '../rules/order';
+import { orderLeagues } from '../rules/order';
 
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
+const List = styled(PlainList)`
   grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr));
-  gap: 0.75rem;
 `;
 
 const Item = styled(Link)`
@@ -60,7 +55,7 @@ export function LeaguesScreen() {
       ) : error || leagues.length === 0 ? (
         <MessageCard title="No leagues found" message="No competition has data yet." />
       ) : (
-        <List aria-label="Competitions">
+        <List $gap="0.75rem" aria-label="Competitions">
           {leagues.map((league) => (
             <li key={league.id}>
               <Item to={leagueHubPath(league.id, league.currentSeason)} data-testid="league-link">
@@ -68,7 +63,7 @@ export function LeaguesScreen() {
                 <span>
                   <strong>{league.displayName}</strong>
                   <span className="meta">
-                    {league.country} · {seasonLabel(league.currentSeason)}
+                    {league.country} · {seasonName(league.currentSeason)}
                   </span>
                 </span>
               </Item>

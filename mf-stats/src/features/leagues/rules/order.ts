@@ -13,8 +13,3 @@ export function orderLeagues(leagues: readonly League[]): League[] {
     (a, b) => featured(a) - featured(b) || a.country.localeCompare(b.country) || a.displayName.localeCompare(b.displayName),
   );
 }
-
-/** "2023-24" for a season named by its starting year. */
-export function seasonLabel(season: number): string {
-  return `${season}-${String((season + 1) % 100).padStart(2, '0')}`;
-}

@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import type { PlayerLeagueStats } from '@matchday/contracts';
 import { Badge, media, TeamLogo } from '@matchday/ui';
-import { FollowButton, Muted } from '@matchday/ui/unshared';
-import { HeaderActions, HeaderCard, PlayerPhoto, Title } from '../../../lib/components';
+import { FollowButton, Muted, PlayerPhoto } from '@matchday/ui/unshared';
+import { HeaderActions, HeaderCard, Title } from '../../../lib/components';
 import { num, rating, ratingText } from '../../../lib/numbers';
 
 const Layout = styled.div`

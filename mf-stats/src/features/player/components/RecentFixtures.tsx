@@ -3,19 +3,12 @@ import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import type { PlayerRecentFixture } from '@matchday/contracts';
 import { media, shortDate, TeamLogo } from '@matchday/ui';
-import { FORM_COLOURS, HiddenScore, Muted, useSpoilers } from '@matchday/ui/unshared';
+import { Figure, FigureList, FORM_COLOURS, HiddenScore, PlainList, useSpoilers } from '@matchday/ui/unshared';
+import { MatchLineFigures } from '../../../lib/match-line';
 import { num, rating } from '../../../lib/numbers';
 import { AboveLink, StretchedLink } from '../../../lib/spoiler-parts';
 import { recentFixtureMatches } from '../../../lib/spoilers';
 import { playerResult, RESULT_LETTER } from '../rules/result';
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 0.6rem;
-`;
 
 const item = css`
   display: grid;
@@ -77,25 +70,8 @@ const Result = styled.span<{ $letter: string }>`
   }
 `;
 
-const Figures = styled.dl`
+const Figures = styled(FigureList)`
   grid-column: 1 / -1;
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.3rem 1rem;
-  margin: 0;
-  font-size: 0.85rem;
-  div {
-    display: flex;
-    gap: 0.3rem;
-  }
-  dt {
-    color: ${({ theme }) => theme.textMuted};
-  }
-  dd {
-    margin: 0;
-    font-weight: 700;
-    font-variant-numeric: tabular-nums;
-  }
 `;
 
 /**
@@ -118,7 +94,7 @@ export function RecentFixtures({
 }) {
   const { hidden } = useSpoilers();
   return (
-    <List data-testid="recent-fixtures">
+    <PlainList $gap="0.6rem" data-testid="recent-fixtures">
       {fixtures.map((fixture) => {
         const result = playerResult(fixture.result, fixture.isHome);
         const query = new URLSearchParams({ playerId, leagueId, season, tab: 'fixtures' });
@@ -159,42 +135,15 @@ export function RecentFixtures({
                   </Result>
                 )}
                 <Figures>
-                  <div>
-                    <dt>Rating</dt>
-                    <dd>{rating(fixture.rating)}</dd>
-                  </div>
-                  <div>
-                    <dt>Minutes</dt>
-                    <dd>{num(fixture.minutesPlayed)}</dd>
-                  </div>
-                  <div>
-                    <dt>Goals</dt>
-                    <dd>{num(fixture.goals_Total)}</dd>
-                  </div>
-                  <div>
-                    <dt>Assists</dt>
-                    <dd>{num(fixture.goals_Assist)}</dd>
-                  </div>
-                  <div>
-                    <dt>Passes</dt>
-                    <dd>{num(fixture.passes_Total)}</dd>
-                  </div>
-                  <div>
-                    <dt>Tackles</dt>
-                    <dd>{num(fixture.tackles_Total)}</dd>
-                  </div>
-                  <div>
-                    <dt>Cards</dt>
-                    <dd>
-                      {num(fixture.cards_Yellow)} <Muted>Y</Muted> · {num(fixture.cards_Red)} <Muted>R</Muted>
-                    </dd>
-                  </div>
+                  <Figure label="Rating" value={rating(fixture.rating)} />
+                  <Figure label="Minutes" value={num(fixture.minutesPlayed)} />
+                  <MatchLineFigures line={fixture} />
                 </Figures>
               </>,
             )}
           </li>
         );
       })}
-    </List>
+    </PlainList>
   );
 }

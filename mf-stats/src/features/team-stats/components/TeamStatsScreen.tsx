@@ -3,9 +3,9 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { TeamStatsRecord } from '@matchday/contracts';
 import { Button, Card, media, Page, safeReturnPath, TeamLogo, usePageMeta } from '@matchday/ui';
-import { BackLink, FormLetters, MessageCard, Muted, Row, ScreenState, Stack, Tabs } from '@matchday/ui/unshared';
+import { BackLink, Figure, FormLetters, MessageCard, Muted, Row, ScreenState, Stack, Tabs, TileGrid } from '@matchday/ui/unshared';
 import { ChartSlot } from '../../../lib/chart-slot';
-import { HeaderCard, SectionTitle, StatTile, TileGrid, Title } from '../../../lib/components';
+import { HeaderCard, SectionTitle, Title } from '../../../lib/components';
 import { ratingText } from '../../../lib/numbers';
 import { isId } from '../../../lib/route-ids';
 import { ResultsCover, useResultsCovered, useShownOnce } from '../../../lib/spoiler-parts';
@@ -47,18 +47,18 @@ const Verdict = styled.p`
 function Figures({ figures }: { figures: TeamFigures }) {
   return (
     <TileGrid data-testid="team-figures">
-      <StatTile label="Played" value={figures.matchPlayed} testId="figure-played" />
-      <StatTile label="Wins" value={figures.wins} testId="figure-wins" />
-      <StatTile label="Draws" value={figures.draws} testId="figure-draws" />
-      <StatTile label="Losses" value={figures.loses} testId="figure-losses" />
-      <StatTile label="Goals for" value={figures.goalsFor} testId="figure-goals-for" />
-      <StatTile label="Goals against" value={figures.goalsAgainst} testId="figure-goals-against" />
-      <StatTile label="Avg scored" value={figures.goalsAvgFor.toFixed(2)} />
-      <StatTile label="Avg conceded" value={figures.goalsAvgAgainst.toFixed(2)} />
-      <StatTile label="Clean sheets" value={figures.cleanSheet} testId="figure-clean-sheets" />
-      <StatTile label="Failed to score" value={figures.failedToScore} />
-      <StatTile label="Biggest win" value={figures.biggestWin ?? '–'} />
-      <StatTile label="Biggest loss" value={figures.biggestLose ?? '–'} />
+      <Figure label="Played" value={figures.matchPlayed} testId="figure-played" />
+      <Figure label="Wins" value={figures.wins} testId="figure-wins" />
+      <Figure label="Draws" value={figures.draws} testId="figure-draws" />
+      <Figure label="Losses" value={figures.loses} testId="figure-losses" />
+      <Figure label="Goals for" value={figures.goalsFor} testId="figure-goals-for" />
+      <Figure label="Goals against" value={figures.goalsAgainst} testId="figure-goals-against" />
+      <Figure label="Avg scored" value={figures.goalsAvgFor.toFixed(2)} />
+      <Figure label="Avg conceded" value={figures.goalsAvgAgainst.toFixed(2)} />
+      <Figure label="Clean sheets" value={figures.cleanSheet} testId="figure-clean-sheets" />
+      <Figure label="Failed to score" value={figures.failedToScore} />
+      <Figure label="Biggest win" value={figures.biggestWin ?? '–'} />
+      <Figure label="Biggest loss" value={figures.biggestLose ?? '–'} />
     </TileGrid>
   );
 }

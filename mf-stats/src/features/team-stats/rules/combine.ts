@@ -1,20 +1,8 @@
-import type { TeamStatsRecord } from '@matchday/contracts';
+import type { TeamStatsFigures, TeamStatsRecord } from '@matchday/contracts';
 import { num } from '../../../lib/numbers';
 
-export interface TeamFigures {
-  matchPlayed: number;
-  wins: number;
-  draws: number;
-  loses: number;
-  goalsFor: number;
-  goalsAgainst: number;
-  goalsAvgFor: number;
-  goalsAvgAgainst: number;
-  cleanSheet: number;
-  failedToScore: number;
-  biggestWin: string | null;
-  biggestLose: string | null;
-}
+/** The figures of a team's record, missing numbers as 0. */
+export type TeamFigures = TeamStatsFigures;
 
 function margin(score: string | null): number {
   if (!score) return -1;

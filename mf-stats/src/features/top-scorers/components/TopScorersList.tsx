@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { media, Skeleton, TeamLogo } from '@matchday/ui';
-import { Stack } from '@matchday/ui/unshared';
-import { PlayerPhoto } from '../../../lib/components';
+import { Figure, FigureList, PlayerPhoto, Stack } from '@matchday/ui/unshared';
 import { num } from '../../../lib/numbers';
 import { rankColours, type RankedScorer } from '../rules/rank';
 
@@ -79,25 +78,8 @@ const TeamLine = styled.span`
   }
 `;
 
-const Figures = styled.dl`
+const Figures = styled(FigureList)`
   grid-area: figures;
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.2rem 1rem;
-  margin: 0;
-  font-size: 0.85rem;
-  div {
-    display: flex;
-    gap: 0.3rem;
-  }
-  dt {
-    color: ${({ theme }) => theme.textMuted};
-  }
-  dd {
-    margin: 0;
-    font-weight: 700;
-    font-variant-numeric: tabular-nums;
-  }
 `;
 
 const Goals = styled.div`
@@ -158,26 +140,11 @@ export function TopScorersList({ scorers, leagueId, season }: { scorers: readonl
               <small>goals</small>
             </Goals>
             <Figures>
-              <div>
-                <dt>Assists</dt>
-                <dd data-testid="assists">{num(scorer.goals_Assists)}</dd>
-              </div>
-              <div>
-                <dt>Apps</dt>
-                <dd>{num(scorer.games_Appearences)}</dd>
-              </div>
-              <div>
-                <dt>Minutes</dt>
-                <dd>{num(scorer.games_MinutesPlayed)}</dd>
-              </div>
-              <div>
-                <dt>Yellow</dt>
-                <dd>{num(scorer.cards_Yellow)}</dd>
-              </div>
-              <div>
-                <dt>Red</dt>
-                <dd>{num(scorer.cards_Red)}</dd>
-              </div>
+              <Figure label="Assists" value={num(scorer.goals_Assists)} valueTestId="assists" />
+              <Figure label="Apps" value={num(scorer.games_Appearences)} />
+              <Figure label="Minutes" value={num(scorer.games_MinutesPlayed)} />
+              <Figure label="Yellow" value={num(scorer.cards_Yellow)} />
+              <Figure label="Red" value={num(scorer.cards_Red)} />
             </Figures>
           </Item>
         );

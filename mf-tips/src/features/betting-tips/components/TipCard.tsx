@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { TipCard as Tip } from '@matchday/contracts';
 import { Badge, Button, TeamLogo } from '@matchday/ui';
-import { Muted, Row, Stack } from '@matchday/ui/unshared';
+import { Figure, Muted, Row, Stack, TileGrid } from '@matchday/ui/unshared';
 import { Panel, pct } from '../../../lib/ui';
 
 const Top = styled(Row)`
@@ -25,27 +25,6 @@ const Teams = styled.div`
   font-weight: 700;
   span.name {
     overflow-wrap: anywhere;
-  }
-`;
-
-const Figures = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(4, minmax(0, 1fr));
-  gap: 0.5rem;
-  margin: 0;
-  div {
-    background: ${({ theme }) => theme.surfaceRaised};
-    border-radius: 8px;
-    padding: 0.4rem 0.5rem;
-  }
-  dt {
-    font-size: 0.72rem;
-    color: ${({ theme }) => theme.textMuted};
-  }
-  dd {
-    margin: 0;
-    font-weight: 800;
-    font-variant-numeric: tabular-nums;
   }
 `;
 
@@ -99,24 +78,12 @@ export function TipCard({ tip, analysisHref }: { tip: Tip; analysisHref: string 
             {tip.prediction}
           </div>
         </div>
-        <Figures>
-          <div>
-            <dt>Model</dt>
-            <dd>{pct(tip.confidence / 100, 1)}</dd>
-          </div>
-          <div>
-            <dt>Fair odds</dt>
-            <dd data-testid="fair-odds">{tip.fairOdds.toFixed(2)}</dd>
-          </div>
-          <div>
-            <dt>{tip.bookmaker ? `Odds (${tip.bookmaker})` : 'Odds'}</dt>
-            <dd>{tip.odds === null ? '–' : tip.odds.toFixed(2)}</dd>
-          </div>
-          <div>
-            <dt>Edge</dt>
-            <dd data-testid="edge">{edgeText(tip.edge)}</dd>
-          </div>
-        </Figures>
+        <TileGrid $columns={4} $size="compact">
+          <Figure label="Model" value={pct(tip.confidence / 100, 1)} />
+          <Figure label="Fair odds" value={tip.fairOdds.toFixed(2)} valueTestId="fair-odds" />
+          <Figure label={tip.bookmaker ? `Odds (${tip.bookmaker})` : 'Odds'} value={tip.odds === null ? '–' : tip.odds.toFixed(2)} />
+          <Figure label="Edge" value={edgeText(tip.edge)} valueTestId="edge" />
+        </TileGrid>
         <p style={{ margin: 0 }} data-testid="analysis">
           {tip.analysis}
         </p>

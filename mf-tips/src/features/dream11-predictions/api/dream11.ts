@@ -8,11 +8,14 @@ export interface Dream11Day {
   demo: boolean;
 }
 
-const dayQuery = apiQuery<[day: 'today' | 'tomorrow'], Dream11Day>((day) => `/api/dream11?day=${day}`, 'Failed to fetch Dream11 teams');
-const cardQuery = apiQuery<[fixtureId: string], Dream11Card>(
+export const dream11DayQuery = apiQuery<[day: 'today' | 'tomorrow'], Dream11Day>(
+  (day) => `/api/dream11?day=${day}`,
+  'Failed to fetch Dream11 teams',
+);
+export const dream11CardQuery = apiQuery<[fixtureId: string], Dream11Card>(
   (fixtureId) => `/api/dream11/fixture/${fixtureId}`,
   'Failed to fetch the team',
 );
 
-export const useDream11Day = (day: 'today' | 'tomorrow') => useApiQuery(dayQuery, [day]);
-export const useDream11Card = (fixtureId: string | null) => useApiQuery(cardQuery, fixtureId ? [fixtureId] : null);
+export const useDream11Day = (day: 'today' | 'tomorrow') => useApiQuery(dream11DayQuery, [day]);
+export const useDream11Card = (fixtureId: string | null) => useApiQuery(dream11CardQuery, fixtureId ? [fixtureId] : null);

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Dream11Card } from '@matchday/contracts';
 import { Badge, Button, TeamLogo } from '@matchday/ui';
-import { Muted, Row, Stack } from '@matchday/ui/unshared';
+import { Figure, Muted, Row, Stack, TileGrid } from '@matchday/ui/unshared';
 import { Panel } from '../../../lib/ui';
 
 const Pick = styled.div`
@@ -18,32 +18,10 @@ const Pick = styled.div`
   }
 `;
 
-const Figure = styled.div`
+const Points = styled.div`
   text-align: right;
   font-variant-numeric: tabular-nums;
   font-weight: 800;
-`;
-
-const Tiles = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(3, minmax(0, 1fr));
-  gap: 0.5rem;
-  margin: 0;
-  div {
-    background: ${({ theme }) => theme.surfaceRaised};
-    border-radius: 8px;
-    padding: 0.4rem 0.55rem;
-  }
-  dt {
-    font-size: 0.72rem;
-    color: ${({ theme }) => theme.textMuted};
-  }
-  dd {
-    margin: 0;
-    font-weight: 800;
-    font-size: 1.1rem;
-    font-variant-numeric: tabular-nums;
-  }
 `;
 
 export function PickRow({ label, pick, testId }: { label: 'C' | 'VC'; pick: Dream11Card['captain']; testId: string }) {
@@ -58,7 +36,7 @@ export function PickRow({ label, pick, testId }: { label: 'C' | 'VC'; pick: Drea
           </Muted>
         </div>
       </div>
-      <Figure>{pick.points.toFixed(1)} pts</Figure>
+      <Points>{pick.points.toFixed(1)} pts</Points>
     </Pick>
   );
 }
@@ -86,7 +64,16 @@ export function FantasyCard({
             <TeamLogo name={card.homeTeam} src={card.homeTeamLogo} size={32} />
             <TeamLogo name={card.awayTeam} src={card.awayTeamLogo} size={32} />
           </Row>
-          <Badge data-testid="safety-score">Safety {card.safetyScore.toFixed(1)}/10</Badge>
+          <Badge
+            data-testid="lineups"
+            title={
+              card.lineups === 'confirmed'
+                ? 'Picked from the announced starting XIs'
+                : 'Picked before the line-ups are announced (about an hour before kick-off)'
+            }
+          >
+            {card.lineups === 'confirmed' ? 'Line-ups confirmed' : 'Predicted XI'}
+          </Badge>
         </Row>
         <div>
           <strong>{card.match}</strong>
@@ -103,20 +90,11 @@ export function FantasyCard({
           testId="vice-captain"
           pick={{ name: vc.name, team: vc.team, points: vc.expectedPoints, ownership: vc.ownership }}
         />
-        <Tiles>
-          <div>
-            <dt>Credits</dt>
-            <dd data-testid="credits">{team.credits.toFixed(1)}</dd>
-          </div>
-          <div>
-            <dt>Expected points</dt>
-            <dd data-testid="expected-points">{team.expectedPoints.toFixed(1)}</dd>
-          </div>
-          <div>
-            <dt>Players</dt>
-            <dd>{team.players.length}</dd>
-          </div>
-        </Tiles>
+        <TileGrid $columns={3} $size="compact">
+          <Figure label="Credits" value={team.credits.toFixed(1)} valueTestId="credits" />
+          <Figure label="Expected points" value={team.expectedPoints.toFixed(1)} valueTestId="expected-points" />
+          <Figure label="Players" value={team.players.length} />
+        </TileGrid>
         <Button as={Link} to={teamHref} $variant="outline" data-testid="view-team" aria-label={`View Full Team: ${card.match}`}>
           View Full Team
         </Button>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { Dream11Team, FantasyRole } from '@matchday/contracts';
+import type { Dream11Card, Dream11Team, FantasyRole } from '@matchday/contracts';
 import { Button, usePageMeta } from '@matchday/ui';
 import { BackLink, errorDetail, Muted, ScreenState, Stack } from '@matchday/ui/unshared';
 import { BLOCK_SKELETON, Panel, ResponsibleGambling, SectionTitle } from '../../../lib/ui';
@@ -17,29 +17,50 @@ const Pitch = styled.div`
   color: #ffffff;
 `;
 
+/** One line of the formation: its name (GK, DEF, MID, FWD) above its players, all on one row. */
+const LineBlock = styled.div`
+  display: grid;
+  gap: 0.25rem;
+  justify-items: center;
+`;
+
+const LineName = styled.span`
+  padding: 0 0.5rem;
+  border-radius: 999px;
+  background: rgb(255 255 255 / 0.9);
+  color: #14532d;
+  font-size: 0.7rem;
+  font-weight: 800;
+  letter-spacing: 0.04em;
+`;
+
+/** Up to five players share the row (a 5-man line at 390 px: five chips of about 4.3rem): never wraps. */
 const Line = styled.ul`
   display: flex;
   justify-content: center;
-  gap: 0.4rem;
+  gap: 0.3rem;
   list-style: none;
   margin: 0;
   padding: 0;
-  flex-wrap: wrap;
+  width: 100%;
+  flex-wrap: nowrap;
 `;
 
 const Chip = styled.li`
   display: grid;
   justify-items: center;
   gap: 0.1rem;
-  width: 6.2rem;
-  padding: 0.35rem 0.25rem;
+  flex: 0 1 6.2rem;
+  min-width: 0;
+  padding: 0.35rem 0.2rem;
   border-radius: 10px;
   background: rgb(5 46 22 / 0.78);
   text-align: center;
-  font-size: 0.78rem;
+  font-size: 0.72rem;
   strong {
-    font-size: 0.82rem;
+    font-size: 0.76rem;
     overflow-wrap: anywhere;
+    hyphens: auto;
   }
   .tag {
     display: inline-grid;
@@ -56,26 +77,56 @@ const Chip = styled.li`
 const ORDER: FantasyRole[] = ['GK', 'DEF', 'MID', 'FWD'];
 const ROLE_NAMES: Record<FantasyRole, string> = { GK: 'Goalkeeper', DEF: 'Defenders', MID: 'Midfielders', FWD: 'Forwards' };
 
+/** Line-ups confirmed or predicted, and what their arrival changed (issue 25). */
+function LineupNote({ card }: { card: Dream11Card }) {
+  if (card.lineups === 'confirmed') {
+    const changes = card.changes;
+    return (
+      <p style={{ margin: '0.4rem 0 0' }} data-testid="lineups">
+        <strong>Line-ups confirmed</strong> · every pick is in his side's starting XI.{' '}
+        {changes && changes.out.length > 0 ? (
+          <span data-testid="lineup-changes">
+            Changed since the line-ups: out {changes.out.join(', ')}; in {changes.in.join(', ')}.
+          </span>
+        ) : (
+          <span data-testid="lineup-changes">The line-ups changed none of the predicted picks.</span>
+        )}
+      </p>
+    );
+  }
+  return (
+    <p style={{ margin: '0.4rem 0 0' }} data-testid="lineups">
+      <strong>Predicted XI</strong> · line-ups are announced about an hour before kick-off, and the picks are made again then. On their last
+      matches these players started {card.safetyScore.toFixed(1)} times in 10 on average.
+    </p>
+  );
+}
+
 /** The XI on a pitch, goalkeeper at the back: name, team, credits, expected points, C and VC. */
 export function PitchView({ team, label, testId }: { team: Dream11Team; label: string; testId: string }) {
   return (
     <Pitch role="group" aria-label={label} data-testid={testId}>
       {[...ORDER].reverse().map((role) => (
-        <Line key={role} aria-label={ROLE_NAMES[role]}>
-          {team.players
-            .filter((p) => p.role === role)
-            .map((p) => (
-              <Chip key={p.playerId} data-testid="pitch-player">
-                {p.playerId === team.captainId && <span className="tag">C</span>}
-                {p.playerId === team.viceCaptainId && <span className="tag">VC</span>}
-                <strong>{p.name}</strong>
-                <span>{p.team}</span>
-                <span>
-                  {p.credits.toFixed(1)} cr · {p.expectedPoints.toFixed(1)} pts
-                </span>
-              </Chip>
-            ))}
-        </Line>
+        <LineBlock key={role}>
+          <LineName aria-hidden="true" data-testid="pitch-line-name">
+            {role}
+          </LineName>
+          <Line aria-label={ROLE_NAMES[role]} data-testid={`pitch-line-${role}`}>
+            {team.players
+              .filter((p) => p.role === role)
+              .map((p) => (
+                <Chip key={p.playerId} data-testid="pitch-player">
+                  {p.playerId === team.captainId && <span className="tag">C</span>}
+                  {p.playerId === team.viceCaptainId && <span className="tag">VC</span>}
+                  <strong>{p.name}</strong>
+                  <span>{p.team}</span>
+                  <span>
+                    {p.credits.toFixed(1)} cr · {p.expectedPoints.toFixed(1)} pts
+                  </span>
+                </Chip>
+              ))}
+          </Line>
+        </LineBlock>
       ))}
     </Pitch>
   );
@@ -117,8 +168,9 @@ export function TeamView({ fixtureId, backTo }: { fixtureId: string; backTo: str
       <Panel>
         <h1 style={{ margin: 0, fontSize: '1.45rem' }}>{data.match}</h1>
         <Muted>
-          {data.league} · {kickoff.slice(0, 10)} · {kickoff.slice(11, 16)} UTC · safety {data.safetyScore.toFixed(1)}/10
+          {data.league} · {kickoff.slice(0, 10)} · {kickoff.slice(11, 16)} UTC
         </Muted>
+        <LineupNote card={data} />
       </Panel>
       <Panel as="section" aria-labelledby="safe-team">
         <SectionTitle id="safe-team">Safe team (most expected points)</SectionTitle>

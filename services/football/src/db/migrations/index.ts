@@ -7,6 +7,7 @@ import * as readIndexes from './20261123r-read-indexes';
 import * as matchEvents from './20261125a-match-events';
 import * as fixtureSchedule from './20261125b-fixture-schedule';
 import * as eventAlerts from './20261125c-event-alerts';
+import * as lineupsExpectedGoals from './20261125d-lineups-expected-goals';
 
 export const migrations: MigrationList = {
   '20261122a-leagues-teams-fixtures': leaguesTeamsFixtures,
@@ -17,4 +18,5 @@ export const migrations: MigrationList = {
   '20261125a-match-events': matchEvents,
   '20261125b-fixture-schedule': fixtureSchedule,
   '20261125c-event-alerts': eventAlerts,
+  '20261125d-lineups-expected-goals': lineupsExpectedGoals,
 };

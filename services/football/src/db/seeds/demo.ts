@@ -1,24 +1,18 @@
 import { toSqlDateTime, type Knex } from '@matchday/server';
 import {
-  insertFixtures,
   insertLeague,
-  insertOdds,
-  insertPlayerMatchStats,
-  insertPlayers,
+  insertRows,
+  insertSearchTerms,
   insertSeasons,
-  insertSquadMembers,
-  insertTeamMatchStats,
-  insertTeams,
-  insertVenues,
   markDemoDataset,
   setDatasetMeta,
   shiftKickoffs,
 } from '../../importers/store';
 import { daysBetween, utcDateString } from '../../lib/time';
 import { epoch } from '../../lib/values';
-import type { FixturesRow, PlayersRow } from '../rows';
-import { insertSearchTerms, playerNames, searchTermRows } from '../../modules/search/terms';
-import { computeTable } from '../../modules/standings/table';
+import type { FixturesRow, PlayersRow, SquadMembersRow, TeamsRow, VenuesRow } from '../rows';
+import { playerNames, searchTermRows } from '../../domain/search';
+import { computeTable } from '../../domain/table';
 import { DEMO_LEAGUES, syntheticLeagues, type DemoLeague } from './demo-leagues';
 import { simulateMatch, int, prng, shuffle, type PlayerStatsRow, type Random, type Side, type TeamStatsRow } from './demo-match';
 import { POOL_COUNTRIES } from './demo-names';
@@ -309,10 +303,10 @@ export async function generateDataset(db: Knex, options: GenerateOptions = {}): 
       let venueId = await nextId(trx, 'venues');
       let teamId = await nextId(trx, 'teams');
       let playerId = await nextId(trx, 'players');
-      const venues: object[] = [];
-      const teams: Array<Record<string, unknown> & { id: number; name: string }> = [];
+      const venues: VenuesRow[] = [];
+      const teams: TeamsRow[] = [];
       const players: PlayersRow[] = [];
-      const squads: object[] = [];
+      const squads: SquadMembersRow[] = [];
       const clubs: ClubState[] = [];
       for (const club of league.clubs) {
         const strength = random();
@@ -346,7 +340,7 @@ export async function generateDataset(db: Knex, options: GenerateOptions = {}): 
               season: year,
               player_id: entry.playerId,
               position: entry.position,
-              shirt_number: shirts[k],
+              shirt_number: shirts[k] ?? null,
               price: base + Math.round(entry.quality * 70),
               ownership: Math.round(entry.quality ** 3 * 600) / 10,
             });
@@ -356,9 +350,9 @@ export async function generateDataset(db: Knex, options: GenerateOptions = {}): 
         venueId += 1;
         teamId += 1;
       }
-      await insertVenues(trx, venues);
-      await insertTeams(trx, teams);
-      await insertPlayers(trx, players);
+      await insertRows(trx, 'venues', venues);
+      await insertRows(trx, 'teams', teams);
+      await insertRows(trx, 'players', players);
       await insertSearchTerms(trx, [
         ...searchTermRows('league', [{ id: league.id, names: [league.displayName, league.name] }]),
         ...searchTermRows(
@@ -367,7 +361,7 @@ export async function generateDataset(db: Knex, options: GenerateOptions = {}): 
         ),
         ...searchTermRows('player', players.map(playerNames)),
       ]);
-      await insertSquadMembers(trx, squads);
+      await insertRows(trx, 'squad_members', squads);
       summary.teams += teams.length;
       summary.players += players.length;
       if (league.guests) {
@@ -389,11 +383,12 @@ export async function generateDataset(db: Knex, options: GenerateOptions = {}): 
       await db.transaction(async (trx) => {
         const builder = new SeasonBuilder(random, league, season, await nextId(trx, 'fixtures'), todayMidnight, (c) => form.get(c.teamId)!);
         buildSeason(builder, league, clubs, random, (season - currentSeason) * 364);
-        await insertFixtures(trx, builder.rows.fixtures);
-        await insertTeamMatchStats(trx, builder.rows.teamStats);
-        await insertPlayerMatchStats(trx, builder.rows.playerStats);
-        await insertOdds(
+        await insertRows(trx, 'fixtures', builder.rows.fixtures);
+        await insertRows(trx, 'fixture_team_stats', builder.rows.teamStats);
+        await insertRows(trx, 'fixture_player_stats', builder.rows.playerStats);
+        await insertRows(
           trx,
+          'fixture_odds',
           demoOdds(builder.rows.fixtures, (teamId) => form.get(teamId)!),
         );
         summary.fixtures += builder.rows.fixtures.length;
@@ -443,9 +438,4 @@ export async function moveDemoToToday(db: Knex, today: Date = new Date()): Promi
     await setDatasetMeta(trx, 'anchor_date', utcDateString(today));
   });
   return shift;
-}
-
-export async function isDemoData(db: Knex): Promise<boolean> {
-  const row = await db('dataset_meta').where({ key: 'source' }).first();
-  return row?.value === 'demo';
 }

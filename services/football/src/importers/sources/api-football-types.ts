@@ -90,3 +90,10 @@ export interface ApiFixtureEvent {
   detail: string;
   comments?: string | null;
 }
+
+/** One side of `GET /fixtures/lineups?fixture=<id>`: the starting XI and the named substitutes (about an hour before kick-off). */
+export interface ApiLineupItem {
+  team: ApiTeamRef;
+  startXI: Array<{ player: { id: number; name: string; pos?: string | null } }>;
+  substitutes: Array<{ player: { id: number; name: string; pos?: string | null } }>;
+}

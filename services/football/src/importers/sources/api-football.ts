@@ -25,6 +25,7 @@ import type {
   ApiStatisticsItem,
   ApiFixturePlayersItem,
   ApiSquadItem,
+  ApiLineupItem,
 } from './api-football-types';
 
 /**
@@ -252,6 +253,27 @@ export function mapFixturePlayers(items: ApiFixturePlayersItem[], fixture: ApiFi
     }
   }
   return lines;
+}
+
+/**
+ * The /fixtures/lineups response of one fixture -> one line per player named (issue 25): `started` for the
+ * starting XI, not for the substitutes; no minutes or statistics (the store's saveLineups reads neither).
+ * Empty until both sides have named their XI.
+ */
+export function mapLineups(items: readonly ApiLineupItem[], fixtureExternalId: string): ImportedPlayerMatch[] {
+  if (items.length < 2 || items.some((side) => (side.startXI ?? []).length === 0)) return [];
+  return items.flatMap((side) => {
+    const team: ImportedTeam = { name: side.team.name, logo: side.team.logo ?? null, externalId: String(side.team.id) };
+    const line = (entry: { player: { id: number; name: string; pos?: string | null } }, started: boolean): ImportedPlayerMatch => ({
+      player: player(entry.player.id, entry.player.name),
+      team,
+      match: { source: 'api-football', externalId: fixtureExternalId },
+      position: entry.player.pos ? (POSITIONS[entry.player.pos] ?? null) : null,
+      started,
+      minutes: 0,
+    });
+    return [...(side.startXI ?? []).map((e) => line(e, true)), ...(side.substitutes ?? []).map((e) => line(e, false))];
+  });
 }
 
 /** The /players/squads response of one team -> squad members of the season. */

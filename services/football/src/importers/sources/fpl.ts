@@ -214,6 +214,8 @@ export function parseFplSeason(dir: string, season: number): FplSeason {
       saves: numbers.saves,
       yellowCards: numbers.yellow_cards,
       redCards: numbers.red_cards,
+      expectedGoals: expectedCell(values.expected_goals),
+      expectedAssists: expectedCell(values.expected_assists),
       origin: { file: 'merged_gw.csv', line },
     });
     // A player who moved during the season was in the squad of each team he played for.
@@ -259,3 +261,10 @@ export const fplSource = registerSource({
     await context.savePlayerMatches(parsed.playerMatches);
   },
 });
+
+/** FPL's per-match expected goals or assists (a decimal such as 0.37); null when empty or not a number. */
+function expectedCell(value: string | undefined): number | null {
+  if (value === undefined || value.trim() === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) && number >= 0 ? number : null;
+}

@@ -1,9 +1,7 @@
 import type { Knex } from '@matchday/server';
 import type { ImportedAdjustment } from '../model';
-import { claimForImport } from './dataset';
-import { ensureLeagueSeasons } from './leagues';
 import { emptySummary, problemAt, type SaveOptions, type SaveSummary } from './shared';
-import { TeamResolver } from './teams';
+import { withImportTransaction } from './transaction';
 
 /** Standings adjustments. */
 
@@ -23,10 +21,7 @@ export async function saveAdjustments(
     return !problem;
   });
   if (valid.length === 0) return summary;
-  await db.transaction(async (trx) => {
-    await claimForImport(trx);
-    const unknownLeagues = await ensureLeagueSeasons(trx, valid);
-    const teams = await TeamResolver.load(trx);
+  await withImportTransaction(db, valid, async ({ trx, teams, unknownLeagues }) => {
     let done = 0;
     for (const adjustment of valid) {
       done += 1;

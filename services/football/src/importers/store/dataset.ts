@@ -1,7 +1,9 @@
 import type { Knex } from '@matchday/server';
+import { datasetSource } from '../../domain/dataset';
 
 /**
- * Dataset ownership (table dataset_meta): demo rows and imported rows never mix.
+ * Dataset ownership (table dataset_meta): demo rows and imported rows never mix. Written here; read through
+ * domain/dataset.ts.
  */
 
 export const FOOTBALL_TABLES_IN_DELETE_ORDER = [
@@ -27,9 +29,9 @@ export const FOOTBALL_TABLES_IN_DELETE_ORDER = [
  * removed first, so fictional and real clubs never meet.
  */
 export async function claimForImport(trx: Knex.Transaction): Promise<'claimed' | 'removed-demo' | 'already'> {
-  const source = (await trx('dataset_meta').where({ key: 'source' }).first('value')) as { value: string } | undefined;
-  if (source?.value === 'import') return 'already';
-  if (source?.value === 'demo') {
+  const source = await datasetSource(trx);
+  if (source === 'import') return 'already';
+  if (source === 'demo') {
     for (const table of FOOTBALL_TABLES_IN_DELETE_ORDER) await trx(table).delete();
     await trx('dataset_meta').delete();
     await trx('dataset_meta').insert({ key: 'source', value: 'import' });

@@ -1,8 +1,7 @@
 import { toDate, toSqlDateTime, type Knex } from '@matchday/server';
+import type { ExternalIdsRow } from '../../db/rows';
 import { TEAM_STAT_COLUMNS, TEAM_STAT_NAMES } from '../../lib/team-stat-columns';
 import type { ImportedMatch, ImportedOdds, ImportedTeamStats, SourceName } from '../model';
-import { claimForImport } from './dataset';
-import { ensureLeagueSeasons } from './leagues';
 import {
   changedColumns,
   chunks,
@@ -15,26 +14,11 @@ import {
   type SaveOptions,
   type SaveSummary,
 } from './shared';
-import { TeamResolver, VenueResolver } from './teams';
+import { withImportTransaction } from './transaction';
 import { saveMatchEvents } from './events';
 import { matchTimeline } from '../live-clock';
 
 /** Fixtures, their team statistics and odds. */
-
-/** The one bulk insert of fixtures (rows with their ids, as the demo seed generates them). */
-export async function insertFixtures(trx: Knex, rows: readonly object[]): Promise<void> {
-  await insertRows(trx, 'fixtures', rows);
-}
-
-/** The one bulk insert of team match statistics. */
-export async function insertTeamMatchStats(trx: Knex, rows: readonly object[]): Promise<void> {
-  await insertRows(trx, 'fixture_team_stats', rows);
-}
-
-/** The one bulk insert of odds. */
-export async function insertOdds(trx: Knex, rows: readonly object[]): Promise<void> {
-  await insertRows(trx, 'fixture_odds', rows);
-}
 
 /** Moves every kick-off by whole days (negative: earlier), keeping the stored 'YYYY-MM-DD HH:MM:SS.SSS' form. */
 export async function shiftKickoffs(trx: Knex, days: number): Promise<void> {
@@ -338,17 +322,13 @@ export async function saveMatches(db: Knex, matches: readonly ImportedMatch[], o
   }
   if (valid.length === 0) return summary;
 
-  await db.transaction(async (trx) => {
-    await claimForImport(trx);
-    const unknownLeagues = await ensureLeagueSeasons(trx, valid);
-    const venues = new VenueResolver(trx);
-    const teams = await TeamResolver.load(trx, venues);
+  await withImportTransaction(db, valid, async ({ trx, teams, venues, unknownLeagues }) => {
     const index = new FixtureIndex(trx);
     await index.loadSeasons(valid);
     await index.loadSources(new Set(valid.map((m) => m.source)));
 
     const outcome = new Map<number, 'created' | 'updated' | 'unchanged'>();
-    const newExternalIds: Row[] = [];
+    const newExternalIds: ExternalIdsRow[] = [];
     const statRows: Row[] = [];
     const oddsRows: Row[] = [];
     let done = 0;

@@ -1,7 +1,7 @@
 import { catalogueLeague, seasonName, seasonRules, type SeasonRules } from '@matchday/contracts';
 import type { Knex } from '@matchday/server';
 import type { ImportedLeague } from '../model';
-import { indexNames } from '../../modules/search/terms';
+import { indexNames } from './search';
 import type { LeaguesRow } from '../../db/rows';
 import { insertRows } from './shared';
 
@@ -70,7 +70,7 @@ export async function ensureSeason(trx: Knex.Transaction, leagueId: number, year
 /** ensureLeague + ensureSeason for every distinct (league, season); returns the pairs whose league is unknown. */
 export async function ensureLeagueSeasons(
   trx: Knex.Transaction,
-  pairs: Array<{ leagueId: number; season: number; league?: ImportedLeague | undefined }>,
+  pairs: ReadonlyArray<{ leagueId: number; season: number; league?: ImportedLeague | undefined }>,
 ): Promise<Set<number>> {
   const unknown = new Set<number>();
   const done = new Set<string>();

@@ -1,9 +1,9 @@
 import type { Knex } from '@matchday/server';
 import type { ImportedPlayer, ImportedPlayerMatch, ImportedSquadMember } from '../model';
-import { indexNames, playerNames } from '../../modules/search/terms';
-import { claimForImport } from './dataset';
+import { playerNames } from '../../domain/search';
+import type { SquadMembersRow } from '../../db/rows';
 import { FixtureIndex, type StoredFixture } from './fixtures';
-import { ensureLeagueSeasons } from './leagues';
+import { indexNames } from './search';
 import {
   changedColumns,
   emptySummary,
@@ -15,24 +15,9 @@ import {
   type SaveOptions,
   type SaveSummary,
 } from './shared';
-import { TeamResolver } from './teams';
+import { withImportTransaction } from './transaction';
 
 /** Players, squads and player match statistics. */
-
-/** The one bulk insert of players (rows with their ids; names are indexed for search by the caller). */
-export async function insertPlayers(trx: Knex, rows: readonly object[]): Promise<void> {
-  await insertRows(trx, 'players', rows);
-}
-
-/** The one bulk insert of squad memberships. */
-export async function insertSquadMembers(trx: Knex, rows: readonly object[]): Promise<void> {
-  await insertRows(trx, 'squad_members', rows);
-}
-
-/** The one bulk insert of player match lines. */
-export async function insertPlayerMatchStats(trx: Knex, rows: readonly object[]): Promise<void> {
-  await insertRows(trx, 'fixture_player_stats', rows);
-}
 
 const PLAYER_COLUMNS = ['name', 'first_name', 'last_name', 'nationality', 'birth_date', 'birth_country', 'photo'] as const;
 
@@ -124,13 +109,10 @@ export async function saveSquad(db: Knex, members: readonly ImportedSquadMember[
     return !problem;
   });
   if (valid.length === 0) return summary;
-  await db.transaction(async (trx) => {
-    await claimForImport(trx);
-    const unknownLeagues = await ensureLeagueSeasons(trx, valid);
-    const teams = await TeamResolver.load(trx);
+  await withImportTransaction(db, valid, async ({ trx, teams, unknownLeagues }) => {
     const players = new PlayerResolver(trx, summary);
     await players.loadSources(new Set(valid.map((m) => m.player.source)));
-    const rows = new Map<string, Row>();
+    const rows = new Map<string, SquadMembersRow>();
     let done = 0;
     for (const member of valid) {
       done += 1;
@@ -159,7 +141,7 @@ export async function saveSquad(db: Knex, members: readonly ImportedSquadMember[
       const stored = (await trx('squad_members').where({ team_id: team, season }).select('*')) as Row[];
       for (const row of stored) existing.set(`${Number(row.team_id)}|${Number(row.season)}|${Number(row.player_id)}`, row);
     }
-    const inserts: Row[] = [];
+    const inserts: SquadMembersRow[] = [];
     for (const [key, row] of rows) {
       const current = existing.get(key);
       if (!current) {
@@ -175,7 +157,7 @@ export async function saveSquad(db: Knex, members: readonly ImportedSquadMember[
         summary.updated += 1;
       }
     }
-    await insertSquadMembers(trx, inserts);
+    await insertRows(trx, 'squad_members', inserts);
   });
   return summary;
 }
@@ -207,7 +189,17 @@ function playerMatchRow(line: ImportedPlayerMatch, fixtureId: number, playerId: 
     fouls_committed: line.foulsCommitted ?? null,
     yellow_cards: line.yellowCards ?? null,
     red_cards: line.redCards ?? null,
+    expected_goals: line.expectedGoals ?? null,
+    expected_assists: line.expectedAssists ?? null,
   };
+}
+
+/**
+ * A match's announced line-up (fixture_lineups, issue 25): one line per player named, `started` true for
+ * the starting XI. Resolved like a player's match line; minutes and statistics are not read.
+ */
+export function saveLineups(db: Knex, lines: readonly ImportedPlayerMatch[], options: SaveOptions = {}): Promise<SaveSummary> {
+  return savePlayerMatches(db, lines, { ...options, lineups: true });
 }
 
 /**
@@ -215,7 +207,11 @@ function playerMatchRow(line: ImportedPlayerMatch, fixtureId: number, playerId: 
  * (source, external id) or by league + season + teams + kick-off; a line whose fixture is not stored
  * yet, or whose team did not play in it, is reported and skipped.
  */
-export async function savePlayerMatches(db: Knex, lines: readonly ImportedPlayerMatch[], options: SaveOptions = {}): Promise<SaveSummary> {
+export async function savePlayerMatches(
+  db: Knex,
+  lines: readonly ImportedPlayerMatch[],
+  options: SaveOptions & { lineups?: boolean } = {},
+): Promise<SaveSummary> {
   const summary = emptySummary();
   const valid = lines.filter((line) => {
     const problem =
@@ -226,9 +222,8 @@ export async function savePlayerMatches(db: Knex, lines: readonly ImportedPlayer
     return !problem;
   });
   if (valid.length === 0) return summary;
-  await db.transaction(async (trx) => {
-    await claimForImport(trx);
-    const teams = await TeamResolver.load(trx);
+  // The matches are stored already: their leagues and seasons too.
+  await withImportTransaction(db, [], async ({ trx, teams }) => {
     const players = new PlayerResolver(trx, summary);
     await players.loadSources(new Set(valid.map((l) => l.player.source)));
     const index = new FixtureIndex(trx);
@@ -273,9 +268,13 @@ export async function savePlayerMatches(db: Knex, lines: readonly ImportedPlayer
         continue;
       }
       keys.add(key);
-      rows.push(playerMatchRow(line, fixture.id, playerId, teamId));
+      rows.push(
+        options.lineups
+          ? { fixture_id: fixture.id, player_id: playerId, team_id: teamId, starting: line.started ?? false }
+          : playerMatchRow(line, fixture.id, playerId, teamId),
+      );
     }
-    await upsertChildren(trx, 'fixture_player_stats', ['fixture_id', 'player_id'], rows, summary);
+    await upsertChildren(trx, options.lineups ? 'fixture_lineups' : 'fixture_player_stats', ['fixture_id', 'player_id'], rows, summary);
   });
   return summary;
 }

@@ -1,4 +1,5 @@
 import type { Knex } from '@matchday/server';
+import type { BulkTables } from '../../db/rows';
 import type { RecordOrigin, RowProblem } from '../model';
 
 /**
@@ -39,9 +40,17 @@ export function chunks<T>(items: readonly T[], size = BATCH): T[][] {
   return out;
 }
 
-/** Inserts rows in batches of 500 (SQLite's bound-variable limit); the one bulk insert of every table. */
-export async function insertRows(trx: Knex, table: string, rows: readonly object[]): Promise<void> {
+async function insertBatches(trx: Knex, table: string, rows: readonly object[]): Promise<void> {
   for (const part of chunks(rows)) await trx(table).insert(part);
+}
+
+/**
+ * Inserts rows of one table in batches of 500 (SQLite's bound-variable limit): the one bulk insert of every
+ * table, its rows typed by db/rows.ts. Rows given with their ids (as the demo seed generates them) keep them;
+ * names inserted so are indexed for search by the caller (insertSearchTerms).
+ */
+export async function insertRows<T extends keyof BulkTables>(trx: Knex, table: T, rows: ReadonlyArray<BulkTables[T]>): Promise<void> {
+  await insertBatches(trx, table, rows);
 }
 
 /** Column comparison that ignores how SQLite and MySQL hand values back (0/1 vs booleans, float rounding). */
@@ -59,7 +68,7 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** Columns of `next` whose value differs from `current` (undefined/null in `next` = "source has no value", kept). */
-export function changedColumns(current: Row, next: Row): Row {
+export function changedColumns(current: Row, next: object): Row {
   const changes: Row = {};
   for (const [column, value] of Object.entries(next)) {
     if (value === null || value === undefined) continue;
@@ -116,6 +125,6 @@ export async function upsertChildren(
     changedFixtures.add(Number(row.fixture_id));
     if (counts) counts.updated += 1;
   }
-  await insertRows(trx, table, inserts);
+  await insertBatches(trx, table, inserts);
   return changedFixtures;
 }

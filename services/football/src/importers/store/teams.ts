@@ -3,20 +3,10 @@ import { curatedKeys, findCuratedClub } from '../aliases';
 import type { ImportedTeam, ImportedVenue, SourceName } from '../model';
 import { normalizeTeamName } from '../names';
 import type { TeamsRow } from '../../db/rows';
-import { indexNames } from '../../modules/search/terms';
-import { changedColumns, insertRows, isEmptyObject, type Row } from './shared';
+import { indexNames } from './search';
+import { changedColumns, isEmptyObject, type Row } from './shared';
 
 /** Venues and teams. */
-
-/** The one bulk insert of venues (rows with their ids, as the demo seed generates them). */
-export async function insertVenues(trx: Knex, rows: readonly object[]): Promise<void> {
-  await insertRows(trx, 'venues', rows);
-}
-
-/** The one bulk insert of teams (rows with their ids; names are indexed for search by the caller). */
-export async function insertTeams(trx: Knex, rows: readonly object[]): Promise<void> {
-  await insertRows(trx, 'teams', rows);
-}
 
 export class VenueResolver {
   private readonly ids = new Map<string, number>();

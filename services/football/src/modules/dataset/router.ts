@@ -1,6 +1,6 @@
 import { type Knex, noQuery, parseQuery, serviceRouter } from '@matchday/server';
 import { API_PREFIXES } from '@matchday/contracts';
-import { isDemoData } from '../../db/seeds/demo';
+import { isDemoData } from '../../domain/dataset';
 
 /** GET /api/dataset: where the football data comes from (the UI shows a "Demo data" badge for demo). */
 export function datasetRouter(db: Knex) {

@@ -1,27 +1,20 @@
 import type { Knex } from '@matchday/server';
 import type { FixturePlayer } from '@matchday/contracts';
-import { num, numOrNull, positionOrder, round1, toPosition } from '../../lib/values';
+import type { FixturePlayerStatsRow } from '../../db/rows';
+import { playerLineColumns, playerLineFigures, type PlayerLineRow } from '../../lib/player-line';
+import { num, positionOrder, toPosition } from '../../lib/values';
 
-interface Row {
+type Row = PlayerLineRow & {
   player_id: number;
-  team_id: number;
-  position: string | null;
-  started: unknown;
-  minutes: number;
-  rating: unknown;
-  goals: number | null;
-  assists: number | null;
-  passes_total: number | null;
-  tackles_total: number | null;
-  yellow_cards: number | null;
-  red_cards: number | null;
+  position: FixturePlayerStatsRow['position'];
+  started: FixturePlayerStatsRow['started'];
   player_name: string;
   player_photo: string | null;
   nationality: string | null;
   team_name: string;
   team_logo: string | null;
   home_team_id: number;
-}
+};
 
 /** Every player who appeared in a fixture: home team first, then starters, by position, minutes, name. */
 export async function findFixturePlayers(db: Knex, fixtureId: number): Promise<FixturePlayer[]> {
@@ -33,17 +26,9 @@ export async function findFixturePlayers(db: Knex, fixtureId: number): Promise<F
     .where('ps.minutes', '>', 0)
     .select(
       'ps.player_id',
-      'ps.team_id',
       'ps.position',
       'ps.started',
-      'ps.minutes',
-      'ps.rating',
-      'ps.goals',
-      'ps.assists',
-      'ps.passes_total',
-      'ps.tackles_total',
-      'ps.yellow_cards',
-      'ps.red_cards',
+      ...playerLineColumns(),
       'p.name as player_name',
       'p.photo as player_photo',
       'p.nationality',
@@ -60,27 +45,17 @@ export async function findFixturePlayers(db: Knex, fixtureId: number): Promise<F
       num(b.minutes) - num(a.minutes) ||
       a.player_name.localeCompare(b.player_name),
   );
-  return rows.map((row): FixturePlayer => {
-    const rating = numOrNull(row.rating);
-    return {
-      id: Number(row.player_id),
-      playerId: Number(row.player_id),
-      teamId: Number(row.team_id),
-      teamName: row.team_name,
-      teamLogo: row.team_logo,
-      playerName: row.player_name,
-      playerPhoto: row.player_photo,
-      position: toPosition(row.position),
-      nationality: row.nationality,
-      nationalityFlag: null,
-      rating: rating === null ? null : round1(rating),
-      goals_Total: num(row.goals),
-      goals_Assist: num(row.assists),
-      passes_Total: num(row.passes_total),
-      tackles_Total: num(row.tackles_total),
-      cards_Yellow: num(row.yellow_cards),
-      cards_Red: num(row.red_cards),
-      minutesPlayed: num(row.minutes),
-    };
-  });
+  return rows.map((row): FixturePlayer => ({
+    id: Number(row.player_id),
+    playerId: Number(row.player_id),
+    teamId: Number(row.team_id),
+    teamName: row.team_name,
+    teamLogo: row.team_logo,
+    playerName: row.player_name,
+    playerPhoto: row.player_photo,
+    position: toPosition(row.position),
+    nationality: row.nationality,
+    nationalityFlag: null,
+    ...playerLineFigures(row),
+  }));
 }

@@ -1,7 +1,7 @@
 import type { Knex } from '@matchday/server';
 import type { FeedLeague, FeedMatch, FeedMatches, FeedOdds, FeedPlayerLine, FeedSquads, FeedSquadPlayer } from '@matchday/contracts';
-import { isDemoData } from '../../db/seeds/demo';
-import type { FixturesRow, LeaguesRow, TeamsRow } from '../../db/rows';
+import { isDemoData } from '../../domain/dataset';
+import type { FixtureOddsRow, FixturesRow, LeaguesRow, TeamsRow } from '../../db/rows';
 import { ninetyMinuteResult, playedScore } from '../../lib/played';
 import { iso, num, numOrNull } from '../../lib/values';
 
@@ -21,19 +21,7 @@ type MatchRow = Pick<
   away_sot: number | null;
 };
 
-interface OddsRow {
-  fixture_id: number;
-  bookmaker: string;
-  timing: string;
-  home: number | null;
-  draw: number | null;
-  away: number | null;
-  over_2_5: number | null;
-  under_2_5: number | null;
-  asian_handicap_line: number | null;
-  asian_handicap_home: number | null;
-  asian_handicap_away: number | null;
-}
+type OddsRow = FixtureOddsRow;
 
 function matchQuery(db: Knex) {
   return db('fixtures as f')
@@ -210,6 +198,8 @@ export async function feedSquads(db: Knex, fixtureId: number, recent: number): P
           's.saves',
           's.yellow_cards',
           's.red_cards',
+          's.expected_goals',
+          's.expected_assists',
         )
     : [];
   const byPlayer = new Map<number, FeedPlayerLine[]>();
@@ -226,6 +216,8 @@ export async function feedSquads(db: Knex, fixtureId: number, recent: number): P
       saves: num(line.saves),
       yellowCards: num(line.yellow_cards),
       redCards: num(line.red_cards),
+      expectedGoals: numOrNull(line.expected_goals),
+      expectedAssists: numOrNull(line.expected_assists),
     });
     byPlayer.set(line.player_id, list);
   }
@@ -238,5 +230,11 @@ export async function feedSquads(db: Knex, fixtureId: number, recent: number): P
     ownership: numOrNull(row.ownership),
     recent: byPlayer.get(row.player_id) ?? [],
   }));
-  return { fixture, teamRecent, players };
+  // the announced starting XI (fixture_lineups: released by a replay at kick-off - 60 min), null until then
+  const named: Array<{ player_id: number; starting: unknown }> = await db('fixture_lineups')
+    .where('fixture_id', fixtureId)
+    .orderBy('player_id')
+    .select('player_id', 'starting');
+  const lineup = named.length ? named.filter((row) => num(row.starting) === 1 || row.starting === true).map((row) => row.player_id) : null;
+  return { fixture, teamRecent, players, lineup };
 }

@@ -2,6 +2,7 @@ import type { Knex } from '@matchday/server';
 import type { PlayerLeagueStats, PlayerRecentFixture } from '@matchday/contracts';
 import { ageOn, epoch, iso, num, numOrNull, round1, toPosition } from '../../lib/values';
 import type { FixturesRow, PlayersRow, TeamsRow, VenuesRow } from '../../db/rows';
+import { playerLineColumns, playerLineFigures, type PlayerLineRow } from '../../lib/player-line';
 import { finalScoreColumns, type FinalScoreColumns } from '../../lib/score';
 
 interface TotalsRow {
@@ -178,16 +179,7 @@ type RecentRow = Pick<FixturesRow, 'league_id' | 'season' | 'kickoff_at' | 'home
     home_logo: TeamsRow['logo'];
     away_name: TeamsRow['name'];
     away_logo: TeamsRow['logo'];
-    team_id: number;
-    minutes: number;
-    rating: unknown;
-    goals: number | null;
-    assists: number | null;
-    passes_total: number | null;
-    tackles_total: number | null;
-    yellow_cards: number | null;
-    red_cards: number | null;
-  };
+  } & PlayerLineRow;
 
 /** A player's finished matches in which he appeared, most recent first. */
 export async function findRecentFixtures(
@@ -221,22 +213,13 @@ export async function findRecentFixtures(
       'h.logo as home_logo',
       'a.name as away_name',
       'a.logo as away_logo',
-      'ps.team_id',
-      'ps.minutes',
-      'ps.rating',
-      'ps.goals',
-      'ps.assists',
-      'ps.passes_total',
-      'ps.tackles_total',
-      'ps.yellow_cards',
-      'ps.red_cards',
+      ...playerLineColumns(),
     );
   if (options.leagueId !== undefined) q.where('f.league_id', options.leagueId);
   if (options.season !== undefined) q.where('f.season', options.season);
   const rows = await q;
   return rows.map((row): PlayerRecentFixture => {
     const atHome = Number(row.team_id) === Number(row.home_team_id);
-    const rating = numOrNull(row.rating);
     return {
       fixtureId: Number(row.fixture_id),
       leagueId: Number(row.league_id),
@@ -248,14 +231,7 @@ export async function findRecentFixtures(
       venue: row.venue,
       result: `${num(row.final_home_goals)}-${num(row.final_away_goals)}`,
       isHome: atHome,
-      rating: rating === null ? null : round1(rating),
-      minutesPlayed: num(row.minutes),
-      goals_Total: num(row.goals),
-      goals_Assist: num(row.assists),
-      passes_Total: num(row.passes_total),
-      tackles_Total: num(row.tackles_total),
-      cards_Yellow: num(row.yellow_cards),
-      cards_Red: num(row.red_cards),
+      ...playerLineFigures(row),
     };
   });
 }

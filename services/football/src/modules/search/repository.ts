@@ -1,7 +1,7 @@
 import type { Knex } from '@matchday/server';
 import { SEARCH_PER_KIND, type SearchLeague, type SearchPlayer, type SearchResults, type SearchTeam } from '@matchday/contracts';
-import { normalizeSearchText, prefixUpperBound } from './normalize';
-import { SEARCH_TABLE, type SearchKind } from './terms';
+import { normalizeSearchText, SEARCH_TABLE, type SearchKind } from '../../domain/search';
+import { prefixUpperBound } from './prefix';
 
 /** Terms read per kind before ranking: enough to rank the first five well, bounded whatever the query. */
 const CANDIDATES = 40;

@@ -1,5 +1,5 @@
 import type { Knex } from '@matchday/server';
-import { TABLE_STAGES } from '../../importers/model';
+import { TABLE_STAGES } from '../../domain/stages';
 import type { FixturesRow, LeaguesRow, SeasonsRow, TeamsRow } from '../../db/rows';
 
 /** Plain rows the standings are computed from; the service builds the table (service.ts). */

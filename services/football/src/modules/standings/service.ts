@@ -4,7 +4,7 @@ import { ninetyMinuteResult, playedOrLiveScore, playedScore } from '../../lib/pl
 import { epoch, num } from '../../lib/values';
 import { findLeague, findSeason, findTableFixtures, findTeams, sumAdjustments } from './repository';
 import { tableRules } from './rules';
-import { computeTable, movement, withoutLatestRound, zoneOf, type TableMatch, type TableTeam } from './table';
+import { computeTable, movement, withoutLatestRound, zoneOf, type TableMatch, type TableTeam } from '../../domain/table';
 
 /**
  * The table(s) of a league season from its finished regular-season, group-stage and league-phase

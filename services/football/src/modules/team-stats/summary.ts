@@ -1,4 +1,4 @@
-import type { FormLetter, TeamStatsRecord } from '@matchday/contracts';
+import type { FormLetter, TeamStatsFigures, TeamStatsRecord } from '@matchday/contracts';
 import { round2 } from '../../lib/values';
 
 /** A finished match from one team's side. */
@@ -10,22 +10,7 @@ export interface TeamMatch {
 }
 
 /** The per-side figures of a team-stats record (spec §3), computed here from the side's matches. */
-export type SideSummary = Pick<
-  TeamStatsRecord,
-  | 'recentForm'
-  | 'matchPlayed'
-  | 'wins'
-  | 'draws'
-  | 'loses'
-  | 'goalsFor'
-  | 'goalsAgainst'
-  | 'goalsAvgFor'
-  | 'goalsAvgAgainst'
-  | 'biggestWin'
-  | 'biggestLose'
-  | 'cleanSheet'
-  | 'failedToScore'
->;
+export type SideSummary = TeamStatsFigures & Pick<TeamStatsRecord, 'recentForm'>;
 
 /** Largest margin first, then more goals scored (a 4-1 beats a 3-0), then the earlier match. */
 function biggest(matches: readonly TeamMatch[], margin: (m: TeamMatch) => number, goals: (m: TeamMatch) => number): TeamMatch | undefined {

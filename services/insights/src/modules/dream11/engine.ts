@@ -1,7 +1,7 @@
 import type { Dream11Card, Dream11Player, Dream11Team, FeedMatch, FeedSquads } from '@matchday/contracts';
 import { notFound, type FootballClient } from '@matchday/server';
-import { expectedGoals } from '../../model/dixon-coles';
-import { expectedPoints } from '../../fantasy/expected';
+import { expectedPoints, totalsOf } from '../../fantasy/expected';
+import { matchContexts } from '../../fantasy/match-context';
 import { optimise, type Candidate, type Selection } from '../../fantasy/optimiser';
 import { creditsOf, roleOf } from '../../fantasy/scoring';
 import type { TipsEngine } from '../tips/engine';
@@ -11,6 +11,8 @@ const DAY = 86_400_000;
 export const OWNERSHIP_PENALTY = 0.3;
 export const CARDS_PER_DAY = 8;
 const RECENT_MATCHES = 5;
+/** Matches read for a player's per-90 rates (his side's last ones, whatever the season). */
+const RATE_MATCHES = 40;
 const CARD_CACHE_MS = 5 * 60_000;
 
 export interface Dream11Day {
@@ -29,55 +31,63 @@ export class Dream11Engine {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  private readonly cards = new Map<number, { at: number; card: Promise<Dream11Card> }>();
+  private readonly cards = new Map<number, { at: number; lineup: string; card: Promise<Dream11Card> }>();
 
-  /** A fixture's card, reused for CARD_CACHE_MS (squads and form change only when results arrive). */
-  card(fixtureId: number): Promise<Dream11Card> {
+  /**
+   * A fixture's card, reused for CARD_CACHE_MS (squads and form change only when results arrive) unless the
+   * line-ups came out since it was made: then the picks are made again on the confirmed XI.
+   */
+  async card(fixtureId: number): Promise<Dream11Card> {
+    const squads = await this.football.get<FeedSquads>(`/internal/model-feed/squads?fixtureId=${fixtureId}&recent=${RATE_MATCHES}`);
+    const lineup = squads.lineup?.length ? squads.lineup.join(',') : 'predicted';
     const at = this.now().getTime();
     const held = this.cards.get(fixtureId);
-    if (held && at - held.at <= CARD_CACHE_MS && at >= held.at) return held.card;
-    const card = this.build(fixtureId);
-    this.cards.set(fixtureId, { at, card });
+    if (held && held.lineup === lineup && at - held.at <= CARD_CACHE_MS && at >= held.at) return held.card;
+    const card = this.cardFor(squads);
+    this.cards.set(fixtureId, { at, lineup, card });
     card.catch(() => this.cards.delete(fixtureId));
     if (this.cards.size > 500) this.cards.delete(this.cards.keys().next().value!);
     return card;
   }
 
-  private async build(fixtureId: number): Promise<Dream11Card> {
-    const squads = await this.football.get<FeedSquads>(`/internal/model-feed/squads?fixtureId=${fixtureId}&recent=${RECENT_MATCHES}`);
-    return this.cardFor(squads);
-  }
-
   private async cardFor(squads: FeedSquads): Promise<Dream11Card> {
     const match: FeedMatch = squads.fixture;
     const { model, state } = await this.tips.modelFor(match);
-    const xg = expectedGoals(model, match.homeTeamId, match.awayTeamId);
     const played = state.feed.matches
       .filter((m) => m.homeGoals !== null && Date.parse(m.kickoffAt) < Date.parse(match.kickoffAt))
       .slice(-380);
     const averageGoals = played.length ? played.reduce((s, m) => s + m.homeGoals! + m.awayGoals!, 0) / (2 * played.length) : 1.35;
     const teamName = (teamId: number) => (teamId === match.homeTeamId ? match.homeTeam : match.awayTeam);
-    const players: Dream11Player[] = squads.players.map((player) => {
-      const byFixture = new Map(player.recent.map((line) => [line.fixtureId, line]));
-      const lines = (squads.teamRecent[player.teamId] ?? []).map((m) => byFixture.get(m.fixtureId) ?? null);
-      const home = player.teamId === match.homeTeamId;
-      const expectation = expectedPoints(
-        { role: roleOf(player.position), lines },
-        { teamGoals: home ? xg.home : xg.away, opponentGoals: home ? xg.away : xg.home, averageGoals },
-      );
-      return {
-        playerId: player.playerId,
-        name: player.name,
-        team: teamName(player.teamId),
-        teamId: player.teamId,
-        role: roleOf(player.position),
-        credits: creditsOf(player.price),
-        expectedPoints: round1(expectation.points),
-        startProbability: Math.round(expectation.startProbability * 100) / 100,
-        ownership: player.ownership ?? 0,
-      };
-    });
-    const candidates = (penalty: number): Candidate[] =>
+    const contexts = matchContexts(model, match.homeTeamId, match.awayTeamId, averageGoals);
+    const starting = squads.lineup?.length ? new Set(squads.lineup) : null;
+    // the players' expected points on the predicted XI, and on the confirmed one once it is out
+    const playersOn = (lineup: Set<number> | null): Dream11Player[] =>
+      squads.players.map((player) => {
+        const byFixture = new Map(player.recent.map((line) => [line.fixtureId, line]));
+        const all = (squads.teamRecent[player.teamId] ?? []).map((m) => byFixture.get(m.fixtureId) ?? null);
+        const lines = all.slice(0, RECENT_MATCHES);
+        const expectation = expectedPoints(
+          {
+            role: roleOf(player.position),
+            lines,
+            season: totalsOf(all),
+            lineup: lineup ? (lineup.has(player.playerId) ? 'starting' : 'not-starting') : null,
+          },
+          player.teamId === match.homeTeamId ? contexts.home : contexts.away,
+        );
+        return {
+          playerId: player.playerId,
+          name: player.name,
+          team: teamName(player.teamId),
+          teamId: player.teamId,
+          role: roleOf(player.position),
+          credits: creditsOf(player.price),
+          expectedPoints: round1(expectation.points),
+          startProbability: Math.round(expectation.startProbability * 100) / 100,
+          ownership: player.ownership ?? 0,
+        };
+      });
+    const candidates = (players: readonly Dream11Player[], penalty: number): Candidate[] =>
       players.map((p) => ({
         id: p.playerId,
         role: p.role,
@@ -85,8 +95,22 @@ export class Dream11Engine {
         credits: p.credits,
         score: p.expectedPoints - penalty * p.ownership,
       }));
-    const [safe, differential] = [await optimise(candidates(0)), await optimise(candidates(OWNERSHIP_PENALTY))];
+    const predictedPlayers = playersOn(null);
+    const players = starting ? playersOn(starting) : predictedPlayers;
+    const [safe, differential] = [await optimise(candidates(players, 0)), await optimise(candidates(players, OWNERSHIP_PENALTY))];
     if (!safe || !differential) throw notFound('No Dream11 team can be made for this fixture (squads too small)');
+    let changes: Dream11Card['changes'] = null;
+    if (starting) {
+      // what the line-ups changed: the safe XI on the predicted XI against the one on the confirmed XI
+      const before = await optimise(candidates(predictedPlayers, 0));
+      const name = new Map(players.map((p) => [p.playerId, p.name]));
+      const was = new Set(before?.ids ?? []);
+      const now = new Set(safe.ids);
+      changes = {
+        out: [...was].filter((id) => !now.has(id)).map((id) => name.get(id)!),
+        in: safe.ids.filter((id) => !was.has(id)).map((id) => name.get(id)!),
+      };
+    }
     const byId = new Map(players.map((p) => [p.playerId, p]));
     const team = (selection: Selection): Dream11Team => {
       const xi = selection.ids
@@ -124,6 +148,8 @@ export class Dream11Engine {
       credits: safeTeam.credits,
       expectedPoints: safeTeam.expectedPoints,
       safetyScore: round1((10 * safeTeam.players.reduce((s, p) => s + p.startProbability, 0)) / safeTeam.players.length),
+      lineups: starting ? 'confirmed' : 'predicted',
+      changes,
       safe: safeTeam,
       differential: team(differential),
       demo: state.feed.demo,

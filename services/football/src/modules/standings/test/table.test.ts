@@ -1,5 +1,5 @@
-import { computeTable, movement, withoutLatestRound, zoneOf, type TableMatch, type TableTeam } from '../table';
-import { headToHead, orderTable, type TeamRecord } from '../tiebreak';
+import { computeTable, movement, withoutLatestRound, zoneOf, type TableMatch, type TableTeam } from '../../../domain/table';
+import { headToHead, orderTable, type TeamRecord } from '../../../domain/tiebreak';
 import { parseZones, tableRules } from '../rules';
 
 const DAY = 86_400_000;

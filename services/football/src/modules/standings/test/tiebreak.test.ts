@@ -1,5 +1,5 @@
 import { isTieBreakRule, leagueIdByName, leagueIdBySource, seasonRules, type TieBreakRule } from '@matchday/contracts';
-import { computeTable, type TableMatch, type TableTeam } from '../table';
+import { computeTable, type TableMatch, type TableTeam } from '../../../domain/table';
 import { tableRules } from '../rules';
 
 /**

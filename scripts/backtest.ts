@@ -20,10 +20,10 @@ import {
   httpFootballClient,
   type FootballClient,
 } from '@matchday/server';
-import { football } from '../../football/src/service';
-import { MissingSeasons, toCsv, walkForward, type BacktestResult } from './model/walk-forward';
-import { DEFAULT_SETTINGS } from './model/dixon-coles';
-import type { Scores } from './model/metrics';
+import { football } from '@matchday/football/src/service';
+import { MissingSeasons, toCsv, walkForward, type BacktestResult } from '@matchday/insights/src/model/walk-forward';
+import { DEFAULT_SETTINGS } from '@matchday/insights/src/model/dixon-coles';
+import type { Scores } from '@matchday/insights/src/model/metrics';
 
 /**
  * `npm run backtest -- --league 39 --seasons 2024,2025 [--csv out.csv]`: walk-forward backtest of the tips

@@ -4,12 +4,12 @@ import fc from 'fast-check';
 import type { Identity, Knex, ServiceDefinition } from '@matchday/server';
 import { API_WRITES, isApiWrite } from '@matchday/contracts';
 import { startService, TEST_SECRET, testDatabases, type RunningService } from '@matchday/testing';
-import { API_ROUTES, matchApiRoute } from '../../../api-gateway/src/proxy/route-table';
-import { accountsConfig } from '../../../services/accounts/src/config';
-import { accounts, createAccounts } from '../../../services/accounts/src/service';
-import { football } from '../../../services/football/src/service';
-import { insightsOptions } from '../../../services/insights/src/config';
-import { createInsights, insights } from '../../../services/insights/src/service';
+import { API_ROUTES, matchApiRoute } from '@matchday/api-gateway/src/proxy/route-table';
+import { accountsConfig } from '@matchday/accounts/src/config';
+import { accounts, createAccounts } from '@matchday/accounts/src/service';
+import { football } from '@matchday/football/src/service';
+import { insightsOptions } from '@matchday/insights/src/config';
+import { createInsights, insights } from '@matchday/insights/src/service';
 
 /**
  * Issue 11, "Prove it": property-based requests against every endpoint of the services behind the gateway's

@@ -2,8 +2,9 @@ import type { FormLetter, TeamMovement, TieBreakRule, Zone } from '@matchday/con
 import { orderTable, type TeamRecord } from './tiebreak';
 
 /**
- * League tables computed from finished matches: pure functions, no database. The repository loads the
- * matches of the table stages (regular season, group stage, league phase) and the points adjustments.
+ * League tables computed from finished matches: pure functions, no database. The standings module loads the
+ * matches of the table stages (regular season, group stage, league phase) and the points adjustments; the
+ * demo seed orders a season's clubs with it before drawing its knockouts.
  */
 
 export interface TableTeam {

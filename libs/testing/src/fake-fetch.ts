@@ -1,4 +1,7 @@
-/** A stand-in for fetch: answers each call with the next reply given, and keeps what was asked. */
+/**
+ * A stand-in for fetch in the remotes' API tests: answers each call with the next reply given, and keeps what
+ * was asked. Imported by path (`@matchday/testing/src/fake-fetch`), apart from the service helpers of this package.
+ */
 export interface SentRequest {
   method: string;
   path: string;

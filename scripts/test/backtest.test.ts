@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '@matchday/server';
 import { startService, TEST_SECRET, type RunningService } from '@matchday/testing';
-import { runImport } from '../../football/src/importers/cli';
-import { football } from '../../football/src/service';
-import { main, parseArgs } from '../src/backtest-cli';
+import { runImport } from '@matchday/football/src/importers/cli';
+import { football } from '@matchday/football/src/service';
+import { main, parseArgs } from '../backtest';
 
 const data = (file: string) => path.join(repoRoot, '..', 'shared', 'data', 'football-data-co-uk', file);
 

@@ -1,0 +1,176 @@
+/**
+ * What the whole `npm start` stack costs at rest, and how fast it comes up.
+ *
+ *   npx tsx bench/stack-memory.ts
+ *
+ * Spawns `npm start -- --no-build` (BENCH_START_ARGS replaces `--no-build`) on a free PORT with a temporary
+ * DATA_DIR, the way a user starts it, once to seed the demo data (not measured) and then BENCH_RUNS times
+ * (default 1) measured:
+ * - start to ready: from the spawn to the first 200 from the gateway's GET /readyz (polled every 50 ms);
+ * - first against 100th request: right after ready, GET /healthz (gateway only) and GET
+ *   /api/calendar/team/<id>.ics (anonymous, gateway and football service) 100 times each in turn, one at a
+ *   time; printed: the 1st, the median of 2nd-100th and the 100th;
+ * - idle RSS: after BENCH_IDLE_S seconds (default 30) at rest, VmRSS from /proc/<pid>/status of every process
+ *   in the tree under the spawned npm (npm, sh, the launcher, the provider, the services and the gateway), and
+ *   their sum.
+ * BENCH_PREPARE is a command run before each start (`npm run -s build:servers` keeps the compiled output current
+ * while others edit the tree). Then the stack is stopped as Ctrl-C does (SIGINT to its process group). Linux only (/proc).
+ */
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, repoRoot } from '../scripts/lib/processes';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 1);
+const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 30);
+const START_ARGS = (process.env.BENCH_START_ARGS ?? '--no-build').split(' ').filter(Boolean);
+const TEAM = process.env.BENCH_TEAM ?? '1';
+/** A command run before each start, e.g. `npm run -s build:servers` so that a tree others edit meanwhile is current. */
+const PREPARE = process.env.BENCH_PREPARE;
+
+interface Proc {
+  pid: number;
+  ppid: number;
+  rssKb: number;
+  command: string;
+}
+
+function readProc(pid: number): Proc | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const ppid = Number(/PPid:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+    return { pid, ppid, rssKb, command };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The process `root` and every descendant of it. */
+function processTree(root: number): Proc[] {
+  const all = fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((name) => readProc(Number(name)))
+    .filter((p): p is Proc => p !== undefined);
+  const tree: Proc[] = [];
+  const queue = [root];
+  while (queue.length) {
+    const pid = queue.shift()!;
+    const proc = all.find((p) => p.pid === pid);
+    if (proc) tree.push(proc);
+    for (const child of all.filter((p) => p.ppid === pid)) queue.push(child.pid);
+  }
+  return tree;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function timed(url: string): Promise<{ ms: number; status: number }> {
+  const started = performance.now();
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  return { ms: performance.now() - started, status: response.status };
+}
+
+interface Started {
+  child: ChildProcess;
+  readyMs: number;
+  output: string[];
+}
+
+async function startStack(port: number, dataDir: string): Promise<Started> {
+  if (PREPARE) execSync(PREPARE, { cwd: repoRoot, stdio: 'ignore' });
+  const output: string[] = [];
+  const started = performance.now();
+  const child = spawn('npm', ['start', '--', ...START_ARGS], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk: Buffer) => output.push(String(chunk)));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output.join('')}`);
+    if (performance.now() - started > 180_000) throw new Error(`not ready within 180 s:\n${output.join('')}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(1000) });
+      await response.arrayBuffer();
+      if (response.ok) return { child, readyMs: performance.now() - started, output };
+    } catch {
+      // not up yet
+    }
+    await sleep(50);
+  }
+}
+
+async function stopStack(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid!, 'SIGINT');
+  const timer = setTimeout(() => child.exitCode === null && process.kill(-child.pid!, 'SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function label(command: string): string {
+  const entry = /(\S+\.(?:ts|js|mjs|cjs))(?:\s|$)/.exec(command)?.[1];
+  if (command.startsWith('npm')) return 'npm';
+  if (entry) return path.relative(repoRoot, path.resolve(repoRoot, entry)) + (command.includes('tsx') ? ' (tsx)' : '');
+  return command.slice(0, 60);
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-stack-memory-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  console.log(`npm start -- ${START_ARGS.join(' ')}  PORT=${port} DATA_DIR=${dataDir}  (Node ${process.version})`);
+  try {
+    // First start: migrates and seeds the demo data; not measured.
+    const first = await startStack(port, dataDir);
+    console.log(`seeding start: ready in ${(first.readyMs / 1000).toFixed(2)} s`);
+    await stopStack(first.child);
+    for (let run = 1; run <= RUNS; run += 1) {
+      const stack = await startStack(port, dataDir);
+      const runtime = /Servers: (\w+)/.exec(stack.output.join(''))?.[1] ?? '?';
+      console.log(`\nrun ${run}: start to /readyz ${(stack.readyMs / 1000).toFixed(2)} s (launcher said: ${runtime})`);
+      try {
+        for (const url of ['/healthz', `/api/calendar/team/${TEAM}.ics`]) {
+          const times: number[] = [];
+          const statuses = new Set<number>();
+          for (let i = 0; i < 100; i += 1) {
+            const { ms, status } = await timed(`${base}${url}`);
+            times.push(ms);
+            statuses.add(status);
+          }
+          const rest = times.slice(1).sort((a, b) => a - b);
+          const median = rest[Math.floor(rest.length / 2)]!;
+          console.log(
+            `  GET ${url} [${[...statuses].join(',')}]: 1st ${times[0]!.toFixed(1)} ms, median 2-100 ${median.toFixed(1)} ms, ` +
+              `100th ${times[99]!.toFixed(1)} ms, 1st/100th ${(times[0]! / times[99]!).toFixed(1)}x, ` +
+              `1st/median ${(times[0]! / median).toFixed(1)}x`,
+          );
+        }
+        await sleep(IDLE_S * 1000);
+        const tree = processTree(stack.child.pid!);
+        let total = 0;
+        for (const proc of tree) {
+          total += proc.rssKb;
+          console.log(`  ${String(Math.round(proc.rssKb / 1024)).padStart(5)} MB  ${proc.pid}  ${label(proc.command)}`);
+        }
+        console.log(`  idle RSS after ${IDLE_S} s: ${Math.round(total / 1024)} MB over ${tree.length} processes`);
+      } finally {
+        await stopStack(stack.child);
+      }
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
