@@ -8,7 +8,7 @@ import {
   type PushServiceStandIn,
   type RunningService,
 } from '@matchday/testing';
-import { saveMatches, saveMatchEvents } from '@matchday/football/src/importers/store';
+import { saveLineups, saveMatches, saveMatchEvents } from '@matchday/football/src/importers/store';
 import type { ImportedMatch, ImportedMatchEvent } from '@matchday/football/src/importers/model';
 import { football } from '@matchday/football/src/service';
 import { accountsConfig } from '../src/config';
@@ -230,6 +230,32 @@ describe.each(testDatabases())('goal alerts on %s', (_label, makeTarget) => {
     ).toBe(1);
     await sender.tick();
     expect(push.received).toHaveLength(sent);
+  });
+
+  it('"line-ups are out" goes once the source has announced the XIs (an hour before), with a TTL ending at kick-off', async () => {
+    await saveMatches(footballService.db, [match('lineups', 'Echo Athletic', 'Foxtrot FC', now + 50 * MIN)]);
+    const echo = Number(((await footballService.db('teams').where({ name: 'Echo Athletic' }).first('id')) as { id: number }).id);
+    const fan1 = await fan([['team', echo]]);
+    const noLineups = await fan([['team', echo]], { alerts: { 'line-ups': false } });
+    await sender.tick();
+    expect(alertsOf(fan1.devices[0]!)).toEqual([]);
+    const summary = await saveLineups(footballService.db, [
+      {
+        player: { source: 'results-csv', externalId: 'echo-9', name: 'Eddie Nine' },
+        team: team('Echo Athletic'),
+        match: { source: 'results-csv', externalId: 'lineups' },
+        started: true,
+        minutes: 0,
+      },
+    ]);
+    expect(summary.problems).toEqual([]);
+    await sender.tick();
+    await sender.tick();
+    const lineups = alertsOf(fan1.devices[0]!);
+    expect(lineups.map((a) => a.title)).toEqual(['Line-ups are out: Echo Athletic v Foxtrot FC']);
+    const message = push.received.find((m) => m.endpoint === fan1.devices[0])!;
+    expect(message.ttl).toBeLessThanOrEqual(30 * 60);
+    expect(alertsOf(noLineups.devices[0]!)).toEqual([]);
   });
 
   it('a 410 from the push service deletes the subscription at once; kick-off reminders go 30 minutes before', async () => {

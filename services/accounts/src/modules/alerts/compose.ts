@@ -143,3 +143,30 @@ export function composeKickOffAlert(fixture: Fixture, prefs: RecipientPreference
     eventMs: nowMs,
   };
 }
+
+/** Line-ups are announced about an hour before kick-off; the alert is looked for this long before. */
+export const LINE_UPS_WINDOW_MS = 75 * MINUTE;
+
+/** "Line-ups are out" for a fixture whose starting XIs are announced (the TTL ends at kick-off). */
+export function composeLineupsAlert(fixture: Fixture, prefs: RecipientPreferences, nowMs: number): OutgoingAlert | null {
+  if (!prefs.alerts['line-ups']) return null;
+  if (inQuietHours(prefs.quietHours, prefs.timeZone, nowMs)) return null;
+  const ttlMs = Math.min(ALERT_TTL_MS['line-ups'], Date.parse(fixture.eventDate) - nowMs);
+  if (ttlMs <= 0) return null;
+  return {
+    key: `line-ups:${fixture.id}`,
+    alert: {
+      kind: 'line-ups',
+      title: `Line-ups are out: ${fixture.homeTeam} v ${fixture.awayTeam}`,
+      body: `${fixture.leagueName} · the starting XIs and the Dream11 picks made from them`,
+      tag: `lu${fixture.id}`,
+      url: `/fixture-stats/${fixture.id}`,
+      fixtureId: fixture.id,
+      at: fixture.eventDate,
+    },
+    ttlSeconds: Math.max(1, Math.floor(ttlMs / 1000)),
+    urgency: 'normal',
+    topic: `lu${fixture.id}`,
+    eventMs: nowMs,
+  };
+}

@@ -2,7 +2,14 @@ import type { Agent } from 'node:https';
 import type { Fixture, LiveChange, LiveFeedPage } from '@matchday/contracts';
 import type { FootballClient, Knex, Logger } from '@matchday/server';
 import type { VapidKeys } from '../../lib/vapid';
-import { composeEventAlert, composeKickOffAlert, KICK_OFF_REMINDER_MS, type OutgoingAlert } from './compose';
+import {
+  composeEventAlert,
+  composeKickOffAlert,
+  composeLineupsAlert,
+  KICK_OFF_REMINDER_MS,
+  LINE_UPS_WINDOW_MS,
+  type OutgoingAlert,
+} from './compose';
 import { randomBytes } from 'node:crypto';
 import {
   claimDeliveries,
@@ -116,16 +123,22 @@ export class AlertSender {
     await this.send(jobs);
   }
 
+  /** Kick-off reminders (30 minutes before) and "line-ups are out" (once a source has announced them). */
   private async sendKickOffReminders(): Promise<void> {
     const from = this.now();
     const soon = await this.options.football.get<Fixture[]>(`/internal/lookup/fixtures?from=${from}&to=${from + KICK_OFF_REMINDER_MS}`);
+    const announced = await this.options.football.get<Fixture[]>(
+      `/internal/lookup/fixtures?from=${from}&to=${from + LINE_UPS_WINDOW_MS}&lineups=1`,
+    );
+    const plan = [
+      ...announced.map((fixture) => ({ fixture, compose: composeLineupsAlert })),
+      ...soon.map((fixture) => ({ fixture, compose: composeKickOffAlert })),
+    ];
     const jobs: Array<{ recipient: Recipient; outgoing: OutgoingAlert }> = [];
-    for (const fixture of soon.filter((f) => f.status === 'scheduled')) {
-      for (const recipient of await recipientsOf(this.db, {
-        teamIds: [fixture.homeTeamId, fixture.awayTeamId],
-        leagueId: fixture.leagueId,
-      })) {
-        const outgoing = composeKickOffAlert(fixture, recipient.prefs, this.now());
+    for (const { fixture, compose } of plan.filter((p) => p.fixture.status === 'scheduled')) {
+      const teamIds = [fixture.homeTeamId, fixture.awayTeamId];
+      for (const recipient of await recipientsOf(this.db, { teamIds, leagueId: fixture.leagueId })) {
+        const outgoing = compose(fixture, recipient.prefs, this.now());
         if (outgoing) jobs.push({ recipient, outgoing });
       }
     }

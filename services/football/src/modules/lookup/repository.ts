@@ -27,9 +27,10 @@ export async function findEntities(db: Knex, ids: { team?: number[]; league?: nu
   return entities;
 }
 
-/** Fixtures by id, or those kicking off in [fromMs, toMs), with names and their played or live score. */
-export async function lookupFixtures(db: Knex, query: { ids?: number[]; from?: number; to?: number }): Promise<Fixture[]> {
+/** Fixtures by id, or those kicking off in [fromMs, toMs) (with `lineups`, only those whose line-ups are out), with names and their played or live score. */
+export async function lookupFixtures(db: Knex, query: { ids?: number[]; from?: number; to?: number; lineups?: '1' }): Promise<Fixture[]> {
   const q = fixturesWithNames(db).orderBy([{ column: 'f.kickoff_at' }, { column: 'f.id' }]);
+  if (query.lineups) q.whereExists((sub) => sub.select('l.fixture_id').from('fixture_lineups as l').whereRaw('l.fixture_id = f.id'));
   if (query.ids) q.whereIn('f.id', query.ids);
   else q.where('f.kickoff_at', '>=', toSqlDateTime(new Date(query.from!))).where('f.kickoff_at', '<', toSqlDateTime(new Date(query.to!)));
   const rows = (await q.limit(2000)) as FixtureWithNamesRow[];

@@ -19,7 +19,13 @@ const epochMs = z
 
 /** GET /internal/lookup/fixtures?ids=1,2 or ?from=<ms>&to=<ms> (kick-offs in [from, to), at most 2 days). */
 export const lookupFixturesQuery = z
-  .object({ ids: idList.optional(), from: epochMs.optional(), to: epochMs.optional() })
+  .object({
+    ids: idList.optional(),
+    from: epochMs.optional(),
+    to: epochMs.optional(),
+    /** 1: only fixtures whose line-ups are out (fixture_lineups), for the line-ups alert. */
+    lineups: z.enum(['1'], { error: "must be '1'" }).optional(),
+  })
   .refine((q) => (q.ids !== undefined) !== (q.from !== undefined && q.to !== undefined), {
     message: 'expected either ids or both from and to',
   })
