@@ -1,10 +1,20 @@
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Badge, Button, fixtureDateLabel, leagueColour, TeamLogo } from '@matchday/ui';
+import { Badge, Button, fixtureDateLabel, leagueColour, media, TeamLogo } from '@matchday/ui';
 import type { Fixture } from '@matchday/contracts';
 import { resultNote, type LiveEntry, type LiveState } from '@matchday/ui/live';
 import { FollowButton, revealScore, useSpoilers } from '@matchday/ui/unshared';
 import { LiveScore } from './LiveScore';
+
+/** The cards' grid (Home's day list and its Following section): one column on a phone. */
+export const FixtureGrid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr));
+  gap: 1rem;
+  ${media.mobile} {
+    grid-template-columns: 1fr;
+  }
+`;
 
 const Article = styled.article`
   background: ${({ theme }) => theme.surface};

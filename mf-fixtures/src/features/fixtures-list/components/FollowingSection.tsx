@@ -1,8 +1,7 @@
 import styled from 'styled-components';
 import type { Fixture, Follow } from '@matchday/contracts';
-import { media } from '@matchday/ui';
 import type { LiveState } from '@matchday/ui/live';
-import { FixtureCard } from './FixtureCard';
+import { FixtureCard, FixtureGrid } from './FixtureCard';
 
 const Section = styled.section`
   margin-bottom: 1.75rem;
@@ -13,15 +12,6 @@ const Section = styled.section`
   p {
     margin: 0;
     color: ${({ theme }) => theme.textMuted};
-  }
-`;
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr));
-  gap: 1rem;
-  ${media.mobile} {
-    grid-template-columns: 1fr;
   }
 `;
 
@@ -53,11 +43,11 @@ export function FollowingSection({
       ) : fixtures.length === 0 ? (
         <p>{names ? `No matches of ${names} in the next two weeks.` : 'Follow a team or a league to see its matches here first.'}</p>
       ) : (
-        <Grid>
+        <FixtureGrid>
           {fixtures.map((fixture) => (
             <FixtureCard key={fixture.id} fixture={fixture} tab={tab} live={feed?.matches.get(fixture.id)} feed={feed} />
           ))}
-        </Grid>
+        </FixtureGrid>
       )}
     </Section>
   );

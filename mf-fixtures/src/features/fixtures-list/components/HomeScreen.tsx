@@ -9,7 +9,7 @@ import { fixturesKey, fixturesQuery, PAGE_SIZE, useFixtures } from '../api/fixtu
 import { useFollowing } from '../api/following';
 import { choices, filterFromSearch, searchFromFilter, type FixtureFilter } from '../rules/filter';
 import { inLiveTab } from '../rules/live';
-import { FixtureCard, FixtureCardSkeleton } from './FixtureCard';
+import { FixtureCard, FixtureCardSkeleton, FixtureGrid } from './FixtureCard';
 import { FollowingSection } from './FollowingSection';
 import { FollowPrompt } from './FollowPrompt';
 
@@ -93,15 +93,6 @@ const Select = styled.select`
   border: 1px solid ${({ theme }) => theme.border};
   background: ${({ theme }) => theme.surface};
   color: ${({ theme }) => theme.text};
-`;
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr));
-  gap: 1rem;
-  ${media.mobile} {
-    grid-template-columns: 1fr;
-  }
 `;
 
 const More = styled.div`
@@ -255,11 +246,11 @@ export function HomeScreen() {
         </Controls>
       </Toolbar>
       {isLoading ? (
-        <Grid role="status" aria-busy="true" aria-label="Loading fixtures">
+        <FixtureGrid role="status" aria-busy="true" aria-label="Loading fixtures">
           {Array.from({ length: SKELETON_CARDS }, (_, i) => (
             <FixtureCardSkeleton key={i} />
           ))}
-        </Grid>
+        </FixtureGrid>
       ) : error ? (
         <EmptyState title={(error as Error).message} message={((error as Error).cause as Error | undefined)?.message}>
           <Button type="button" onClick={() => void refresh()}>
@@ -274,7 +265,7 @@ export function HomeScreen() {
         )
       ) : (
         <>
-          <Grid>
+          <FixtureGrid>
             {fixtures.map((fixture) => (
               <FixtureCard
                 key={fixture.id}
@@ -284,7 +275,7 @@ export function HomeScreen() {
                 feed={needsLive ? feed : undefined}
               />
             ))}
-          </Grid>
+          </FixtureGrid>
           {remaining > 0 && (
             <More>
               <span>
