@@ -2,14 +2,16 @@
  * Measures what each part of the frontend costs a signed-in visitor: minified+gzip bytes of the
  * shell's JavaScript (everything fetched before Home shows its first card, minus mf-fixtures; and what
  * the first render needs, as the size budget of npm test counts it) and of each
- * remote's entry plus the chunks its first screen loads, and the service worker with its precache. Starts its own stack; needs built frontends.
+ * remote's entry plus the chunks its first screen loads, and the service worker with its precache; and, as
+ * the speed issue counts it, every script a signed-in visitor's fresh browser receives before Home shows
+ * its first card, as sent (compressed body plus response headers). Starts its own stack; needs built frontends.
  *   npx tsx bench/frontend-sizes.ts
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
 import { freePort } from '../scripts/lib/processes';
 import { startStack } from '../scripts/lib/stack';
 import { measureBuild } from '../scripts/lib/size-budget';
@@ -20,6 +22,33 @@ const SCREENS: Array<[remote: string, path: string]> = [
   ['mf-account', '/profile'],
   ['mf-admin', '/admin'],
 ];
+
+/** Bytes of every script received, as sent (encoded body + headers), before Home's first fixture card is on screen. */
+async function jsBeforeFirstCard(browser: Browser, signedIn: BrowserContextOptions['storageState'], url: string): Promise<number> {
+  const context = await browser.newContext({ storageState: signedIn, serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    let cardShown = false;
+    const sent: Array<Promise<number>> = [];
+    page.on('requestfinished', (request) => {
+      if (cardShown || request.resourceType() !== 'script') return;
+      sent.push(
+        request.sizes().then((sizes) => {
+          // BENCH_LIST=1 lists each script: path, body bytes as sent, header bytes
+          if (process.env.BENCH_LIST)
+            console.log(`  ${new URL(request.url()).pathname} ${sizes.responseBodySize} ${sizes.responseHeadersSize}`);
+          return sizes.responseBodySize + sizes.responseHeadersSize;
+        }),
+      );
+    });
+    await page.goto(`${url}/`);
+    await page.getByTestId('fixture-card').first().waitFor();
+    cardShown = true;
+    return (await Promise.all(sent)).reduce((total, bytes) => total + bytes, 0);
+  } finally {
+    await context.close();
+  }
+}
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-bench-'));
@@ -44,6 +73,9 @@ async function main(): Promise<void> {
     const sum = (filter: (p: string) => boolean) => [...sizes].filter(([p]) => filter(p)).reduce((t, [, n]) => t + n, 0);
     console.log(
       `shell JS fetched before the first fixture card, sign-in page included (gzip): ${kb(sum((p) => !p.startsWith('/remotes/') && p !== '/sw.js'))}`,
+    );
+    console.log(
+      `JS before Home's first card, signed in, fresh cache, as sent (body + headers): ${kb(await jsBeforeFirstCard(browser, await page.context().storageState(), stack.url))}`,
     );
     const firstRender = measureBuild(path.join(__dirname, '..', 'shell', 'dist')).reduce((t, file) => t + file.gzipBytes, 0);
     console.log(`shell initial JS, what the first render needs (initial-files.json, the npm test budget) (gzip): ${kb(firstRender)}`);

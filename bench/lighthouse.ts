@@ -6,8 +6,16 @@
  * BENCH_REPORTS_DIR keeps each run's full JSON report. Uses a running stack when BASE_URL is set, otherwise starts
  * its own (like bench/frontend-sizes.ts); needs built frontends and Chromium (CHROME_PATH, else
  * /usr/bin/chromium).
+ *
+ * Scores from two hosts compare only with the conditions beside them, so it prints the dataset, the
+ * cards on Home's screen (today's fixtures: what "Today" holds moves with the time of day), each page's DOM
+ * size and Lighthouse's benchmarkIndex (the host's CPU speed). BENCH_CPU_SLOWDOWN (default 4, Lighthouse's
+ * mobile setting) raises the simulated CPU slowdown to stand for a slower host: main-thread work measured
+ * here was 2.3-2.8 s simulated where a host at benchmarkIndex ~2,500 measured 6.3-7.8 s, so 11 stands for it.
  *   npx tsx bench/lighthouse.ts                     # own stack
  *   BASE_URL=http://localhost:8080 npx tsx bench/lighthouse.ts
+ *   BASE_URL=http://localhost:8080 BENCH_CPU_SLOWDOWN=11 npx tsx bench/lighthouse.ts
+ *   BASE_URL=http://localhost:8080 BENCH_PAGES=Home,Player BENCH_RUNS=1 npx tsx bench/lighthouse.ts
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +30,8 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 /** Runs per page (the median performance run is shown) and where to keep each run's full report. */
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const REPORTS_DIR = process.env.BENCH_REPORTS_DIR;
+/** Lighthouse's simulated CPU slowdown (4 on its mobile settings). */
+const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
 
 /** An audit's table rows (bootup-time and long-tasks are tables). */
 function tableItems(audit: { details?: unknown } | undefined): Array<Record<string, unknown>> {
@@ -82,6 +92,15 @@ function lcpElement(audit: { details?: unknown } | undefined): string {
   return details?.items?.[0]?.items?.[0]?.node?.snippet?.slice(0, 160) ?? '?';
 }
 
+/** The dataset the stack serves (demo or imported) and Home's cards: today's fixtures, of which the first page (48) is drawn. */
+async function conditions(baseUrl: string, cookie: string): Promise<string> {
+  const read = async <T>(apiPath: string) => (await (await fetch(`${baseUrl}${apiPath}`, { headers: { cookie } })).json()) as T;
+  const dataset = await read<{ demo: boolean }>('/api/dataset');
+  const today = await read<{ fixtures: Fixture[]; total: number }>('/api/fixtures/filter?type=today&tz=UTC&limit=48');
+  const leagues = new Set(today.fixtures.map((fixture) => fixture.leagueName));
+  return `dataset: ${dataset.demo ? 'demo' : 'imported'}; Home at ${new Date().toISOString().slice(11, 16)} UTC: ${today.total} fixtures today (${today.fixtures.length} cards drawn; ${[...leagues].join(', ')})`;
+}
+
 const METRICS = [
   ['FCP', 'first-contentful-paint'],
   ['LCP', 'largest-contentful-paint'],
@@ -108,6 +127,14 @@ async function main(): Promise<void> {
     // lighthouse is an ES module; tsx runs this file as CommonJS, so it is loaded with import().
     const { default: lighthouse } = await import('lighthouse');
     const league = await leaguePages(baseUrl, cookie);
+    const { throttling } = await import('lighthouse/core/config/constants.js');
+    console.log(
+      `${await conditions(baseUrl, cookie)}; CPU slowdown ${CPU_SLOWDOWN}x; load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+    );
+    const benchmarkIndexes: number[] = [];
     const pages: Array<[string, string]> = [
       ['Home', `${baseUrl}/`],
       ['Fixture stats', `${baseUrl}/fixture-stats/${finished}`],
@@ -117,7 +144,9 @@ async function main(): Promise<void> {
     const rows: string[][] = [];
     const lcpElements: string[] = [];
     const blocking: string[] = [];
-    for (const [name, url] of pages) {
+    // BENCH_PAGES=Home,Player measures some of them.
+    const only = process.env.BENCH_PAGES?.split(',').map((page) => page.trim().toLowerCase());
+    for (const [name, url] of pages.filter(([page]) => !only || only.includes(page.toLowerCase()))) {
       // Lighthouse's score moves by several points from run to run on a shared machine: each page is
       // measured BENCH_RUNS times and the run with the median performance score is the one shown.
       const runs: Array<NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']> = [];
@@ -128,6 +157,7 @@ async function main(): Promise<void> {
           logLevel: 'error',
           onlyCategories: [...CATEGORIES],
           extraHeaders: { cookie },
+          throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN },
         });
         if (!result) throw new Error(`no Lighthouse result for ${url}`);
         // A page Lighthouse could not measure (no paint, a crash) scores 0: say why rather than print a bare 0.
@@ -139,6 +169,7 @@ async function main(): Promise<void> {
             JSON.stringify(result.lhr),
           );
         runs.push(result.lhr);
+        benchmarkIndexes.push(Math.round(result.lhr.environment.benchmarkIndex));
       }
       const performance = (lhr: (typeof runs)[number]) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
       const sorted = [...runs].sort((a, b) => performance(a) - performance(b));
@@ -151,15 +182,19 @@ async function main(): Promise<void> {
         name,
         ...CATEGORIES.map((id) => String(Math.round((categories[id]?.score ?? 0) * 100))),
         runs.map(performance).join(' '),
+        String(audits['dom-size']?.numericValue ?? '?'),
         ...METRICS.map(([, id]) => (audits[id]?.displayValue ?? '?').replace(/\u00a0/g, ' ')),
       ]);
     }
-    const header = ['page (mobile)', ...CATEGORIES, 'performance per run', ...METRICS.map(([label]) => label)];
+    const header = ['page (mobile)', ...CATEGORIES, 'performance per run', 'DOM nodes', ...METRICS.map(([label]) => label)];
     const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
     const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
     console.log([line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n'));
+    console.log(
+      `\nbenchmarkIndex per run: ${benchmarkIndexes.join(' ')} (median ${[...benchmarkIndexes].sort((a, b) => a - b)[Math.floor(benchmarkIndexes.length / 2)]})`,
+    );
     console.log(`\nLCP element\n${lcpElements.join('\n')}`);
-    console.log(`\nWhat blocks the main thread (scripting per script, simulated 4x CPU; long tasks)\n${blocking.join('\n')}`);
+    console.log(`\nWhat blocks the main thread (scripting per script, simulated ${CPU_SLOWDOWN}x CPU; long tasks)\n${blocking.join('\n')}`);
   } finally {
     await chrome.kill();
     if (stack) await stack.stop();

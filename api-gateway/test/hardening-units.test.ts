@@ -164,6 +164,26 @@ describe('security headers', () => {
       expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     });
   });
+
+  it("scripts, styles and images carry nosniff, the resource policy and HSTS, not a document's policy; the service worker and a script opened as a page keep it", async () => {
+    const app = new Koa();
+    app.use(securityHeaders({ shellIndex: '/nonexistent/index.html', production: true }));
+    app.use((ctx) => {
+      ctx.body = 'x';
+    });
+    await serve(app, async (url) => {
+      const script = await fetch(`${url}/main.0123abcd.js`);
+      expect(script.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(script.headers.get('cross-origin-resource-policy')).toBe('same-site');
+      expect(script.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect(script.headers.get('content-security-policy')).toBeNull();
+      expect(script.headers.get('permissions-policy')).toBeNull();
+      const worker = await fetch(`${url}/sw.js`);
+      expect(worker.headers.get('content-security-policy')).toContain("worker-src 'self'");
+      const opened = await fetch(`${url}/main.0123abcd.js`, { headers: { 'sec-fetch-dest': 'document' } });
+      expect(opened.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    });
+  });
 });
 
 describe('logs', () => {

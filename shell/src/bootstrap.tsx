@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { AppProviders } from '@matchday/ui';
 import { App } from './app/App';
+import { afterLoadAndIdle } from './lib/after-load';
 import { appHistory } from './lib/navigation-guard';
 import { initRemotes } from './remotes/registry';
 
@@ -12,8 +13,9 @@ window.addEventListener('unhandledrejection', (event) => {
 });
 
 // Service worker, install prompt, online state and the automatic update checks (30 s, then every 5 min):
-// requested now, beside the first screen's code, but not part of it (Workbox is not needed to draw).
-const pwa = import(/* webpackChunkName: "pwa" */ './pwa/runtime');
+// requested once the page has loaded and the browser is idle (Workbox is not needed to draw, and its chunk
+// fetched and run at boot was part of the JavaScript and the long tasks before Home's first card).
+const pwa = afterLoadAndIdle.then(() => import(/* webpackChunkName: "pwa" */ './pwa/runtime'));
 void pwa.then(({ startPwa }) => startPwa());
 void initRemotes().then((manifest) => {
   // What the update check compares with: read alongside, not before the first render.

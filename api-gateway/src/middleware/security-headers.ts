@@ -87,13 +87,37 @@ export function securityHeaders(options: {
     frameguard: { action: 'deny' },
   });
   const apiHeaders = apiSecurityHeaders(options.production);
+  const assetHeaders = assetSecurityHeaders(options.production);
   return async (ctx, next) => {
     if (ctx.path.startsWith('/api/')) {
       ctx.set(apiHeaders);
       return next();
     }
+    if (isSubresource(ctx.req, ctx.path)) {
+      ctx.set(assetHeaders);
+      return next();
+    }
     ctx.set('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
     await helmetMiddleware(ctx, next);
+  };
+}
+
+/** A script, style sheet, image or font fetched by a page (not a document, not the service worker, whose policy applies to it). */
+const SUBRESOURCE = /\.(?:js|css|png|svg|ico|webp|woff2?|map)$/;
+function isSubresource(req: IncomingMessage, pathname: string): boolean {
+  return SUBRESOURCE.test(pathname) && pathname !== '/sw.js' && !isPageLoad(req);
+}
+
+/**
+ * Scripts, style sheets, images and fonts: a document's policy (CSP, framing, Permissions-Policy) means nothing
+ * on them, so they carry only what does (nosniff, the resource policy, HSTS). The page set is ~1.1 KB a
+ * response: on the ~23 scripts before Home's first card it was 27 KB of the JavaScript as sent.
+ */
+export function assetSecurityHeaders(production: boolean): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'same-site',
+    ...(production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }
 

@@ -2,8 +2,10 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, useSupportEmail } from '@matchday/ui';
+import { useAfterLoadAndIdle } from '../lib/after-load';
 
-// Workbox and the update checks are not needed for the first screen (the footer starts below the fold).
+// Workbox and the update checks are not needed for the first screen (the footer starts below the fold):
+// the controls are drawn once the page has loaded and the browser is idle.
 const FooterPwaControls = lazy(() => import(/* webpackChunkName: "pwa" */ './FooterPwaControls'));
 
 const Bar = styled.footer`
@@ -24,15 +26,18 @@ const Bar = styled.footer`
 /** Spec footer: legal links, the support address the gateway is configured with (SUPPORT_EMAIL), PWA controls, Refresh. */
 export function Footer() {
   const supportEmail = useSupportEmail();
+  const pwaControls = useAfterLoadAndIdle();
   return (
     <Bar>
       <Link to="/privacy-policy">Privacy Policy</Link>
       <Link to="/delete-account">Delete Account</Link>
       <a href={`mailto:${supportEmail}`}>Support</a>
       <span>© {new Date().getFullYear()} Matchday. All rights reserved.</span>
-      <Suspense fallback={null}>
-        <FooterPwaControls />
-      </Suspense>
+      {pwaControls && (
+        <Suspense fallback={null}>
+          <FooterPwaControls />
+        </Suspense>
+      )}
       <Button type="button" $variant="ghost" onClick={() => window.location.reload()} aria-label="Refresh page">
         Refresh
       </Button>
