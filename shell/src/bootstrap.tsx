@@ -4,6 +4,7 @@ import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { AppProviders } from '@matchday/ui';
 import { App } from './app/App';
 import { afterLoadAndIdle } from './lib/after-load';
+import { startEarlyPwa } from './pwa/early';
 import { appHistory } from './lib/navigation-guard';
 import { initRemotes } from './remotes/registry';
 
@@ -12,9 +13,11 @@ window.addEventListener('unhandledrejection', (event) => {
   if (String((event.reason as Error | undefined)?.message ?? event.reason).includes('401')) event.preventDefault();
 });
 
-// Service worker, install prompt, online state and the automatic update checks (30 s, then every 5 min):
-// requested once the page has loaded and the browser is idle (Workbox is not needed to draw, and its chunk
-// fetched and run at boot was part of the JavaScript and the long tasks before Home's first card).
+// The service worker is registered at the load event and an early install prompt is held (pwa/early.ts).
+// Workbox with the update flows, the install prompt, online state and the automatic update checks (30 s,
+// then every 5 min) are requested once the first screen has had the page to itself (lib/after-load.ts):
+// its chunk fetched and run at boot was part of the JavaScript and the long tasks before Home's first card.
+startEarlyPwa();
 const pwa = afterLoadAndIdle.then(() => import(/* webpackChunkName: "pwa" */ './pwa/runtime'));
 void pwa.then(({ startPwa }) => startPwa());
 void initRemotes().then((manifest) => {

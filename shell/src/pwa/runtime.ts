@@ -8,6 +8,7 @@ import { Workbox } from 'workbox-window';
 import type { RemoteManifest, VersionInfo } from '@matchday/contracts';
 import { discardBody, toast } from '@matchday/ui';
 import { registeredRemoteVersions, REMOTE_REPLACED_EVENT } from '../remotes/registry';
+import { PWA_STARTED_EVENT, SERVICE_WORKER_URL, takeEarlyInstallPrompt } from './early';
 import {
   detectPlatform,
   hasUpdate,
@@ -82,7 +83,7 @@ function isStandalone(): boolean {
 /** Registers /sw.js (production builds only: the dev server has none). */
 function registerServiceWorker(): void {
   if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
-  const wb = new Workbox('/sw.js');
+  const wb = new Workbox(SERVICE_WORKER_URL);
   workbox = wb;
   wb.addEventListener('waiting', () => setState({ update: 'update-available' }));
   wb.register()
@@ -95,11 +96,17 @@ function registerServiceWorker(): void {
 /** Keeps the install prompt for the footer's Install App control (the browser's own banner is held back). */
 function captureInstallPrompt(): void {
   if (isStandalone()) setState({ install: 'installed' });
-  window.addEventListener('beforeinstallprompt', (event) => {
-    event.preventDefault();
+  const keep = (event: Event) => {
     installPrompt = event as BeforeInstallPromptEvent;
     if (state.install !== 'installed') setState({ install: 'installable' });
+  };
+  const early = takeEarlyInstallPrompt();
+  if (early) keep(early);
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    keep(event);
   });
+  window.dispatchEvent(new Event(PWA_STARTED_EVENT));
   window.addEventListener('appinstalled', () => {
     installPrompt = null;
     setState({ install: 'installed' });
