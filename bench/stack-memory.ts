@@ -11,6 +11,7 @@
  *   /api/calendar/team/<id>.ics (anonymous, gateway and football service) 100 times each in turn, one at a
  *   time; printed: the 1st, the median of 2nd-100th and the 100th;
  * - idle RSS: after BENCH_IDLE_S seconds (default 30) at rest, VmRSS from /proc/<pid>/status of every process
+ *   (and PSS from /proc/<pid>/smaps_rollup, which divides shared pages such as the node binary among the processes)
  *   in the tree under the spawned npm (npm, sh, the launcher, the provider, the services and the gateway), and
  *   their sum.
  * BENCH_PREPARE is a command run before each start (`npm run -s build:servers` keeps the compiled output current
@@ -33,6 +34,8 @@ interface Proc {
   pid: number;
   ppid: number;
   rssKb: number;
+  /** Proportional set size (/proc/<pid>/smaps_rollup): shared pages (the node binary, ~34 MB) divided among the processes that map them. */
+  pssKb: number;
   command: string;
 }
 
@@ -42,7 +45,8 @@ function readProc(pid: number): Proc | undefined {
     const ppid = Number(/PPid:\s+(\d+)/.exec(status)?.[1] ?? 0);
     const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
     const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
-    return { pid, ppid, rssKb, command };
+    const pssKb = Number(/^Pss:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    return { pid, ppid, rssKb, pssKb, command };
   } catch {
     return undefined;
   }
@@ -156,11 +160,19 @@ async function main(): Promise<void> {
         await sleep(IDLE_S * 1000);
         const tree = processTree(stack.child.pid!);
         let total = 0;
+        let proportional = 0;
+        const mb = (kb: number) => String(Math.round(kb / 1024)).padStart(5);
         for (const proc of tree) {
           total += proc.rssKb;
-          console.log(`  ${String(Math.round(proc.rssKb / 1024)).padStart(5)} MB  ${proc.pid}  ${label(proc.command)}`);
+          proportional += proc.pssKb;
+          console.log(`  ${mb(proc.rssKb)} MB RSS ${mb(proc.pssKb)} MB PSS  ${proc.pid}  ${label(proc.command)}`);
         }
-        console.log(`  idle RSS after ${IDLE_S} s: ${Math.round(total / 1024)} MB over ${tree.length} processes`);
+        console.log(
+          `  idle RSS after ${IDLE_S} s: ${Math.round(total / 1024)} MB over ${tree.length} processes (the sum counts the shared node binary once per process)`,
+        );
+        console.log(
+          `  idle PSS after ${IDLE_S} s: ${Math.round(proportional / 1024)} MB (shared pages divided among the processes: what the machine spends)`,
+        );
       } finally {
         await stopStack(stack.child);
       }

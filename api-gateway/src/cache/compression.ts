@@ -2,9 +2,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import compression from 'compression';
 import type Koa from 'koa';
-
-/** Answers smaller than this are sent as they are: compressing them saves less than it costs. */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
+import { COMPRESS_THRESHOLD_BYTES } from '../frontends/precompressed';
 
 /** The content codings the gateway sends, in its order of preference. */
 export const CONTENT_CODINGS = ['br', 'gzip'] as const;

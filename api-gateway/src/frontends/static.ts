@@ -4,17 +4,11 @@ import type Koa from 'koa';
 import send from 'koa-send';
 import { REMOTE_NAMES, type RemoteName, type VersionInfo } from '@matchday/contracts';
 import { buildManifest, VERSION_PATTERN } from './manifest';
+import { PRECOMPRESSED_EXTENSIONS } from './precompressed';
 
 const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|png|svg|jpg|webp)$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
-
-/**
- * Build outputs that have precompressed `.br` and `.gz` siblings (written after webpack by
- * scripts/lib/build.ts, for `npm run build` and `npm run deploy` alike); koa-send picks the sibling the
- * client accepts, br before gzip, and the file itself otherwise.
- */
-export const PRECOMPRESSED_EXTENSIONS = ['.js', '.mjs', '.css', '.html', '.svg', '.json', '.webmanifest'];
 
 /** koa-send hands over the file it sends, a .br or .gz sibling included: the rules go by the file asked for. */
 function cacheHeaders(res: import('node:http').ServerResponse, file: string): void {
