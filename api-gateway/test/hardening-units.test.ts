@@ -213,6 +213,31 @@ describe('logs', () => {
     expect(log).toContain('[redacted]');
     for (const secret of ['cookie-secret', 'auth-secret', 'identity-secret', 'set-cookie-secret']) expect(log).not.toContain(secret);
   });
+
+  it("the gateway's polls of the live feed are logged at debug when they succeed (not ten info lines a second), and at error when they fail", async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = new Koa();
+    app.use(requestLogging(createLogger('polling-test', sink)));
+    app.use((ctx) => {
+      ctx.status = ctx.query.fail ? 500 : 200;
+      ctx.body = { ok: true };
+    });
+    await serve(app, async (url) => {
+      for (const path of ['/internal/live/feed?after=0&limit=200', '/internal/live/feed?after=0&fail=1', '/api/leagues'])
+        await (await fetch(`${url}${path}`)).text();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const logged = lines.map((line) => JSON.parse(line) as { level: number; req?: { url?: string } });
+    const urls = (level: number) => logged.filter((line) => line.level === level).map((line) => line.req?.url);
+    expect(urls(30)).toEqual(['/api/leagues']);
+    expect(urls(50)).toEqual(['/internal/live/feed?after=0&fail=1']);
+  });
 });
 
 describe('requests refused by the HTTP parser', () => {

@@ -11,6 +11,12 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 /** The request a piece of code runs for, so that an exception outside Koa's chain is logged with its id. */
 export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
 
+/**
+ * Paths the gateway polls (the live feed, every FEED_POLL_MS = 100 ms): a successful answer is logged at debug,
+ * not info, so that `npm start`'s terminal is not ten lines a second of polls. Failures are logged as any other.
+ */
+const POLLED_PATHS = ['/internal/live/feed'];
+
 /** Request id (reused from the gateway's header when present) and a pino line per request. */
 export function requestLogging(logger: Logger): Koa.Middleware {
   const http = pinoHttp({
@@ -21,9 +27,10 @@ export function requestLogging(logger: Logger): Koa.Middleware {
       res.setHeader(REQUEST_ID_HEADER, id);
       return id;
     },
-    customLogLevel(_req, res, err) {
+    customLogLevel(req, res, err) {
       if (err || res.statusCode >= 500) return 'error';
       if (res.statusCode >= 400) return 'warn';
+      if (POLLED_PATHS.some((polled) => req.url?.startsWith(polled))) return 'debug';
       return 'info';
     },
     autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
