@@ -2,7 +2,8 @@ import { ApiError } from '@matchday/ui';
 import { DEFAULT_ALERTS, type UserPreferences } from '@matchday/contracts';
 import { calendarQuery, rotateCalendar } from '../src/features/settings/api/calendar';
 import { preferencesQuery, savePreferences } from '../src/features/settings/api/preferences';
-import { deletePushSubscription, readPushPublicKey, savePushSubscription, subscriptionRequest } from '../src/features/settings/api/push';
+import { subscriptionRequest } from '@matchday/contracts';
+import { deletePushSubscription, readPushPublicKey, savePushSubscription } from '../src/features/settings/api/push';
 import { fakeFetch } from '@matchday/testing/src/fake-fetch';
 
 const realFetch = global.fetch;

@@ -25,6 +25,24 @@ const showNotification = jest.fn<Promise<void>, [string, Record<string, unknown>
 let windows: FakeWindow[] = [];
 const openWindow = jest.fn(async (_url: string) => null);
 
+interface FakeSubscription {
+  endpoint: string;
+  options: { applicationServerKey: ArrayBuffer | null };
+  toJSON(): { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } };
+}
+const fakeSubscription = (endpoint: string, key: ArrayBuffer | null = new Uint8Array([4, 1, 2]).buffer): FakeSubscription => ({
+  endpoint,
+  options: { applicationServerKey: key },
+  toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: `p256dh-of-${endpoint}`, auth: 'auth' } }),
+});
+let currentSubscription: FakeSubscription | null = null;
+const subscribe = jest.fn(async (_options: { userVisibleOnly: boolean; applicationServerKey: BufferSource | null }) =>
+  fakeSubscription('https://push.example/renewed'),
+);
+/** The worker's writes to the server: method, path and JSON body. */
+const sent: Array<{ method: string; path: string; body: unknown }> = [];
+let serverStatus = 201;
+
 function fakeWindow(url: string, options: { focused?: boolean; controlled?: boolean } = {}): FakeWindow {
   const client: FakeWindow = {
     url,
@@ -55,7 +73,7 @@ beforeAll(async () => {
   (globalThis as Record<string, unknown>).self = {
     __WB_MANIFEST: [],
     location: new URL(`${ORIGIN}/sw.js`),
-    registration: { showNotification },
+    registration: { showNotification, pushManager: { getSubscription: async () => currentSubscription, subscribe } },
     clients: { matchAll: async () => windows, openWindow },
     skipWaiting: async () => undefined,
     addEventListener: (type: string, listener: (event: Record<string, unknown>) => void) => listeners.set(type, listener),
@@ -68,6 +86,14 @@ afterAll(() => {
 });
 
 beforeEach(() => {
+  currentSubscription = null;
+  subscribe.mockClear();
+  sent.length = 0;
+  serverStatus = 201;
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    sent.push({ method: init?.method ?? 'GET', path: String(input), body: JSON.parse(String(init?.body)) });
+    return new Response(null, { status: serverStatus });
+  }) as typeof fetch;
   showNotification.mockReset().mockResolvedValue(undefined);
   openWindow.mockClear();
   windows = [];
@@ -112,6 +138,50 @@ describe('push', () => {
     showNotification.mockRejectedValueOnce(new TypeError('bad option')).mockResolvedValue(undefined);
     await dispatch('push', { data: pushData(JSON.stringify({ title: 'GOAL!', tag: 'goal-1', kind: 'goal' })) });
     expect(showNotification.mock.calls.map(([title]) => title)).toEqual(['GOAL!', FALLBACK_TITLE]);
+  });
+});
+
+describe('pushsubscriptionchange', () => {
+  const keysOf = (endpoint: string) => ({ p256dh: `p256dh-of-${endpoint}`, auth: 'auth' });
+
+  it("subscribes again with the old subscription's server key, saves the new endpoint and forgets the old one", async () => {
+    const old = fakeSubscription('https://push.example/old');
+    expect(await dispatch('pushsubscriptionchange', { oldSubscription: old })).toBe(1);
+    expect(subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: old.options.applicationServerKey });
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/api/push/subscriptions',
+        body: { endpoint: 'https://push.example/renewed', expirationTime: null, keys: keysOf('https://push.example/renewed') },
+      },
+      { method: 'DELETE', path: '/api/push/subscriptions', body: { endpoint: 'https://push.example/old' } },
+    ]);
+  });
+
+  it('saves a subscription the browser already renewed (given, or found) without subscribing again', async () => {
+    await dispatch('pushsubscriptionchange', { oldSubscription: null, newSubscription: fakeSubscription('https://push.example/given') });
+    currentSubscription = fakeSubscription('https://push.example/found');
+    await dispatch('pushsubscriptionchange', {});
+    expect(subscribe).not.toHaveBeenCalled();
+    expect(sent.map(({ method, body }) => [method, (body as { endpoint: string }).endpoint])).toEqual([
+      ['POST', 'https://push.example/given'],
+      ['POST', 'https://push.example/found'],
+    ]);
+  });
+
+  it('signed out, nothing is forgotten in the dark: the save is refused and the old endpoint kept for the server to drop', async () => {
+    serverStatus = 401;
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(await dispatch('pushsubscriptionchange', { oldSubscription: fakeSubscription('https://push.example/old') })).toBe(1);
+    expect(sent.map(({ method }) => method)).toEqual(['POST']);
+    expect(warn).toHaveBeenCalledWith('Could not renew the push subscription', expect.any(Error));
+    warn.mockRestore();
+  });
+
+  it('with no subscription and no key to make one, nothing is sent', async () => {
+    await dispatch('pushsubscriptionchange', {});
+    expect(subscribe).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 });
 

@@ -89,6 +89,20 @@ export interface PushSubscriptionRequest {
   keys: { p256dh: string; auth: string };
 }
 
+/** Where a device's subscription is saved (POST) and forgotten (DELETE {endpoint}): Settings and the service worker. */
+export const PUSH_SUBSCRIPTIONS_URL = '/api/push/subscriptions';
+
+/** What POST /api/push/subscriptions takes, from PushSubscription.toJSON(); refuses a subscription without its keys. */
+export function subscriptionRequest(json: {
+  endpoint?: string;
+  expirationTime?: number | null;
+  keys?: Record<string, string>;
+}): PushSubscriptionRequest {
+  const { endpoint, expirationTime, keys } = json;
+  if (!endpoint || !keys?.p256dh || !keys.auth) throw new Error('The browser gave an incomplete push subscription.');
+  return { endpoint, expirationTime: expirationTime ?? null, keys: { p256dh: keys.p256dh, auth: keys.auth } };
+}
+
 /**
  * What a push message carries, as the service worker shows it (title and options of showNotification).
  * The server has made every decision (types, quiet hours, spoilers): the worker shows it as it is.

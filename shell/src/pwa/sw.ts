@@ -12,7 +12,9 @@
  *   another user than the last one seen (its id is kept in a cache of its own, so it outlives the worker).
  * - Push alerts (issue 23): every push shows a notification (push-alert.ts), a generic one when the payload
  *   cannot be read, since Safari revokes the permission of a site whose push shows nothing; a tap focuses
- *   the app on the alert's page, or opens it.
+ *   the app on the alert's page, or opens it. When the browser renews or drops the device's subscription
+ *   (pushsubscriptionchange: expiry, a rotated push service key), the worker subscribes again with the same
+ *   server key and tells the server the new endpoint, so alerts keep coming without a visit to Settings.
  * A new version waits until the page asks it to take over (the footer's update flow).
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
@@ -21,6 +23,7 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
+import { PUSH_SUBSCRIPTIONS_URL, subscriptionRequest } from '@matchday/contracts';
 import {
   apiCacheKey,
   CACHE_NAMES,
@@ -55,7 +58,13 @@ interface WindowClientLike {
 interface WorkerScope {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
   location: Location;
-  registration: { showNotification(title: string, options: AlertNotificationOptions): Promise<void> };
+  registration: {
+    showNotification(title: string, options: AlertNotificationOptions): Promise<void>;
+    pushManager: {
+      getSubscription(): Promise<DeviceSubscription | null>;
+      subscribe(options: { userVisibleOnly: boolean; applicationServerKey: BufferSource | null }): Promise<DeviceSubscription>;
+    };
+  };
   clients: {
     matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClientLike[]>;
     openWindow(url: string): Promise<WindowClientLike | null>;
@@ -66,9 +75,21 @@ interface WorkerScope {
   addEventListener(type: 'fetch', listener: (event: ExtendableEvent & { request: Request }) => void): void;
   addEventListener(type: 'push', listener: (event: ExtendableEvent & { data: { text(): string } | null }) => void): void;
   addEventListener(
+    type: 'pushsubscriptionchange',
+    listener: (
+      event: ExtendableEvent & { oldSubscription?: DeviceSubscription | null; newSubscription?: DeviceSubscription | null },
+    ) => void,
+  ): void;
+  addEventListener(
     type: 'notificationclick',
     listener: (event: ExtendableEvent & { notification: { data: unknown; close(): void } }) => void,
   ): void;
+}
+/** The part of a PushSubscription the renewal reads. */
+interface DeviceSubscription {
+  endpoint: string;
+  options: { applicationServerKey: ArrayBuffer | null };
+  toJSON(): { endpoint?: string; expirationTime?: number | null; keys?: Record<string, string> };
 }
 declare const self: WorkerScope;
 
@@ -161,7 +182,43 @@ async function openAlert(data: unknown): Promise<void> {
   await self.clients.openWindow(plan.url);
 }
 
+/** A same-origin write as the pages send it (the session cookie; the header the gateway's CSRF check asks of scripts). */
+async function sendToServer(method: 'POST' | 'DELETE', body: unknown): Promise<void> {
+  const response = await fetch(PUSH_SUBSCRIPTIONS_URL, {
+    method,
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify(body),
+  });
+  await response.body?.cancel();
+  if (!response.ok) throw new Error(`${method} ${PUSH_SUBSCRIPTIONS_URL}: ${response.status}`);
+}
+
+/**
+ * The device's subscription was renewed or dropped by the browser: the new one (given, already made, or made now
+ * with the old one's server key) is saved for the signed-in user and the old endpoint forgotten. Signed out (401)
+ * or without a key to subscribe with, nothing is saved: Settings shows alerts off on this device, and the server
+ * drops the old endpoint at the push service's next refusal.
+ */
+async function renewSubscription(old: DeviceSubscription | null, given: DeviceSubscription | null): Promise<void> {
+  const key = old?.options.applicationServerKey ?? null;
+  const next =
+    given ??
+    (await self.registration.pushManager.getSubscription()) ??
+    (key ? await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }) : null);
+  if (next) await sendToServer('POST', subscriptionRequest(next.toJSON()));
+  if (old && old.endpoint !== next?.endpoint) await sendToServer('DELETE', { endpoint: old.endpoint });
+}
+
 self.addEventListener('push', (event) => event.waitUntil(showAlert(event.data)));
+
+self.addEventListener('pushsubscriptionchange', (event) =>
+  event.waitUntil(
+    renewSubscription(event.oldSubscription ?? null, event.newSubscription ?? null).catch((error: unknown) =>
+      console.warn('Could not renew the push subscription', error),
+    ),
+  ),
+);
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();

@@ -1,5 +1,6 @@
 import { applicationServerKey, sameKey, type PushEnvironment } from '../rules/push-support';
-import { deletePushSubscription, readPushPublicKey, savePushSubscription, subscriptionRequest } from './push';
+import { subscriptionRequest } from '@matchday/contracts';
+import { deletePushSubscription, readPushPublicKey, savePushSubscription } from './push';
 
 /** The browser's side of push, behind one seam so the flows below can be tried without a browser. */
 export interface PushDevice {

@@ -1,8 +1,7 @@
 import { apiGet, apiSend } from '@matchday/ui';
-import type { PushPublicKey, PushSubscriptionRequest } from '@matchday/contracts';
+import { PUSH_SUBSCRIPTIONS_URL, type PushPublicKey, type PushSubscriptionRequest } from '@matchday/contracts';
 
 export const PUSH_PUBLIC_KEY_URL = '/api/push/public-key';
-export const PUSH_SUBSCRIPTIONS_URL = '/api/push/subscriptions';
 
 /** GET /api/push/public-key: the server's VAPID key (base64url) that subscriptions are made with. */
 export async function readPushPublicKey(): Promise<string> {
@@ -16,13 +15,6 @@ export async function readPushPublicKey(): Promise<string> {
   if (typeof reply.publicKey !== 'string' || reply.publicKey === '')
     throw new Error('Matchday sent no alerts key. Please try again later.');
   return reply.publicKey;
-}
-
-/** What POST /api/push/subscriptions takes, from PushSubscription.toJSON(); refuses a subscription without its keys. */
-export function subscriptionRequest(json: PushSubscriptionJSON): PushSubscriptionRequest {
-  const { endpoint, expirationTime, keys } = json;
-  if (!endpoint || !keys?.p256dh || !keys.auth) throw new Error('The browser gave an incomplete push subscription.');
-  return { endpoint, expirationTime: expirationTime ?? null, keys: { p256dh: keys.p256dh, auth: keys.auth } };
 }
 
 /** POST /api/push/subscriptions: the server sends this device the user's alerts from now on (201). */
