@@ -1,6 +1,6 @@
 /**
  * npm test: type-check, unit and integration tests (jest: SQLite always, MySQL too when TEST_MYSQL_URL
- * is set), then the size budget of the freshly built frontends and the end-to-end tests (Playwright in
+ * is set), the scale-out rig (test/*.rig.ts: two gateways on redis-server and MariaDB), then the size budget of the freshly built frontends and the end-to-end tests (Playwright in
  * Chromium) against them.
  * Finds Chromium first (CHROMIUM_PATH, /usr/bin/chromium) or installs one: Debian's package when
  * running as root on Debian, else Playwright's own download; stops with instructions if both fail.
@@ -78,6 +78,8 @@ async function main(): Promise<void> {
     results.push(['format', run('Formatting (prettier --check)', 'npx', ['prettier', '--check', '.'])]);
     if (!process.env.TEST_MYSQL_URL) console.log('\nTEST_MYSQL_URL is not set: service tests run on SQLite only.');
     results.push(['jest', run('Unit and integration tests (jest)', 'npx', ['jest', '--ci'])]);
+    // Two gateways, Redis, MariaDB and a front (scripts/lib/rig.ts): needs redis-server, and MariaDB unless TEST_MYSQL_URL.
+    results.push(['scale-out rig', run('Scale-out rig (jest, test/*.rig.ts)', 'npm', ['run', '-s', 'test:rig'])]);
   }
   const chromium = ensureChromium();
   await buildFrontends({ force: false });

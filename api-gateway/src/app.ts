@@ -34,17 +34,23 @@ import { Admission, SessionInFlight } from './proxy/admission';
 import { IdentitySigner } from './proxy/identity';
 import { createServiceProxies } from './proxy/proxy';
 import { matchApiRoute } from './proxy/route-table';
-import { LiveFeed } from './live/feed';
+import { FEED_POLL_MS, LiveFeed } from './live/feed';
 import { liveStreams } from './live/stream';
+import { SharedBus } from './shared/bus';
 import { rememberingKeygrip } from './sessions/cookie-keys';
 import { SESSION_IDLE_MS, sessionKeyId, sessionLifetime } from './sessions/lifetime';
 import type { KnexSessionStore, SessionData } from './sessions/session-store';
+import { FileRemoteStateStore, type RemoteStateStore } from '@matchday/server/src/remote-state';
 
 export const SESSION_COOKIE = 'matchday.sid';
 
 export interface GatewayDeps {
   sessionsDb: Knex;
   sessionStore: KnexSessionStore;
+  /** What the gateways share (REDIS_URL); default: nothing shared, as one gateway needs. */
+  bus?: SharedBus;
+  /** Where the remotes' live versions are (remote-state.ts); default: DATA_DIR/remotes.json. */
+  remoteState?: RemoteStateStore;
 }
 
 function sessionOf(ctx: Koa.Context): SessionData | null {
@@ -79,7 +85,13 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     insights: new Admission('insights', config.admission),
   };
   const perSessionInFlight = new SessionInFlight(config.sessionInFlight);
-  const liveFeed = new LiveFeed(config.services.football, signer, logger);
+  const bus = deps.bus ?? new SharedBus(undefined, logger);
+  deps.sessionStore.sharing(bus);
+  bus.subscribe((message) => {
+    if (message.kind === 'clear-cache') cache.clear();
+  });
+  const remoteState = deps.remoteState ?? new FileRemoteStateStore(config.dataDir);
+  const liveFeed = new LiveFeed(config.services.football, signer, logger, FEED_POLL_MS, bus);
   const streams = liveStreams(liveFeed, config.liveStreams);
 
   app.use(gatewayMetrics({ token: config.metricsToken, cache, admissions, proxies, sessionsDb: deps.sessionsDb }));
@@ -96,10 +108,10 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
   );
   app.use(health(config, deps.sessionsDb));
   app.use(canonicalHost(config.publicUrl));
-  const limits = rateLimiting(config.rateLimits);
+  const limits = rateLimiting(config.rateLimits, bus.redis);
   app.use(limits.byIp);
   app.use(appConfig(config));
-  app.use(frontends(config.frontendRoot, config.dataDir, config.remotesBaseUrl));
+  app.use(frontends(config.frontendRoot, remoteState, config.remotesBaseUrl));
   app.use(requestBodies());
   // A public API reply (calendar feeds) is the same for everyone and shared caches may keep it (Cache-Control:
   // public): the session cookie is not read there, so no session is loaded, renewed or set on such a reply.
@@ -156,15 +168,16 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
   app.use(streams.middleware);
 
   // GET /api/admin/remotes, POST /api/admin/remotes/{name}/rollback|roll-forward: the gateway's own (admins only).
-  app.use(remotesAdmin(config));
+  app.use(remotesAdmin(config, remoteState));
 
-  // POST /api/admin/clear-cache: the gateway's own (the cache lives here); admins only.
+  // POST /api/admin/clear-cache: the gateway's own (the cache lives here), and every other gateway's through the bus; admins only.
   app.use(async (ctx, next) => {
     if (ctx.path !== '/api/admin/clear-cache' || ctx.method !== 'POST') return next();
     const user = sessionOf(ctx)?.user;
     if (!user) throw unauthorized();
     if (!isAdminEmail(config, user.email)) throw forbidden('Administrators only');
     const cleared = cache.clear();
+    bus.publish({ kind: 'clear-cache' });
     ctx.set('cache-control', 'no-store');
     ctx.body = { message: 'Cache cleared', cleared };
   });

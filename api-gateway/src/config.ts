@@ -81,6 +81,11 @@ export interface GatewayConfig {
   remotesBaseUrl?: string;
   /** How long a football read is reused (GATEWAY_CACHE_TTL_MS); 0 turns the response cache off (bench/gateway.ts). */
   responseCacheTtlMs: number;
+  /**
+   * REDIS_URL: state shared by every gateway (rate limits; cache, session and live-feed news through pub/sub).
+   * Without it each instance keeps its own, as one gateway needs.
+   */
+  redisUrl?: string;
 }
 
 /** In development a session secret is created once under DATA_DIR so sessions survive restarts. */
@@ -125,6 +130,7 @@ const gatewayEnvSchema = processEnvSchema
     GATEWAY_RATE_APPLY_PER_MINUTE: optional(countVar(1, 1_000_000)),
     GATEWAY_RATE_API_PER_10S: optional(countVar(1, 10_000_000)),
     GATEWAY_CACHE_TTL_MS: optional(countVar(0, 3_600_000)),
+    REDIS_URL: optional(z.url({ protocol: /^rediss?$/, error: 'must be a redis://host:port URL' })),
   })
   .superRefine((env, ctx) => {
     const need = (name: keyof typeof env, why: string) => {
@@ -209,6 +215,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): GatewayConfig 
     metricsToken: env.METRICS_TOKEN,
     ...(env.REMOTES_BASE_URL ? { remotesBaseUrl: env.REMOTES_BASE_URL.replace(/\/+$/, '') } : {}),
     responseCacheTtlMs: env.GATEWAY_CACHE_TTL_MS ?? RESPONSE_CACHE_TTL_MS,
+    ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
     admission: {
       maxInFlight: env.GATEWAY_MAX_IN_FLIGHT ?? DEFAULT_ADMISSION.maxInFlight,
       maxQueued: env.GATEWAY_MAX_QUEUED ?? DEFAULT_ADMISSION.maxQueued,

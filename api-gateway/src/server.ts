@@ -1,7 +1,9 @@
 import { createLogger, failStart, listen, openDatabase, setLogLevel } from '@matchday/server';
+import { openRemoteStateStore } from '@matchday/server/src/remote-state';
 import { createGateway } from './app';
 import { loadConfig } from './config';
 import { KnexSessionStore } from './sessions/session-store';
+import { SharedBus } from './shared/bus';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -9,14 +11,21 @@ async function main(): Promise<void> {
   const logger = createLogger('api-gateway');
   const sessionsDb = await openDatabase(config.sessionsDatabase);
   const sessionStore = await KnexSessionStore.open(sessionsDb);
-  const app = createGateway(config, { sessionsDb, sessionStore });
+  const remoteState = await openRemoteStateStore(config.sessionsDatabase, config.dataDir, sessionsDb);
+  const bus = new SharedBus(config.redisUrl, logger);
+  const app = createGateway(config, { sessionsDb, sessionStore, remoteState, bus });
   // At SIGTERM/SIGINT, live streams are told to reconnect shortly and closed, so the drain is not held up by them.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => app.closeLiveStreams());
   await listen(app, config.port, config.host, logger, async () => {
     sessionStore.close();
+    bus.close();
+    await remoteState.close();
     await sessionsDb.destroy();
   });
-  logger.info({ url: config.publicUrl, signIn: config.oidc.kind }, 'gateway ready');
+  logger.info(
+    { url: config.publicUrl, signIn: config.oidc.kind, shared: bus.shared ? 'redis' : 'none', remoteState: remoteState.where },
+    'gateway ready',
+  );
 }
 
 void main().catch((error: unknown) => failStart('gateway', error));

@@ -9,7 +9,7 @@ import { createLogger, jsonErrors } from '@matchday/server';
 import type { GatewayConfig } from '../src/config';
 import { buildManifest } from '../src/frontends/manifest';
 import { remotesAdmin } from '../src/frontends/remotes-admin';
-import { STATE_FILE } from '@matchday/server/src/remote-state';
+import { FileRemoteStateStore, STATE_FILE } from '@matchday/server/src/remote-state';
 import { requestBodies } from '../src/middleware/request-body';
 
 const ADMIN = 'boss@example.com';
@@ -39,7 +39,7 @@ describe('admin Remotes endpoints (the CLI rollback / roll forward over HTTP)', 
       (ctx as unknown as { session: unknown }).session = email ? { user: { id: 1, email } } : null;
       await next();
     });
-    app.use(remotesAdmin(config));
+    app.use(remotesAdmin(config, new FileRemoteStateStore(config.dataDir)));
     app.use((ctx) => {
       ctx.status = 404;
       ctx.body = { message: 'fell through' };
@@ -53,6 +53,8 @@ describe('admin Remotes endpoints (the CLI rollback / roll forward over HTTP)', 
     await new Promise((resolve) => server.close(resolve));
     fs.rmSync(root, { recursive: true, force: true });
   });
+
+  const manifest = () => buildManifest(config.frontendRoot, new FileRemoteStateStore(config.dataDir));
 
   const call = async (method: string, pathname: string, user: string | null = ADMIN, body?: unknown) => {
     const response = await fetch(`${url}${pathname}`, {
@@ -82,7 +84,7 @@ describe('admin Remotes endpoints (the CLI rollback / roll forward over HTTP)', 
     expect(await call('GET', '/api/admin/remotes', 'fan@example.com')).toEqual({ status: 403, body: { message: 'Administrators only' } });
     expect((await call('POST', '/api/admin/remotes/mf-stats/rollback', 'fan@example.com')).status).toBe(403);
     expect((await call('POST', '/api/admin/remotes/mf-stats/rollback', null)).status).toBe(401);
-    expect(buildManifest(config.frontendRoot, config.dataDir).remotes['mf-stats']?.version).toBe('0.1.0+20261124.120000');
+    expect((await manifest()).remotes['mf-stats']?.version).toBe('0.1.0+20261124.120000');
   });
 
   it('rolls back and forward on the state the manifest reads, recording who did it', async () => {
@@ -91,7 +93,7 @@ describe('admin Remotes endpoints (the CLI rollback / roll forward over HTTP)', 
     const reply = back.body as RemoteChangeReply;
     expect(reply.message).toBe('mf-stats rolled back: 0.1.0 is live (was 0.1.0+20261124.120000).');
     expect(reply.remote).toMatchObject({ live: '0.1.0', previous: null, next: '0.1.0+20261124.120000' });
-    expect(buildManifest(config.frontendRoot, config.dataDir).remotes['mf-stats']?.entry).toBe('/remotes/mf-stats/0.1.0/remoteEntry.js');
+    expect((await manifest()).remotes['mf-stats']?.entry).toBe('/remotes/mf-stats/0.1.0/remoteEntry.js');
     const state = JSON.parse(fs.readFileSync(path.join(config.dataDir, 'remotes.json'), 'utf8')) as { history: Array<{ by: string }> };
     expect(state.history.at(-1)?.by).toBe(`admin:${ADMIN}`);
 
@@ -99,12 +101,12 @@ describe('admin Remotes endpoints (the CLI rollback / roll forward over HTTP)', 
     expect((forward.body as RemoteChangeReply).remote.live).toBe('0.1.0+20261124.120000');
     const to = await call('POST', '/api/admin/remotes/mf-stats/rollback', ADMIN, { to: '0.1.0' });
     expect((to.body as RemoteChangeReply).remote.live).toBe('0.1.0');
-    expect(buildManifest(config.frontendRoot, config.dataDir).remotes['mf-tips']?.version).toBe('0.1.0');
+    expect((await manifest()).remotes['mf-tips']?.version).toBe('0.1.0');
   });
 
   it('bad input: unknown remote or version 404, nothing older 409, a malformed version 400; nothing changes', async () => {
-    const live = () => buildManifest(config.frontendRoot, config.dataDir).remotes['mf-stats']?.version;
-    const before = live();
+    const live = async () => (await manifest()).remotes['mf-stats']?.version;
+    const before = await live();
     expect(await call('POST', '/api/admin/remotes/mf-nope/rollback')).toEqual({
       status: 404,
       body: { message: 'Unknown remote "mf-nope". Remotes: mf-fixtures, mf-stats, mf-tips, mf-account, mf-admin.' },
@@ -119,7 +121,7 @@ describe('admin Remotes endpoints (the CLI rollback / roll forward over HTTP)', 
       status: 409,
       body: { message: 'mf-tips is at its oldest version (0.1.0): there is nothing to roll back to.' },
     });
-    expect(live()).toBe(before);
+    expect(await live()).toBe(before);
   });
 
   it('waits for another writer without blocking the event loop, then answers 409', async () => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import Koa from 'koa';
 import { REMOTE_NAMES } from '@matchday/contracts';
 import { loadConfig } from '../src/config';
+import { FileRemoteStateStore } from '@matchday/server/src/remote-state';
 import { buildManifest } from '../src/frontends/manifest';
 import { INDEX_RECHECK_MS, inlineScriptHashes, securityHeaders } from '../src/middleware/security-headers';
 
@@ -48,18 +49,19 @@ describe('remotes on a CDN (REMOTES_BASE_URL)', () => {
     expect(() => loadConfig({ ...env, REMOTES_BASE_URL: 'ftp://cdn.example.net' })).toThrow(/REMOTES_BASE_URL/);
   });
 
-  it('makes every manifest entry an absolute URL under the base; without it entries stay on this origin', () => {
+  it('makes every manifest entry an absolute URL under the base; without it entries stay on this origin', async () => {
     const frontendRoot = path.join(root, 'frontends');
     for (const name of REMOTE_NAMES) {
       fs.mkdirSync(path.join(frontendRoot, name, 'dist', '0.1.0'), { recursive: true });
       fs.writeFileSync(path.join(frontendRoot, name, 'dist', '0.1.0', 'remoteEntry.js'), '');
     }
-    const onCdn = buildManifest(frontendRoot, path.join(root, 'data'), `${CDN}/matchday/remotes`);
+    const store = new FileRemoteStateStore(path.join(root, 'data'));
+    const onCdn = await buildManifest(frontendRoot, store, `${CDN}/matchday/remotes`);
     for (const name of REMOTE_NAMES) {
       expect(onCdn.remotes[name]).toMatchObject({ version: '0.1.0', entry: `${CDN}/matchday/remotes/${name}/0.1.0/remoteEntry.js` });
       expect(new URL(onCdn.remotes[name]!.entry).origin).toBe(CDN);
     }
-    expect(buildManifest(frontendRoot, path.join(root, 'data')).remotes['mf-stats']?.entry).toBe('/remotes/mf-stats/0.1.0/remoteEntry.js');
+    expect((await buildManifest(frontendRoot, store)).remotes['mf-stats']?.entry).toBe('/remotes/mf-stats/0.1.0/remoteEntry.js');
   });
 
   it("lets scripts and the service worker's fetches come from the CDN origin, and only from there", async () => {

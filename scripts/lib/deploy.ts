@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RemoteName } from '@matchday/contracts';
-import { availableVersions, remoteStatus, RemoteStateError, setLiveVersion, type ChangeResult } from '@matchday/server/src/remote-state';
+import {
+  availableVersions,
+  remoteStatus,
+  RemoteStateError,
+  setLiveVersion,
+  type ChangeResult,
+  type RemoteStateStore,
+} from '@matchday/server/src/remote-state';
 import { precompressDir } from './build';
 
 /** Builds one remote from its sources into `outDir` with `version` compiled in; throws when the build fails. */
@@ -37,7 +44,8 @@ export interface DeployOptions {
   sourceRoot: string;
   /** Where the gateway serves from (FRONTEND_ROOT): the build lands in <frontendRoot>/<name>/dist/<version>/. */
   frontendRoot: string;
-  dataDir: string;
+  /** Where the live versions are (remote-state.ts). */
+  store: RemoteStateStore;
   build?: RemoteBuilder;
   now?: () => Date;
   log?: (line: string) => void;
@@ -55,7 +63,7 @@ export interface DeployResult extends ChangeResult {
  * behind and the live version unchanged.
  */
 export async function deployRemote(options: DeployOptions): Promise<DeployResult> {
-  const { name, sourceRoot, frontendRoot, dataDir } = options;
+  const { name, sourceRoot, frontendRoot, store } = options;
   const build = options.build ?? webpackBuilder;
   const now = options.now ?? (() => new Date());
   const log = options.log ?? (() => undefined);
@@ -65,7 +73,7 @@ export async function deployRemote(options: DeployOptions): Promise<DeployResult
   if (!fs.existsSync(packageJson)) throw new RemoteStateError(`${name}: no package.json at ${packageJson}.`);
   const { version: packageVersion } = JSON.parse(fs.readFileSync(packageJson, 'utf8')) as { version: string };
   const distDir = path.join(frontendRoot, name, 'dist');
-  const before = remoteStatus(frontendRoot, dataDir, name);
+  const before = remoteStatus(frontendRoot, name, await store.read());
   const version = deployVersion(packageVersion, now(), availableVersions(frontendRoot, name));
   const finalDir = path.join(distDir, version);
   if (fs.existsSync(finalDir)) throw new RemoteStateError(`${name} ${version} exists already; nothing changed.`, 409);
@@ -82,6 +90,6 @@ export async function deployRemote(options: DeployOptions): Promise<DeployResult
     const reason = error instanceof Error ? error.message : String(error);
     throw new RemoteStateError(`Deploy of ${name} failed: ${reason}\nNothing changed: ${before.live ?? 'no version'} stays live.`);
   }
-  const result = await setLiveVersion(frontendRoot, dataDir, name, version, 'deploy', 'cli', before.live);
+  const result = await setLiveVersion(frontendRoot, store, name, version, 'deploy', 'cli', before.live);
   return { ...result, version, seconds: (Date.now() - started) / 1000 };
 }

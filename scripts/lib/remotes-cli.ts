@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { dataDir as resolveDataDir, repoRoot } from '@matchday/server';
+import { databaseEnvSchema, dataDir as resolveDataDir, readEnv, repoRoot, resolveDatabaseTarget } from '@matchday/server';
 import type { RemoteStatus } from '@matchday/contracts';
 import {
+  openRemoteStateStore,
   parseRemoteName,
-  readRemoteState,
   remoteStatuses,
   RemoteStateError,
   rollback,
@@ -16,7 +16,8 @@ export const USAGE = `Usage:
   npm run rollback -- <remote> [--to <version>] make the previous version (or <version>) live
   npm run rollforward -- <remote>              make the next newer version live (undoes a rollback)
   npm run remotes                              list each remote, its live version and the versions available
-Remotes: mf-fixtures, mf-stats, mf-tips, mf-account, mf-admin. State: DATA_DIR/remotes.json; builds: FRONTEND_ROOT/<remote>/dist/<version>/.`;
+Remotes: mf-fixtures, mf-stats, mf-tips, mf-account, mf-admin. State: the gateway's database when GATEWAY_DATABASE_URL or
+DATABASE_URL names one (MySQL), else DATA_DIR/remotes.json; builds: FRONTEND_ROOT/<remote>/dist/<version>/.`;
 
 export interface CliIo {
   out(line: string): void;
@@ -79,11 +80,12 @@ export async function runRemotesCommand(command: string | undefined, args: strin
   const dataDir = resolveDataDir(env);
   const frontendRoot = path.resolve(repoRoot, env.FRONTEND_ROOT ?? '.');
   const sourceRoot = deps.sourceRoot ?? repoRoot;
+  if (args.includes('--help') || args.includes('-h')) {
+    io.out(USAGE);
+    return 0;
+  }
+  const store = await openRemoteStateStore(resolveDatabaseTarget('gateway', readEnv(databaseEnvSchema('gateway'), env)), dataDir);
   try {
-    if (args.includes('--help') || args.includes('-h')) {
-      io.out(USAGE);
-      return 0;
-    }
     const { positional, to } = parseArgs(args);
     const one = () => {
       if (positional.length > 1) throw new RemoteStateError(`One remote at a time (got ${positional.join(', ')}).`);
@@ -92,24 +94,25 @@ export async function runRemotesCommand(command: string | undefined, args: strin
     switch (command) {
       case 'list': {
         if (positional.length || to !== undefined) throw new RemoteStateError('npm run remotes takes no arguments.');
-        for (const line of formatRemotes(remoteStatuses(frontendRoot, dataDir), readRemoteState(dataDir).history)) io.out(line);
+        const state = await store.read();
+        for (const line of formatRemotes(remoteStatuses(frontendRoot, state), state.history)) io.out(line);
         return 0;
       }
       case 'deploy': {
         if (to !== undefined) throw new RemoteStateError('--to belongs to rollback.');
         const name = one();
-        const result = await deployRemote({ name, sourceRoot, frontendRoot, dataDir, build: deps.build, log: io.out });
+        const result = await deployRemote({ name, sourceRoot, frontendRoot, store, build: deps.build, log: io.out });
         io.out(`${result.message} Built in ${result.seconds.toFixed(1)} s. Roll back with: npm run rollback -- ${name}`);
         return 0;
       }
       case 'rollback': {
         const name = one();
-        io.out((await rollback(frontendRoot, dataDir, name, to === undefined ? { by: 'cli' } : { to, by: 'cli' })).message);
+        io.out((await rollback(frontendRoot, store, name, to === undefined ? { by: 'cli' } : { to, by: 'cli' })).message);
         return 0;
       }
       case 'roll-forward': {
         if (to !== undefined) throw new RemoteStateError('--to belongs to rollback (it can pick a newer version too).');
-        io.out((await rollForward(frontendRoot, dataDir, one(), { by: 'cli' })).message);
+        io.out((await rollForward(frontendRoot, store, one(), { by: 'cli' })).message);
         return 0;
       }
       default:
@@ -121,5 +124,7 @@ export async function runRemotesCommand(command: string | undefined, args: strin
       return 1;
     }
     throw error;
+  } finally {
+    await store.close();
   }
 }

@@ -42,6 +42,11 @@ export interface StackOptions {
   serviceUrls?: Partial<Record<(typeof SERVICES)[number], string>>;
   /** Compiled output or TypeScript through tsx (default `auto`: the compiled output when it is current). */
   runtime?: ServerRuntime;
+  /**
+   * More gateways beside the one on `port` (the scale-out rig, scripts/lib/rig.ts): each on its own port, with the
+   * first one's environment plus `env`, in front of the same services.
+   */
+  moreGateways?: Array<{ port: number; env?: NodeJS.ProcessEnv }>;
 }
 
 export interface RunningStack {
@@ -50,6 +55,8 @@ export interface RunningStack {
   env: NodeJS.ProcessEnv;
   /** What the servers run: their compiled output or their sources through tsx. */
   runtime: 'compiled' | 'tsx';
+  /** The gateway on `port`, then one per `moreGateways` entry. */
+  gateways: ManagedProcess[];
   stop(): Promise<void>;
 }
 
@@ -129,9 +136,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         await waitForHttp(`${urls[name]}/readyz`, service);
       }),
     );
-    const gateway = startServer('gateway', 'api-gateway/src/server.ts', gatewayEnv, 4);
-    processes.push(gateway);
-    await waitForHttp(`http://127.0.0.1:${options.port}/readyz`, gateway);
+    const gateways = [{ port: options.port, env: {} }, ...(options.moreGateways ?? [])].map(({ port, env }, index) => {
+      const gateway = startServer(
+        index ? `gateway-${index + 1}` : 'gateway',
+        'api-gateway/src/server.ts',
+        { ...gatewayEnv, ...env, PORT: String(port) },
+        4 + index,
+      );
+      processes.push(gateway);
+      return { gateway, port };
+    });
+    await Promise.all(gateways.map(({ gateway, port }) => waitForHttp(`http://127.0.0.1:${port}/readyz`, gateway)));
     const onGiveUp =
       options.onGiveUp ??
       ((message: string) => {
@@ -139,7 +154,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         void stop();
       });
     for (const managed of processes) managed.supervise({ ...DEFAULT_RESTART_POLICY, onGiveUp });
-    return { url: publicUrl, processes, env: gatewayEnv, runtime, stop };
+    return { url: publicUrl, processes, env: gatewayEnv, runtime, gateways: gateways.map(({ gateway }) => gateway), stop };
   } catch (error) {
     await stop();
     throw error;

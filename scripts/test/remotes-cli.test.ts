@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { REMOTE_NAMES } from '@matchday/contracts';
 import { buildManifest } from '@matchday/api-gateway/src/frontends/manifest';
-import { readRemoteState, STATE_FILE } from '@matchday/server/src/remote-state';
+import { FileRemoteStateStore, readRemoteState, STATE_FILE } from '@matchday/server/src/remote-state';
 import { deployVersion, type RemoteBuilder } from '../lib/deploy';
 import { runRemotesCommand } from '../lib/remotes-cli';
 
@@ -50,8 +50,13 @@ const fakeBuild: RemoteBuilder = async ({ outDir, version, name }) => {
   fs.writeFileSync(path.join(outDir, 'main.0123abcd.js'), 'chunk');
 };
 
-const liveOf = (f: Fixture) =>
-  Object.fromEntries(Object.entries(buildManifest(f.frontendRoot, f.dataDir).remotes).map(([name, entry]) => [name, entry?.version]));
+const liveOf = async (f: Fixture) =>
+  Object.fromEntries(
+    Object.entries((await buildManifest(f.frontendRoot, new FileRemoteStateStore(f.dataDir))).remotes).map(([name, entry]) => [
+      name,
+      entry?.version,
+    ]),
+  );
 
 const distEntries = (f: Fixture, name: string) => fs.readdirSync(path.join(f.frontendRoot, name, 'dist')).sort();
 
@@ -86,7 +91,7 @@ describe('npm run deploy / rollback / rollforward / remotes', () => {
     // The old version is untouched and still served to a shell that loaded it.
     expect(fs.readFileSync(path.join(f.frontendRoot, 'mf-stats/dist/0.1.0/remoteEntry.js'), 'utf8')).toBe(oldEntry);
     // The manifest (read per request by the gateway) serves the new version; the other four are unchanged.
-    expect(liveOf(f)).toEqual({
+    expect(await liveOf(f)).toEqual({
       'mf-fixtures': '0.1.0',
       'mf-stats': version,
       'mf-tips': '0.1.0',
@@ -111,7 +116,7 @@ describe('npm run deploy / rollback / rollforward / remotes', () => {
     expect(result.err).toContain('Nothing changed: 0.0.9 stays live.');
     expect(distEntries(f, 'mf-stats')).toEqual(['0.0.9', '0.1.0']);
     expect(fs.readFileSync(path.join(f.dataDir, STATE_FILE), 'utf8')).toBe(stateBefore);
-    expect(liveOf(f)['mf-stats']).toBe('0.0.9');
+    expect((await liveOf(f))['mf-stats']).toBe('0.0.9');
   });
 
   it('a build that produces no remote entry is a failed deploy too', async () => {
@@ -130,11 +135,11 @@ describe('npm run deploy / rollback / rollforward / remotes', () => {
 
     const back = await run(f, 'rollback', ['mf-stats']);
     expect(back).toMatchObject({ code: 0, out: `mf-stats rolled back: 0.1.0 is live (was ${version}).` });
-    expect(liveOf(f)['mf-stats']).toBe('0.1.0');
+    expect((await liveOf(f))['mf-stats']).toBe('0.1.0');
 
     const to = await run(f, 'rollback', ['mf-stats', '--to', '0.0.9']);
     expect(to).toMatchObject({ code: 0, out: 'mf-stats rolled back: 0.0.9 is live (was 0.1.0).' });
-    expect(liveOf(f)['mf-stats']).toBe('0.0.9');
+    expect((await liveOf(f))['mf-stats']).toBe('0.0.9');
 
     const forward = await run(f, 'roll-forward', ['mf-stats']);
     expect(forward).toMatchObject({ code: 0, out: 'mf-stats rolled forward: 0.1.0 is live (was 0.0.9).' });
@@ -150,7 +155,7 @@ describe('npm run deploy / rollback / rollforward / remotes', () => {
       'roll-forward 0.0.9->0.1.0',
       `roll-forward 0.1.0->${version}`,
     ]);
-    const others = liveOf(f);
+    const others = await liveOf(f);
     expect([others['mf-fixtures'], others['mf-tips'], others['mf-account'], others['mf-admin']]).toEqual([
       '0.1.0',
       '0.1.0',
@@ -190,13 +195,13 @@ describe('npm run deploy / rollback / rollforward / remotes', () => {
     fs.rmSync(path.join(f.frontendRoot, 'mf-account', 'dist'), { recursive: true });
     const result = await run(f, 'rollback', ['mf-account']);
     expect(result).toMatchObject({ code: 1, err: 'mf-account has no built version: deploy it first (npm run deploy -- mf-account).' });
-    expect(liveOf(f)['mf-account']).toBeUndefined();
+    expect((await liveOf(f))['mf-account']).toBeUndefined();
   });
 
   it('reads the old remote-pins.json while no state file exists, and moves it into the state at the first change', async () => {
     fs.mkdirSync(f.dataDir, { recursive: true });
     fs.writeFileSync(path.join(f.dataDir, 'remote-pins.json'), JSON.stringify({ 'mf-stats': '0.0.9' }));
-    expect(liveOf(f)['mf-stats']).toBe('0.0.9');
+    expect((await liveOf(f))['mf-stats']).toBe('0.0.9');
     expect((await run(f, 'list', [])).out).toMatch(/mf-stats\s+0\.0\.9\s+0\.1\.0, 0\.0\.9\*/);
 
     const forward = await run(f, 'roll-forward', ['mf-stats']);
@@ -209,7 +214,7 @@ describe('npm run deploy / rollback / rollforward / remotes', () => {
   it('a live version whose directory was removed falls back to the newest built', async () => {
     await run(f, 'rollback', ['mf-stats']);
     fs.rmSync(path.join(f.frontendRoot, 'mf-stats/dist/0.0.9'), { recursive: true });
-    expect(liveOf(f)['mf-stats']).toBe('0.1.0');
+    expect((await liveOf(f))['mf-stats']).toBe('0.1.0');
   });
 
   it('two deploys in the same second get different versions', () => {

@@ -12,19 +12,20 @@ import {
   rollback,
   rollForward,
   type ChangeResult,
+  type RemoteStateStore,
 } from '@matchday/server/src/remote-state';
 
 const ACTION = /^\/api\/admin\/remotes\/([^/]+)\/(rollback|roll-forward)$/;
 
 /**
  * The admin Remotes panel's endpoints, admins only (the same check as clear-cache). They do exactly what
- * `npm run rollback` / `npm run rollforward` do, on the same DATA_DIR state the manifest reads:
+ * `npm run rollback` / `npm run rollforward` do, on the same state the manifest reads (remote-state.ts):
  *   GET  /api/admin/remotes                       -> RemotesReply
  *   POST /api/admin/remotes/{name}/rollback       -> RemoteChangeReply   body {to?: version}
  *   POST /api/admin/remotes/{name}/roll-forward   -> RemoteChangeReply
  * Unknown remote or version 404, nothing older / newer 409, a malformed version 400; nothing changes then.
  */
-export function remotesAdmin(config: GatewayConfig): Koa.Middleware {
+export function remotesAdmin(config: GatewayConfig, store: RemoteStateStore): Koa.Middleware {
   return async (ctx, next) => {
     const list = ctx.path === '/api/admin/remotes';
     const action = ACTION.exec(ctx.path);
@@ -35,7 +36,7 @@ export function remotesAdmin(config: GatewayConfig): Koa.Middleware {
     if (!isAdminEmail(config, user.email)) throw forbidden('Administrators only');
     ctx.set('cache-control', 'no-store');
     if (list) {
-      const reply: RemotesReply = { remotes: remoteStatuses(config.frontendRoot, config.dataDir) };
+      const reply: RemotesReply = { remotes: remoteStatuses(config.frontendRoot, await store.read()) };
       ctx.body = reply;
       return;
     }
@@ -54,8 +55,8 @@ export function remotesAdmin(config: GatewayConfig): Koa.Middleware {
       const name = parseRemoteName(encodedName);
       result =
         action![2] === 'rollback'
-          ? await rollback(config.frontendRoot, config.dataDir, name, to === undefined ? { by } : { to, by })
-          : await rollForward(config.frontendRoot, config.dataDir, name, { by });
+          ? await rollback(config.frontendRoot, store, name, to === undefined ? { by } : { to, by })
+          : await rollForward(config.frontendRoot, store, name, { by });
     } catch (error) {
       if (error instanceof RemoteStateError) throw new HttpError(error.status, error.message);
       throw error;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type Koa from 'koa';
 import send from 'koa-send';
 import { REMOTE_NAMES, type RemoteName, type VersionInfo } from '@matchday/contracts';
+import type { RemoteStateStore } from '@matchday/server/src/remote-state';
 import { buildManifest, VERSION_PATTERN } from './manifest';
 import { PRECOMPRESSED_EXTENSIONS } from './precompressed';
 
@@ -24,7 +25,7 @@ function cacheHeaders(res: import('node:http').ServerResponse, file: string): vo
  * Hashed assets are immutable; HTML, remote entries and manifests are revalidated every time.
  * A missing asset is a 404, never index.html (which would surface as "Unexpected token '<'").
  */
-export function frontends(frontendRoot: string, dataDir: string, remotesBase?: string): Koa.Middleware {
+export function frontends(frontendRoot: string, remoteState: RemoteStateStore, remotesBase?: string): Koa.Middleware {
   const shellDist = path.join(frontendRoot, 'shell', 'dist');
 
   /** Sends a file (or its br/gzip sibling); 304 when the client's copy is current; false when there is no such file. */
@@ -56,7 +57,7 @@ export function frontends(frontendRoot: string, dataDir: string, remotesBase?: s
     if (requested === '/mf-manifest.json') {
       ctx.set('cache-control', 'no-store');
       ctx.set('access-control-allow-origin', '*');
-      ctx.body = buildManifest(frontendRoot, dataDir, remotesBase);
+      ctx.body = await buildManifest(frontendRoot, remoteState, remotesBase);
       return;
     }
     if (requested === '/version.json') {

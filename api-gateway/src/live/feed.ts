@@ -1,6 +1,7 @@
 import type { LiveChange, LiveFeedPage, LiveSnapshot } from '@matchday/contracts';
 import { IDENTITY_HEADER, type Logger } from '@matchday/server';
 import type { IdentitySigner } from '../proxy/identity';
+import type { SharedBus } from '../shared/bus';
 
 /** How often the gateway asks the football service for new changes (one reader per gateway process). */
 export const FEED_POLL_MS = 100;
@@ -17,7 +18,9 @@ export type ChangeListener = (change: LiveChange) => void;
  * The gateway's one subscription to the live feed: it polls GET /internal/live/feed for changes after the
  * last position it has (events are durable in the football service, with one sequence over every fixture),
  * keeps the recent ones for streams that resume, and hands each new change to every open stream. Several
- * gateway processes each poll on their own and agree, because the position is the service's.
+ * gateway processes each poll on their own and agree, because the position is the service's. With REDIS_URL
+ * the first gateway to see a new position says so (SharedBus) and the others look at once instead of at their
+ * next poll; the message carries no event, so one that is lost costs at most one poll interval.
  */
 export class LiveFeed {
   private position = -1;
@@ -27,6 +30,7 @@ export class LiveFeed {
   private stopped = false;
   private failing = false;
   private started = false;
+  private polling = false;
   private lastSnapshot: { at: number; pending: Promise<LiveSnapshot> } | undefined;
 
   constructor(
@@ -34,7 +38,12 @@ export class LiveFeed {
     private readonly signer: IdentitySigner,
     private readonly logger: Logger,
     private readonly pollMs = FEED_POLL_MS,
-  ) {}
+    private readonly bus?: SharedBus,
+  ) {
+    bus?.subscribe((message) => {
+      if (message.kind === 'live' && message.position > this.position) this.wake();
+    });
+  }
 
   /** Where the feed stands as far as this gateway knows (-1 before the first answer). */
   get current(): number {
@@ -45,20 +54,32 @@ export class LiveFeed {
   start(): void {
     if (this.started) return;
     this.started = true;
-    const loop = async () => {
-      if (this.stopped) return;
-      let more = false;
-      try {
-        more = await this.poll();
-        if (this.failing) this.logger.info('live feed: the football service answers again');
-        this.failing = false;
-      } catch (error) {
-        if (!this.failing) this.logger.warn({ err: error }, 'live feed: the football service is not answering; retrying');
-        this.failing = true;
-      }
-      if (!this.stopped) this.timer = setTimeout(() => void loop(), more ? 0 : this.pollMs);
-    };
-    void loop();
+    void this.loop();
+  }
+
+  private async loop(): Promise<void> {
+    if (this.stopped) return;
+    this.polling = true;
+    let more = false;
+    try {
+      const before = this.position;
+      more = await this.poll();
+      if (this.failing) this.logger.info('live feed: the football service answers again');
+      this.failing = false;
+      if (before >= 0 && this.position > before) this.bus?.publish({ kind: 'live', position: this.position });
+    } catch (error) {
+      if (!this.failing) this.logger.warn({ err: error }, 'live feed: the football service is not answering; retrying');
+      this.failing = true;
+    }
+    this.polling = false;
+    if (!this.stopped) this.timer = setTimeout(() => void this.loop(), more ? 0 : this.pollMs);
+  }
+
+  /** Another gateway saw a newer position: look now (a look in progress is followed by the next one as usual). */
+  private wake(): void {
+    if (!this.started || this.stopped || this.polling) return;
+    clearTimeout(this.timer);
+    void this.loop();
   }
 
   stop(): void {

@@ -1,5 +1,6 @@
 import type Koa from 'koa';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { HttpError } from '@matchday/server';
 
 export interface RateLimits {
@@ -22,11 +23,29 @@ function tooMany(error: unknown): never {
   throw error as Error;
 }
 
-/** In-process counters (rate-limiter-flexible); several gateway instances each count their own share. */
-export function rateLimiting(limits: RateLimits) {
-  const auth = new RateLimiterMemory({ keyPrefix: 'auth', points: limits.authPerIpPerMinute, duration: 60 });
-  const apply = new RateLimiterMemory({ keyPrefix: 'apply', points: limits.referralApplyPerIpPerMinute, duration: 60 });
-  const api = new RateLimiterMemory({ keyPrefix: 'api', points: limits.apiPerSessionPer10s, duration: 10 });
+/**
+ * One limiter: in-process counters, or with Redis (REDIS_URL) counters every gateway shares, whose insurance is the
+ * in-process one: while Redis is not answering each gateway counts its own share again, and no request fails for it.
+ */
+function limiter(redis: Redis | null, keyPrefix: string, points: number, duration: number): RateLimiterAbstract {
+  const memory = new RateLimiterMemory({ keyPrefix, points, duration });
+  if (!redis) return memory;
+  return new RateLimiterRedis({
+    storeClient: redis,
+    useRedisPackage: false,
+    rejectIfRedisNotReady: true,
+    keyPrefix: `matchday:rl:${keyPrefix}`,
+    points,
+    duration,
+    insuranceLimiter: memory,
+  });
+}
+
+/** The gateway's rate limits: per instance without Redis, global over every gateway with it. */
+export function rateLimiting(limits: RateLimits, redis: Redis | null = null) {
+  const auth = limiter(redis, 'auth', limits.authPerIpPerMinute, 60);
+  const apply = limiter(redis, 'apply', limits.referralApplyPerIpPerMinute, 60);
+  const api = limiter(redis, 'api', limits.apiPerSessionPer10s, 10);
 
   /** Per IP: sign-in paths and referral applies. */
   const byIp: Koa.Middleware = async (ctx, next) => {

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Knex } from '@matchday/server';
 import { migrateLatest, type MigrationList } from '@matchday/server';
+import type { SharedBus } from '../shared/bus';
 
 /**
  * Server-side sessions in the gateway's own database (SQLite under DATA_DIR, or MySQL through
@@ -35,7 +36,8 @@ export interface SessionData {
 
 /**
  * How long a session read is reused in this process before the database is asked again. A session
- * ended on another gateway instance stays usable here for at most this long; on this one, at once.
+ * ended on another gateway instance stays usable here for at most this long; on this one, at once; with
+ * REDIS_URL the other instances drop it as soon as they hear of it (sharing, below), well within 1 s.
  */
 export const SESSION_READ_CACHE_MS = 5000;
 
@@ -43,7 +45,18 @@ export class KnexSessionStore {
   private sweeper?: NodeJS.Timeout;
   /** Recently read sessions (their stored JSON), so a burst of API calls costs one lookup. */
   private readonly recent = new LRUCache<string, string>({ max: 100_000, ttl: SESSION_READ_CACHE_MS });
+  private bus: SharedBus | undefined;
   constructor(private readonly db: Knex) {}
+
+  /** Tells the other gateways of every session ended here, and forgets the ones they end. */
+  sharing(bus: SharedBus): void {
+    this.bus = bus;
+    bus.subscribe((message) => {
+      if (message.kind !== 'session-ended') return;
+      if (message.key === undefined) this.recent.clear();
+      else this.recent.delete(message.key);
+    });
+  }
 
   static async open(db: Knex): Promise<KnexSessionStore> {
     await migrateLatest(db, sessionMigrations);
@@ -76,12 +89,15 @@ export class KnexSessionStore {
   async destroy(key: string): Promise<void> {
     this.recent.delete(key);
     await this.db('sessions').where({ id: key }).delete();
+    this.bus?.publish({ kind: 'session-ended', key });
   }
 
   /** Ends every session of a user (account deletion). */
   async destroyForUser(userId: number): Promise<number> {
     this.recent.clear();
-    return this.db('sessions').where({ user_id: userId }).delete();
+    const ended = await this.db('sessions').where({ user_id: userId }).delete();
+    this.bus?.publish({ kind: 'session-ended' });
+    return ended;
   }
 
   async sweep(): Promise<number> {

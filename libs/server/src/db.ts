@@ -130,9 +130,36 @@ class ListMigrationSource implements Knex.MigrationSource<string> {
   }
 }
 
-export async function migrateLatest(knex: Knex, list: MigrationList): Promise<string[]> {
-  const [, applied] = (await knex.migrate.latest({ migrationSource: new ListMigrationSource(list) })) as [number, string[]];
-  return applied;
+/** How long a start waits for another process's migrations (two gateways started together on one database). */
+const MIGRATION_LOCK_WAIT_MS = 60_000;
+
+/**
+ * Another process is migrating the same database: it holds knex's lock, or created knex's own bookkeeping tables
+ * (knex_migrations, knex_migrations_lock) a moment before this one tried to.
+ */
+function migratingElsewhere(error: unknown): boolean {
+  const { name, code } = (error ?? {}) as { name?: string; code?: string };
+  return name === 'MigrationLocked' || code === 'ER_TABLE_EXISTS_ERROR' || code === 'ER_DUP_ENTRY';
+}
+
+/**
+ * Applies `list`; `tableName`: a record of its own, for a list that shares a database with another one. While
+ * another process migrates the same database (two gateways started together), waits and tries again.
+ */
+export async function migrateLatest(knex: Knex, list: MigrationList, tableName?: string): Promise<string[]> {
+  const deadline = Date.now() + MIGRATION_LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      const [, applied] = (await knex.migrate.latest({
+        migrationSource: new ListMigrationSource(list),
+        ...(tableName ? { tableName } : {}),
+      })) as [number, string[]];
+      return applied;
+    } catch (error) {
+      if (!migratingElsewhere(error) || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 300));
+    }
+  }
 }
 
 export function isUniqueViolation(error: unknown): boolean {

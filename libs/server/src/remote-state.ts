@@ -2,12 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { REMOTE_NAMES, type RemoteName, type RemoteStatus } from '@matchday/contracts';
+import { migrateLatest, openDatabase, type DatabaseTarget, type Knex, type MigrationList } from './db';
 
 /**
- * Which version of each remote is live: one small JSON file in DATA_DIR that the deploy / rollback CLI
- * and the gateway (its manifest and the admin Remotes panel) share. The gateway reads it at every
- * manifest request, so a change needs no restart. Version directories are never touched here: a
- * rollback only points the state at another directory that is already on disk.
+ * Which version of each remote is live, shared by the deploy / rollback CLI and the gateway (its manifest and
+ * the admin Remotes panel). It lives where the gateway's sessions live: in the gateway's database when that is a
+ * server database (GATEWAY_DATABASE_URL or DATABASE_URL: every gateway and every host's CLI see one state), else
+ * in one small JSON file in DATA_DIR (the single-host default). The gateway reads it at every manifest request,
+ * so a change needs no restart. Version directories are never touched here: a rollback only points the state
+ * at another directory that is already on disk.
  */
 
 /** A remote's version directory name: plain semver, never a path segment such as `..`. */
@@ -101,26 +104,12 @@ function legacyPins(dataDir: string): RemoteState {
   return state;
 }
 
-/** The shared state: DATA_DIR/remotes.json, else the legacy pins file, else nothing chosen. */
+/** The file store's state: DATA_DIR/remotes.json, else the legacy pins file, else nothing chosen. */
 export function readRemoteState(dataDir: string): RemoteState {
-  let text: string;
   try {
-    text = fs.readFileSync(path.join(dataDir, STATE_FILE), 'utf8');
+    return parseState(fs.readFileSync(path.join(dataDir, STATE_FILE), 'utf8'));
   } catch {
     return legacyPins(dataDir);
-  }
-  try {
-    const parsed = JSON.parse(text) as Partial<RemoteState>;
-    const state = emptyState();
-    for (const [name, entry] of Object.entries(parsed.live ?? {})) {
-      if (isRemoteName(name) && entry && typeof entry.version === 'string')
-        state.live[name] = { version: entry.version, changedAt: String(entry.changedAt ?? '') };
-    }
-    state.history = Array.isArray(parsed.history) ? parsed.history : [];
-    return state;
-  } catch {
-    // A damaged file must not take the site down: serve the newest versions until the next change rewrites it.
-    return emptyState();
   }
 }
 
@@ -130,7 +119,7 @@ export function liveVersion(available: string[], state: RemoteState, name: Remot
   return chosen && available.includes(chosen) ? chosen : (available[0] ?? null);
 }
 
-export function remoteStatus(frontendRoot: string, dataDir: string, name: RemoteName, state = readRemoteState(dataDir)): RemoteStatus {
+export function remoteStatus(frontendRoot: string, name: RemoteName, state: RemoteState): RemoteStatus {
   const available = availableVersions(frontendRoot, name);
   const live = liveVersion(available, state, name);
   const index = live ? available.indexOf(live) : -1;
@@ -145,15 +134,28 @@ export function remoteStatus(frontendRoot: string, dataDir: string, name: Remote
   };
 }
 
-export function remoteStatuses(frontendRoot: string, dataDir: string): RemoteStatus[] {
-  const state = readRemoteState(dataDir);
-  return REMOTE_NAMES.map((name) => remoteStatus(frontendRoot, dataDir, name, state));
+export function remoteStatuses(frontendRoot: string, state: RemoteState): RemoteStatus[] {
+  return REMOTE_NAMES.map((name) => remoteStatus(frontendRoot, name, state));
 }
 
-/* ---- Writing: one writer at a time (a lock directory), and the file replaced in one rename. ---- */
+/** Where the state is kept; `update` runs one change at a time over every process that shares the store. */
+export interface RemoteStateStore {
+  /** For people: the file or the database. */
+  readonly where: string;
+  read(): Promise<RemoteState>;
+  /** Reads the state under the store's lock, lets `change` edit it in place, and saves it when `change` says so. */
+  update<T>(change: (state: RemoteState) => { save: boolean; result: T }): Promise<T>;
+  close(): Promise<void>;
+}
+
+/* ---- The file store: one writer at a time (a lock directory), and the file replaced in one rename. ---- */
 
 const LOCK_WAIT_MS = 3000;
 const LOCK_STALE_MS = 30_000;
+
+function busy(): RemoteStateError {
+  return new RemoteStateError('Another deploy or rollback is changing the remotes: try again in a moment.', 409);
+}
 
 /** Waits for the lock without blocking the event loop (the gateway calls this from a request). */
 async function withStateLock<T>(dataDir: string, work: () => T): Promise<T> {
@@ -172,8 +174,7 @@ async function withStateLock<T>(dataDir: string, work: () => T): Promise<T> {
       } catch {
         // released meanwhile
       }
-      if (Date.now() > deadline)
-        throw new RemoteStateError('Another deploy or rollback is changing the remotes: try again in a moment.', 409);
+      if (Date.now() > deadline) throw busy();
       await delay(25);
     }
   }
@@ -194,6 +195,126 @@ function writeState(dataDir: string, state: RemoteState): void {
   if (fs.existsSync(legacy)) fs.renameSync(legacy, `${legacy}.migrated`);
 }
 
+/** DATA_DIR/remotes.json: one host's state (several hosts share it only on a shared volume). */
+export class FileRemoteStateStore implements RemoteStateStore {
+  constructor(private readonly dataDir: string) {}
+
+  get where(): string {
+    return path.join(this.dataDir, STATE_FILE);
+  }
+
+  read(): Promise<RemoteState> {
+    return Promise.resolve(readRemoteState(this.dataDir));
+  }
+
+  update<T>(change: (state: RemoteState) => { save: boolean; result: T }): Promise<T> {
+    return withStateLock(this.dataDir, () => {
+      const state = readRemoteState(this.dataDir);
+      const { save, result } = change(state);
+      if (save) writeState(this.dataDir, state);
+      return result;
+    });
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/* ---- The database store: one row in the gateway's database, changed in a transaction that locks it. ---- */
+
+const STATE_TABLE = 'remote_state';
+
+/** The remote-state table, with its own migrations table: the gateway's session migrations and these never meet. */
+export const remoteStateMigrations: MigrationList = {
+  '20261126a-remote-state': {
+    async up(knex) {
+      await knex.schema.createTable(STATE_TABLE, (t) => {
+        t.integer('id').primary();
+        t.text('data', 'mediumtext').notNullable();
+        t.bigInteger('updated_at').notNullable();
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTable(STATE_TABLE);
+    },
+  },
+};
+
+/** A stored state (file or row); a damaged one must not take the site down: the newest versions serve until the next change. */
+function parseState(text: string): RemoteState {
+  const state = emptyState();
+  try {
+    const parsed = JSON.parse(text) as Partial<RemoteState>;
+    for (const [name, entry] of Object.entries(parsed.live ?? {})) {
+      if (isRemoteName(name) && entry && typeof entry.version === 'string')
+        state.live[name] = { version: entry.version, changedAt: String(entry.changedAt ?? '') };
+    }
+    state.history = Array.isArray(parsed.history) ? parsed.history : [];
+  } catch {
+    // serve the newest versions until the next change rewrites it
+  }
+  return state;
+}
+
+/**
+ * The state in the gateway's database (table remote_state, one row). The first use carries over what
+ * DATA_DIR/remotes.json (or the legacy pins) held on this host, so switching to a database keeps the live versions.
+ */
+export class DatabaseRemoteStateStore implements RemoteStateStore {
+  private constructor(
+    private readonly db: Knex,
+    readonly where: string,
+    private readonly owned: boolean,
+  ) {}
+
+  /** Opens (and migrates) the store on `db`; `owned`: close() destroys the connection pool too. */
+  static async open(db: Knex, where: string, dataDir: string, owned = false): Promise<DatabaseRemoteStateStore> {
+    await migrateLatest(db, remoteStateMigrations, 'knex_migrations_remote_state');
+    const initial = JSON.stringify(readRemoteState(dataDir));
+    await db(STATE_TABLE).insert({ id: 1, data: initial, updated_at: Date.now() }).onConflict('id').ignore();
+    return new DatabaseRemoteStateStore(db, where, owned);
+  }
+
+  async read(): Promise<RemoteState> {
+    const row = (await this.db(STATE_TABLE).where({ id: 1 }).first('data')) as { data: string } | undefined;
+    return row ? parseState(String(row.data)) : emptyState();
+  }
+
+  update<T>(change: (state: RemoteState) => { save: boolean; result: T }): Promise<T> {
+    return this.db.transaction(async (trx) => {
+      const query = trx(STATE_TABLE).where({ id: 1 });
+      // MySQL: the row lock makes concurrent changes (two hosts, the CLI and the panel) one after the other;
+      // SQLite's transactions are one writer at a time already.
+      const row = (await (this.db.client.config.client === 'mysql2' ? query.forUpdate() : query).first('data')) as
+        { data: string } | undefined;
+      const state = row ? parseState(String(row.data)) : emptyState();
+      const { save, result } = change(state);
+      if (save)
+        await trx(STATE_TABLE)
+          .where({ id: 1 })
+          .update({ data: JSON.stringify(state), updated_at: Date.now() });
+      return result;
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.owned) await this.db.destroy();
+  }
+}
+
+/**
+ * The store beside the gateway's sessions (`target`, resolveDatabaseTarget('gateway', env)): that database when it
+ * is MySQL (GATEWAY_DATABASE_URL or DATABASE_URL), else DATA_DIR/remotes.json. `db`: the gateway's own connection
+ * to that database, when it has one open already.
+ */
+export async function openRemoteStateStore(target: DatabaseTarget, dataDir: string, db?: Knex): Promise<RemoteStateStore> {
+  if (target.client !== 'mysql') return new FileRemoteStateStore(dataDir);
+  const where = `database ${new URL(target.location).pathname.slice(1)} (table ${STATE_TABLE})`;
+  if (db) return DatabaseRemoteStateStore.open(db, where, dataDir);
+  return DatabaseRemoteStateStore.open(await openDatabase(target), where, dataDir, true);
+}
+
 export interface ChangeResult {
   /** One line for people: what changed, or why nothing did. */
   message: string;
@@ -207,7 +328,7 @@ export interface ChangeResult {
  */
 export async function setLiveVersion(
   frontendRoot: string,
-  dataDir: string,
+  store: RemoteStateStore,
   name: RemoteName,
   version: string,
   action: RemoteAction,
@@ -215,9 +336,8 @@ export async function setLiveVersion(
   /** A deploy says what was live before its build appeared on disk (it is the newest built from then on). */
   liveBefore?: string | null,
 ): Promise<ChangeResult> {
-  return withStateLock(dataDir, () => {
-    const state = readRemoteState(dataDir);
-    const before = remoteStatus(frontendRoot, dataDir, name, state);
+  return store.update<ChangeResult>((state) => {
+    const before = remoteStatus(frontendRoot, name, state);
     if (!before.available.includes(version)) {
       throw new RemoteStateError(
         before.available.length
@@ -228,18 +348,20 @@ export async function setLiveVersion(
     }
     // A deploy is always recorded (its version may be live already only as the newest built).
     if (before.live === version && action !== 'deploy') {
-      return { message: `${name} ${version} is already live; nothing changed.`, changed: false, remote: before };
+      return { save: false, result: { message: `${name} ${version} is already live; nothing changed.`, changed: false, remote: before } };
     }
     const at = new Date().toISOString();
     const from = liveBefore === undefined ? before.live : liveBefore;
     state.live[name] = { version, changedAt: at };
     state.history = [...state.history, { at, remote: name, action, from, to: version, by }].slice(-HISTORY_LENGTH);
-    writeState(dataDir, state);
     const verb = action === 'deploy' ? 'deployed' : action === 'rollback' ? 'rolled back' : 'rolled forward';
     return {
-      message: `${name} ${verb}: ${version} is live (was ${from ?? 'none'}).`,
-      changed: true,
-      remote: remoteStatus(frontendRoot, dataDir, name, state),
+      save: true,
+      result: {
+        message: `${name} ${verb}: ${version} is live (was ${from ?? 'none'}).`,
+        changed: true,
+        remote: remoteStatus(frontendRoot, name, state),
+      },
     };
   });
 }
@@ -247,27 +369,32 @@ export async function setLiveVersion(
 /** Makes the next older version live, or `to` when given (any built version). */
 export async function rollback(
   frontendRoot: string,
-  dataDir: string,
+  store: RemoteStateStore,
   name: RemoteName,
   options: { to?: string; by: string },
 ): Promise<ChangeResult> {
-  const current = remoteStatus(frontendRoot, dataDir, name);
+  const current = remoteStatus(frontendRoot, name, await store.read());
   if (options.to !== undefined) {
     if (!VERSION_PATTERN.test(options.to)) throw new RemoteStateError(`"${options.to}" is not a version (for example 0.1.0).`, 400);
     const action = current.live && compareVersions(options.to, current.live) > 0 ? 'roll-forward' : 'rollback';
-    return setLiveVersion(frontendRoot, dataDir, name, options.to, action, options.by);
+    return setLiveVersion(frontendRoot, store, name, options.to, action, options.by);
   }
   if (!current.live) throw new RemoteStateError(`${name} has no built version: deploy it first (npm run deploy -- ${name}).`, 404);
   if (!current.previous)
     throw new RemoteStateError(`${name} is at its oldest version (${current.live}): there is nothing to roll back to.`, 409);
-  return setLiveVersion(frontendRoot, dataDir, name, current.previous, 'rollback', options.by);
+  return setLiveVersion(frontendRoot, store, name, current.previous, 'rollback', options.by);
 }
 
 /** Makes the next newer version live (after a rollback). */
-export async function rollForward(frontendRoot: string, dataDir: string, name: RemoteName, options: { by: string }): Promise<ChangeResult> {
-  const current = remoteStatus(frontendRoot, dataDir, name);
+export async function rollForward(
+  frontendRoot: string,
+  store: RemoteStateStore,
+  name: RemoteName,
+  options: { by: string },
+): Promise<ChangeResult> {
+  const current = remoteStatus(frontendRoot, name, await store.read());
   if (!current.live) throw new RemoteStateError(`${name} has no built version: deploy it first (npm run deploy -- ${name}).`, 404);
   if (!current.next)
     throw new RemoteStateError(`${name} is at its newest version (${current.live}): there is nothing to roll forward to.`, 409);
-  return setLiveVersion(frontendRoot, dataDir, name, current.next, 'roll-forward', options.by);
+  return setLiveVersion(frontendRoot, store, name, current.next, 'roll-forward', options.by);
 }
