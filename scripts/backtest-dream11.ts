@@ -6,8 +6,8 @@ import { formatFantasyBacktest, runFantasyBacktest } from '@matchday/insights/sr
  * `npm run backtest:dream11 [-- --from-gameweek 6]`: the Dream11 picks on FPL 2024-25 (from ../shared/data), one XI
  * per fixture, scored on realised Dream11 points: the integer program on the confirmed XI (as known an hour before
  * kick-off) and on the predicted XI, greedy points per credit, the last-5 form baseline and the best XI in hindsight.
- * Expected points use xG/xA per 90 scaled by the goals model, fitted on football-data results and shots on target
- * of the three seasons before (no row from after lock is read).
+ * Expected points use xG/xA per 90 scaled by the app's ratings, fitted on football-data results, shots on target and
+ * closing prices of the matches before the day, three seasons back (no row from after lock is read).
  */
 async function main(argv: string[]): Promise<void> {
   const i = argv.indexOf('--from-gameweek');

@@ -5,7 +5,8 @@ import { repoRoot } from '@matchday/server';
 import { startService, TEST_SECRET, type RunningService } from '@matchday/testing';
 import { runImport } from '@matchday/football/src/importers/cli';
 import { football } from '@matchday/football/src/service';
-import { main, parseArgs } from '../backtest';
+import { BLEND_MODEL_WEIGHT } from '@matchday/insights/src/model/constants';
+import { main, parseArgs, STANDARD_RUNS } from '../backtest';
 
 const data = (file: string) => path.join(repoRoot, '..', 'shared', 'data', 'football-data-co-uk', file);
 
@@ -41,12 +42,18 @@ describe('backtest command', () => {
     await service.close();
   });
 
-  it('parses --league, --seasons and --csv and rejects nonsense', () => {
+  it('parses --league, --seasons and --csv, runs the test periods of both leagues by default, and rejects nonsense', () => {
     expect(parseArgs(['--league', '39', '--seasons', '2024,2025', '--csv', 'out.csv'])).toEqual({
-      league: 39,
-      seasons: [2024, 2025],
+      runs: [{ league: 39, seasons: [2024, 2025] }],
       csv: 'out.csv',
     });
+    expect(parseArgs([])).toEqual({ runs: STANDARD_RUNS });
+    expect(STANDARD_RUNS).toEqual([
+      { league: 39, seasons: [2022, 2023] },
+      { league: 39, seasons: [2024, 2025] },
+      { league: 140, seasons: [2022, 2023] },
+    ]);
+    expect(() => parseArgs(['--csv', 'out.csv'])).toThrow(/--csv needs one run/);
     expect(() => parseArgs(['--league', 'x'])).toThrow(/--league/);
     expect(() => parseArgs(['--seasons', '24,x'])).toThrow(/--seasons/);
   });
@@ -67,9 +74,13 @@ describe('backtest command', () => {
     const csv = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-csv-')), 'out.csv');
     expect(await main(['--league', '39', '--seasons', '2023', '--csv', csv])).toBe(0);
     const printed = logs.join('\n');
-    for (const name of ['model', 'blend 0.35/0.65', 'Bet365 pre-match', 'Bet365 closing', 'base rate'])
+    for (const name of ['model', `blend ${BLEND_MODEL_WEIGHT}/`, 'Bet365 pre-match', 'Bet365 closing', 'base rate'])
       expect(printed).toContain(`  ${name}`);
     expect(printed).toMatch(/On the 380 matches/);
+    expect(printed).toMatch(/Paired per match, RPS minus Bet365 closing RPS/);
+    expect(printed).toMatch(/model +[+-]0\.\d{4} \+\/- 0\.\d{4}/);
+    expect(printed).toMatch(/model calibration error <= 2\.5 points/);
+    expect(printed).toMatch(/Premier League 2023-24 took \d+\.\d s/);
     const lines = fs.readFileSync(csv, 'utf8').trim().split('\n');
     expect(lines).toHaveLength(1 + 2 * 380);
     expect(lines[0]).toBe('date,home,away,pH,pD,pA,pOver25,pBTTS,variant');

@@ -34,7 +34,6 @@ export const API_PREFIXES = {
     calendarLeague: '/api/calendar/league',
   },
   insights: {
-    insights: '/api/insights',
     tips: '/api/tips',
     dream11: '/api/dream11',
   },

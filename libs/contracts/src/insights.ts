@@ -37,7 +37,7 @@ export interface FeedMatch {
   awayShotsOnTarget: number | null;
   /** Pre-match prices as collected (never closing). */
   opening: FeedOdds | null;
-  /** Closing prices: for evaluation only, never a model input. */
+  /** Closing prices: never an input for this match's forecast; the market ratings read those of matches already played. */
   closing: FeedOdds | null;
 }
 
@@ -205,7 +205,10 @@ export interface FixtureAnalysis {
   probabilities: MarketProbabilities;
   /** Bookmaker implied probabilities (overround removed) per market, null where not priced. */
   bookmaker: Partial<Record<TipMarket, number>> & { name: string | null };
-  /** Blend of model and market (geometric, 0.35 / 0.65) for 1X2 when odds exist. */
+  /**
+   * Blend of model and market for 1X2 (geometric, model weight from the insights service's constants.ts, chosen on
+   * 2019-22) when odds exist; null without odds, and while that weight is 0 (the blend would be the market's price).
+   */
   blend: { home: number; draw: number; away: number } | null;
   /** scoreMatrix[h][a] for 0..6 goals. */
   scoreMatrix: number[][];

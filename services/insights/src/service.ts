@@ -2,8 +2,10 @@ import { createLogger, type Knex, type ServiceDefinition, footballWithoutAddress
 import { migrations } from './db/migrations';
 import { Dream11Engine } from './modules/dream11/engine';
 import { dream11Router } from './modules/dream11/router';
-import { statusRouter } from './modules/status/router';
+import { LeagueFeed } from './modules/league-feed';
 import { TipsEngine } from './modules/tips/engine';
+import { TipsJob } from './modules/tips/job';
+import { TipsRepository } from './modules/tips/repository';
 import { tipsRouter } from './modules/tips/router';
 
 export interface InsightsOptions {
@@ -11,66 +13,102 @@ export interface InsightsOptions {
   football?: FootballClient;
   /** Clock (tests). */
   now?: () => Date;
-  /** Compute the day's tips and cards in the background (default true; tests turn it off). */
-  warm?: boolean;
+  /**
+   * Run the background job (default true): once at start before the service listens, then every JOB_EVERY_MS.
+   * Tests turn it off and call `job(db).run()` themselves.
+   */
+  background?: boolean;
 }
 
-export function createInsights(options: InsightsOptions = {}): ServiceDefinition {
-  const engines = new WeakMap<Knex, { tips: TipsEngine; dream11: Dream11Engine }>();
-  const enginesFor = (db: Knex) => {
-    let held = engines.get(db);
-    if (!held) {
+/** The insights service, and its background job on a database (tests run it by hand). */
+export interface InsightsService extends ServiceDefinition {
+  job(db: Knex): TipsJob;
+}
+
+interface Parts {
+  feed: LeagueFeed;
+  tips: TipsEngine;
+  dream11: Dream11Engine;
+  job: TipsJob;
+}
+
+export function createInsights(options: InsightsOptions = {}): InsightsService {
+  const held = new WeakMap<Knex, Parts>();
+  const partsFor = (db: Knex): Parts => {
+    let parts = held.get(db);
+    if (!parts) {
       const football = options.football ?? footballWithoutAddress;
-      const tips = new TipsEngine(db, football, options.now);
-      held = { tips, dream11: new Dream11Engine(football, tips, options.now) };
-      engines.set(db, held);
+      // one league feed and one set of fitted models for the tips and Dream11
+      const feed = new LeagueFeed(football, options.now);
+      const repository = new TipsRepository(db);
+      parts = {
+        feed,
+        tips: new TipsEngine(feed, repository),
+        dream11: new Dream11Engine(football, feed),
+        job: new TipsJob(feed, repository),
+      };
+      held.set(db, parts);
     }
-    return held;
+    return parts;
   };
   return {
     name: 'insights',
     migrations,
     routers: (db) => {
-      const { tips, dream11 } = enginesFor(db);
-      return [statusRouter(db), tipsRouter(tips), dream11Router(dream11)];
+      const { tips, dream11 } = partsFor(db);
+      return [tipsRouter(tips), dream11Router(dream11)];
     },
-    onStart: async (db) => (options.warm === false ? undefined : startWarmer(enginesFor(db))),
+    onStart: async (db) => (options.background === false ? undefined : startBackground(partsFor(db))),
+    job: (db) => partsFor(db).job,
   };
 }
 
 /**
- * Keeps the day's work ready: shortly after start and then every WARM_EVERY_MS, today's and tomorrow's
- * tips (made and frozen as they would be when shown), the Weekend Special and the Dream11 cards are
- * computed, so that a page never waits for a model fit or an optimisation (the gateway gives a service
- * 2 s). A failure (the football service not up yet) is retried after WARM_RETRY_MS.
+ * The background work. The job (freeze the published window's tips, grade the played ones) runs once before the
+ * service listens, so that the first tips page after start has its tips: retried every JOB_RETRY_MS while the
+ * football service is not up yet, for at most START_WAIT_MS (then the service starts anyway and the job keeps
+ * retrying in the background). Then every JOB_EVERY_MS: the job, and the Dream11 cards of today and tomorrow made
+ * ahead (kept in memory), so that a page never waits for a fit or an optimisation (the gateway gives a service 2 s).
  */
-const WARM_EVERY_MS = 2 * 60_000;
-const WARM_RETRY_MS = 5_000;
+const JOB_EVERY_MS = 2 * 60_000;
+const JOB_RETRY_MS = 1_000;
+const START_WAIT_MS = 40_000;
 
-function startWarmer({ tips, dream11 }: { tips: TipsEngine; dream11: Dream11Engine }): () => Promise<void> {
+async function startBackground({ job, dream11 }: Parts): Promise<() => Promise<void>> {
   const logger = createLogger('insights');
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
-  const schedule = (ms: number) => {
+  const warmCards = async () => {
+    for (const day of ['today', 'tomorrow'] as const) await dream11.day(day);
+  };
+  const schedule = (ms: number, work: () => Promise<unknown>) => {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = warm().then(
-        () => schedule(WARM_EVERY_MS),
+      running = work().then(
+        () => schedule(JOB_EVERY_MS, () => job.run().then(warmCards)),
         (error: unknown) => {
-          logger.debug({ err: error }, 'warming tips failed, retrying');
-          schedule(WARM_RETRY_MS);
+          logger.debug({ err: error }, 'insights background job failed, retrying');
+          schedule(JOB_RETRY_MS * 5, () => job.run().then(warmCards));
         },
       );
     }, ms);
     timer.unref();
   };
-  const warm = async () => {
-    for (const day of ['today', 'tomorrow'] as const) await tips.day(day);
-    await tips.weekend();
-    for (const day of ['today', 'tomorrow'] as const) await dream11.day(day);
-  };
-  schedule(1_000);
+  const started = Date.now();
+  let ready = false;
+  while (!ready && Date.now() - started < START_WAIT_MS) {
+    try {
+      const report = await job.run();
+      logger.info(report, 'tips job ran before start');
+      ready = true;
+    } catch (error) {
+      logger.debug({ err: error }, 'tips job before start failed (football not up yet?), retrying');
+      await new Promise((resolve) => setTimeout(resolve, JOB_RETRY_MS));
+    }
+  }
+  if (ready) schedule(0, warmCards);
+  else schedule(JOB_RETRY_MS, () => job.run().then(warmCards));
   return async () => {
     stopped = true;
     if (timer) clearTimeout(timer);
@@ -78,5 +116,5 @@ function startWarmer({ tips, dream11 }: { tips: TipsEngine; dream11: Dream11Engi
   };
 }
 
-/** Without a football address: the tests and the migrate/seed CLI (server.ts makes the running one from config.ts). */
-export const insights: ServiceDefinition = createInsights();
+/** Without a football address and without the background job: the tests and the migrate/seed CLI (server.ts makes the running one from config.ts). */
+export const insights: InsightsService = createInsights({ background: false });

@@ -20,7 +20,6 @@ describe.each(testDatabases())('insights query parameters on %s', (_label, makeT
     ['/api/tips/fixture/1?full=1', 'full: unknown parameter'],
     ['/api/dream11?day=today&x=1', 'x: unknown parameter'],
     ['/api/dream11/fixture/1?recent=8', 'recent: unknown parameter'],
-    ['/api/insights/status?verbose', 'verbose: unknown parameter'],
     ['/api/tips?day=yesterday', 'day: expected today or tomorrow'],
   ])('%s -> 400 %s', async (path, message) => {
     const response = await service.request(path);

@@ -1,9 +1,10 @@
 import type { Dream11Card, FixtureAnalysis, RecordSummary, TipsDay, WeekendSpecial } from '@matchday/contracts';
 import { RULES } from '../src/fantasy/optimiser';
-import { toSqlDateTime, httpFootballClient } from '@matchday/server';
+import { toDate, toSqlDateTime, httpFootballClient } from '@matchday/server';
 import { startService, TEST_SECRET, testDatabases, type RunningService } from '@matchday/testing';
 import { football } from '@matchday/football/src/service';
 import { createInsights } from '../src/service';
+import type { TipsJob } from '../src/modules/tips/job';
 
 const DAY = 86_400_000;
 
@@ -13,17 +14,29 @@ async function json<T>(response: Response, status = 200): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-/** Tips on the demo data (its upcoming fixtures carry the generator's bookmaker-like prices), frozen and graded. */
+/** Every row of the tips table, in id order (what a read must leave as it was). */
+async function tipsTable(service: RunningService): Promise<unknown[]> {
+  return service.db('tips').orderBy('id').select('*');
+}
+
+/**
+ * Tips on the demo data (its upcoming fixtures carry the generator's bookmaker-like prices), frozen and graded by
+ * the background job (run here by hand on a fake clock); reads never write.
+ */
 describe.each(testDatabases())('tips on %s', (_label, target) => {
   let footballService: RunningService;
   let service: RunningService;
+  let job: TipsJob;
   const midnight = Math.floor(Date.now() / DAY) * DAY;
   let clock = midnight + 60_000;
 
   beforeAll(async () => {
     footballService = await startService(football, target('football'), { seed: true });
     const client = httpFootballClient(footballService.url, TEST_SECRET);
-    service = await startService(createInsights({ football: client, now: () => new Date(clock), warm: false }), target('insights'));
+    const definition = createInsights({ football: client, now: () => new Date(clock), background: false });
+    service = await startService(definition, target('insights'));
+    job = definition.job(service.db);
+    await job.run();
   }, 120_000);
   afterAll(async () => {
     await service?.close();
@@ -75,9 +88,84 @@ describe.each(testDatabases())('tips on %s', (_label, target) => {
     expect(gaps.reduce((s, g) => s + g, 0) / gaps.length).toBeLessThanOrEqual(5);
   });
 
-  it('freezes a tip when it is first shown: later calls return it unchanged', async () => {
+  it('runs the job once at start, before the service answers: tips are there on the first read', async () => {
+    const client = httpFootballClient(footballService.url, TEST_SECRET);
+    const started = await startService(createInsights({ football: client, now: () => new Date(clock) }), target('insights'));
+    try {
+      const [row] = await started.db('tips').count({ n: '*' });
+      expect(Number(row!.n)).toBeGreaterThan(0);
+      const day = await json<TipsDay>(await started.request('/api/tips?day=tomorrow'));
+      expect(day.tips.length).toBeGreaterThan(0);
+    } finally {
+      await started.close();
+    }
+  });
+
+  it('stores tips only inside the published window (today, tomorrow, the weekend), before kick-off', async () => {
+    const rows: Array<{ kickoff_at: unknown }> = await service.db('tips').select('kickoff_at');
+    expect(rows.length).toBeGreaterThan(0);
+    const now = new Date(clock);
+    const saturday = Date.UTC(
+      now.getUTCFullYear(),
+      now.getUTCMonth(),
+      now.getUTCDate() + (now.getUTCDay() === 0 ? -1 : 6 - now.getUTCDay()),
+    );
+    for (const row of rows) {
+      const kickoff = (toDate(row.kickoff_at) ?? new Date(0)).getTime();
+      expect(kickoff).toBeGreaterThan(clock);
+      const inDays = kickoff < midnight + 2 * DAY;
+      const inWeekend = kickoff >= saturday && kickoff < saturday + 2 * DAY;
+      expect(inDays || inWeekend).toBe(true);
+    }
+  });
+
+  it('a GET writes nothing: every read leaves the tips table as it was, even for a fixture weeks ahead or a result not yet graded', async () => {
+    const later: Array<{ id: number }> = await footballService
+      .db('fixtures')
+      .where('kickoff_at', '>', toSqlDateTime(new Date(clock + 7 * 7 * DAY)))
+      .orderBy('kickoff_at')
+      .limit(1)
+      .select('id');
+    expect(later).toHaveLength(1);
+    const stored = await tipsTable(service);
+    const day = await json<TipsDay>(await service.request('/api/tips?day=today'));
+    // a result arrives: only the job grades it
+    const played = day.tips[0]!;
+    await footballService.db('fixtures').where('id', played.fixtureId).update({ status: 'finished', home_goals: 1, away_goals: 1 });
+    const savedClock = clock;
+    clock = Date.parse(played.kickoffAt) + 3 * 60 * 60_000;
+    try {
+      const paths = [
+        '/api/tips?day=today',
+        '/api/tips?day=tomorrow',
+        '/api/tips/weekend',
+        `/api/tips/fixture/${later[0]!.id}`,
+        `/api/tips/fixture/${played.fixtureId}`,
+        `/api/tips/record?leagueId=${played.leagueId}`,
+        '/api/tips/record',
+        '/api/dream11?day=today',
+        '/api/dream11?day=tomorrow',
+      ];
+      for (const path of paths) expect([path, (await service.request(path)).status]).toEqual([path, 200]);
+      const far = await json<FixtureAnalysis>(await service.request(`/api/tips/fixture/${later[0]!.id}`));
+      expect(far.tip.id).toBe(0);
+      expect(far.tip.status).toBe('upcoming');
+      expect(await tipsTable(service)).toEqual(stored);
+      const record = await json<RecordSummary>(await service.request(`/api/tips/record?leagueId=${played.leagueId}`));
+      expect(record.recent.map((t) => t.id)).not.toContain(played.id);
+    } finally {
+      await footballService
+        .db('fixtures')
+        .where('id', played.fixtureId)
+        .update({ status: 'scheduled', home_goals: null, away_goals: null });
+      clock = savedClock;
+    }
+  });
+
+  it('freezes a tip when the job first stores it: later runs and reads return it unchanged', async () => {
     const first = await json<TipsDay>(await service.request('/api/tips?day=tomorrow'));
     clock += 60 * 60_000;
+    await job.run();
     const again = await json<TipsDay>(await service.request('/api/tips?day=tomorrow'));
     expect(again.tips.map((t) => [t.id, t.madeAt, t.confidence, t.odds])).toEqual(
       first.tips.map((t) => [t.id, t.madeAt, t.confidence, t.odds]),
@@ -87,12 +175,16 @@ describe.each(testDatabases())('tips on %s', (_label, target) => {
     expect(new Date(first.tips[0]!.madeAt).getTime()).toBeLessThan(Date.parse(first.tips[0]!.kickoffAt));
   });
 
-  it('grades a tip once its result is in and counts it in the league record', async () => {
+  it('grades a tip once (in the job) when its result is in and counts it in the league record', async () => {
     const day = await json<TipsDay>(await service.request('/api/tips?day=today'));
     const tip = day.tips[0]!;
     // the match is played: 2-0 to the home side
     await footballService.db('fixtures').where('id', tip.fixtureId).update({ status: 'finished', home_goals: 2, away_goals: 0 });
     clock = Date.parse(tip.kickoffAt) + 3 * 60 * 60_000;
+    expect((await job.run()).graded).toBeGreaterThanOrEqual(1);
+    const gradedAt = (await service.db('tips').where('id', tip.id).first()).graded_at;
+    expect(await job.grade()).toBe(0);
+    expect((await service.db('tips').where('id', tip.id).first()).graded_at).toEqual(gradedAt);
     const record = await json<RecordSummary>(await service.request(`/api/tips/record?leagueId=${tip.leagueId}`));
     expect(record.graded).toBeGreaterThanOrEqual(1);
     const graded = record.recent.find((t) => t.id === tip.id)!;
@@ -119,11 +211,13 @@ describe.each(testDatabases())('tips on %s', (_label, target) => {
   });
 
   it('never makes a tip for a match that has kicked off', async () => {
-    const before = await service.db('tips').count({ n: '*' });
     clock = midnight + 2 * DAY + 23.9 * 60 * 60_000;
+    const before = await tipsTable(service);
     const day = await json<TipsDay>(await service.request('/api/tips?day=today'));
-    const after = await service.db('tips').count({ n: '*' });
-    expect(Number(after[0]!.n)).toBe(Number(before[0]!.n));
+    expect(await tipsTable(service)).toEqual(before);
+    await job.run();
+    const rows: Array<{ made_at: unknown; kickoff_at: unknown }> = await service.db('tips').select('made_at', 'kickoff_at');
+    for (const row of rows) expect(toDate(row.made_at)!.getTime()).toBeLessThan(toDate(row.kickoff_at)!.getTime());
     for (const tip of day.tips) expect(Date.parse(tip.madeAt)).toBeLessThan(Date.parse(tip.kickoffAt));
     clock = midnight + 60_000;
   });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { FantasyRole } from '@matchday/contracts';
-import { fitDixonColes, type FittedModel, type TrainingMatch } from '../model/dixon-coles';
+import type { FittedModel, TrainingMatch } from '../model/dixon-coles';
+import { fitRatings, impliedGoals } from '../model/ratings';
 import { addLine, emptyTotals, expectedPoints, type RateTotals } from './expected';
 import { matchContexts } from './match-context';
 import { greedy, optimise, type Candidate, type Selection } from './optimiser';
@@ -17,9 +18,10 @@ import { creditsOf, dream11Points, roleOf, type MatchLine } from './scoring';
  * - greedy: points per credit on the model's expected points;
  * - form: the integer program on the mean points of the side's last 5 matches;
  * - hindsight: the integer program on the realised points (the best XI possible).
- * Everything else comes from fixtures of earlier days: player rows, scores, and the goals model (fitted on
- * matches before the day; with `results`, football-data.co.uk results and shots on target as the app's model
- * has them). The FPL `xP` column is never read (scraped after the gameweek), no odds are read, and
+ * Everything else comes from fixtures of earlier days: player rows, scores, and the app's ratings (model/ratings.ts,
+ * fitted on matches before the day; with `results`, football-data.co.uk results, shots on target and Bet365 closing
+ * prices of those earlier matches). The FPL `xP` column is never read (scraped after the gameweek), no price of the
+ * fixture or a later one is read, and
  * assistant-manager rows (`AM`) are left out. test/fantasy.test.ts removes every later row and scrambles the
  * fixture's own outcomes and gets the same picks.
  */
@@ -199,6 +201,19 @@ function footballDataMatches(
       const [d, m, y] = (r.Date ?? '').split('/').map(Number);
       if (!d || !m || !y || r.FTHG === '' || r.FTHG === undefined) continue;
       const shots = (value: string | undefined) => (value === undefined || value === '' ? null : Number(value));
+      const price = (value: string | undefined) => (value === undefined || value === '' ? null : Number(value));
+      // the closing prices, read only as a match already played (the shared ratings' market fit)
+      const implied = impliedGoals({
+        bookmaker: 'B365',
+        home: price(r.B365CH),
+        draw: price(r.B365CD),
+        away: price(r.B365CA),
+        over25: price(r['B365C>2.5']),
+        under25: price(r['B365C<2.5']),
+        ahLine: null,
+        ahHome: null,
+        ahAway: null,
+      });
       out.push({
         time: Date.UTC(y < 100 ? 2000 + y : y, m - 1, d),
         season: index + 1,
@@ -208,6 +223,8 @@ function footballDataMatches(
         awayGoals: Number(r.FTAG),
         homeShotsOnTarget: shots(r.HST),
         awayShotsOnTarget: shots(r.AST),
+        homeMarketGoals: implied?.home ?? null,
+        awayMarketGoals: implied?.away ?? null,
       });
     }
   });
@@ -281,7 +298,7 @@ export async function runFantasyBacktest(options: FantasyBacktestOptions): Promi
     const earlier = currentFixtures.filter((f) => f.kickoff < day);
     let model = fits.get(day);
     if (!model) {
-      model = fitDixonColes(
+      model = fitRatings(
         training.filter((m) => m.time < day),
         { asOf: day, season: modelSeason, warmStart: previousFit, alsoTeams: [teamId(clubOf(fixture.home)), teamId(clubOf(fixture.away))] },
       );

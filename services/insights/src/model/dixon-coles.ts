@@ -1,5 +1,23 @@
 import { conjugateGradient } from 'fmin';
 import type { MarketProbabilities } from '@matchday/contracts';
+import {
+  DECAY,
+  FALLBACK_SHOT_GOAL_RATE,
+  MARKET_DECAY,
+  MARKET_RIDGE,
+  MARKET_WEIGHT,
+  MAX_GOALS,
+  MAX_ITERATIONS,
+  MIN_SHOTS_FOR_RATE,
+  PROMOTED_ATTACK,
+  PROMOTED_DEFENCE,
+  RHO_SCALE,
+  RIDGE,
+  SHOT_WEIGHT,
+  START_HOME_ADVANTAGE,
+  START_INTERCEPT,
+  WINDOW_DAYS,
+} from './constants';
 
 /**
  * Dixon-Coles goals model (Dixon & Coles 1997): home goals ~ Poisson(lambda), away ~ Poisson(mu) with
@@ -19,6 +37,12 @@ import type { MarketProbabilities } from '@matchday/contracts';
  * common prior is absorbed by c, i.e. plain shrinkage towards the league average.
  *
  * Fitted by maximum likelihood with fmin's conjugate gradient on the exact gradient.
+ *
+ * With `target: 'market'` the same model is fitted to the goal expectations implied by earlier matches' closing
+ * prices (`homeMarketGoals`/`awayMarketGoals`, see ratings.ts) instead of goals and shots, without the low-score
+ * correction: ratings as the market saw each club.
+ *
+ * Every constant comes from constants.ts (chosen on 2019-20 to 2021-22).
  */
 export interface ModelSettings {
   /** Per day. */
@@ -29,19 +53,28 @@ export interface ModelSettings {
   ridge: number;
   promotedAttack: number;
   promotedDefence: number;
-  /** Matches older than this many days before the fit day are left out (weight below e^-6.6 at 0.006). */
+  /** Matches older than this many days before the fit day are left out. */
   windowDays: number;
+  /** Per day, in the market fit. */
+  marketDecay: number;
+  /** Ridge of the market fit. */
+  marketRidge: number;
+  /** Weight of the market ratings in the combined ratings (0: goals only, no market fit). */
+  marketWeight: number;
 }
 
-/** Settings chosen on PL 2022-23 + 2023-24 (never on the test seasons), see README "Tips model". */
+/** The settings of constants.ts (chosen on 2019-20 to 2021-22, never on the test seasons). */
 export const DEFAULT_SETTINGS: ModelSettings = {
-  decay: 0.006,
-  shotWeight: 0.5,
+  decay: DECAY,
+  shotWeight: SHOT_WEIGHT,
   shotGoalRate: null,
-  ridge: 0.5,
-  promotedAttack: -0.25,
-  promotedDefence: 0.25,
-  windowDays: 3 * 365,
+  ridge: RIDGE,
+  promotedAttack: PROMOTED_ATTACK,
+  promotedDefence: PROMOTED_DEFENCE,
+  windowDays: WINDOW_DAYS,
+  marketDecay: MARKET_DECAY,
+  marketRidge: MARKET_RIDGE,
+  marketWeight: MARKET_WEIGHT,
 };
 
 export interface TrainingMatch {
@@ -54,6 +87,9 @@ export interface TrainingMatch {
   awayGoals: number;
   homeShotsOnTarget: number | null;
   awayShotsOnTarget: number | null;
+  /** Goal expectations implied by the match's closing prices (a match already played); null or absent without them. */
+  homeMarketGoals?: number | null;
+  awayMarketGoals?: number | null;
 }
 
 export interface FittedModel {
@@ -69,10 +105,11 @@ export interface FittedModel {
   order: number[];
   iterations: number;
   matches: number;
+  /** The two fits behind combined ratings (ratings.ts), kept as warm starts of the next fit. */
+  components?: { goals: FittedModel; market: FittedModel | null };
 }
 
 const DAY = 86_400_000;
-const RHO_SCALE = 0.2;
 
 /** tau of Dixon & Coles. */
 export function tau(x: number, y: number, lambda: number, mu: number, rho: number): number {
@@ -93,12 +130,22 @@ export interface FitOptions {
   warmStart?: FittedModel;
   /** Clubs that must get a rating even without matches (the fixtures to predict). */
   alsoTeams?: number[];
+  /** What the Poisson targets are: goals and shots (default), or the closing prices' goal expectations. */
+  target?: 'results' | 'market';
 }
 
 export function fitDixonColes(all: readonly TrainingMatch[], options: FitOptions): FittedModel {
   const s = options.settings ?? DEFAULT_SETTINGS;
+  const market = options.target === 'market';
+  const decay = market ? s.marketDecay : s.decay;
+  const ridge = market ? s.marketRidge : s.ridge;
   const from = options.asOf - s.windowDays * DAY;
-  const matches = all.filter((m) => m.time < options.asOf && m.time >= from);
+  const matches = all.filter(
+    (m) =>
+      m.time < options.asOf &&
+      m.time >= from &&
+      (!market || (typeof m.homeMarketGoals === 'number' && typeof m.awayMarketGoals === 'number')),
+  );
   const teamSet = new Set<number>(options.alsoTeams ?? []);
   const previousSeason = new Set<number>();
   for (const m of matches) {
@@ -130,16 +177,21 @@ export function fitDixonColes(all: readonly TrainingMatch[], options: FitOptions
     shotGoals += m.homeGoals + m.awayGoals;
     shots += m.homeShotsOnTarget + m.awayShotsOnTarget;
   }
-  const shotGoalRate = s.shotGoalRate ?? (shots >= 500 ? shotGoals / shots : 0.32);
+  const shotGoalRate = s.shotGoalRate ?? (shots >= MIN_SHOTS_FOR_RATE ? shotGoals / shots : FALLBACK_SHOT_GOAL_RATE);
   matches.forEach((m, k) => {
     hi[k] = index.get(m.home)!;
     ai[k] = index.get(m.away)!;
     gh[k] = m.homeGoals;
     ga[k] = m.awayGoals;
     const hasShots = m.homeShotsOnTarget !== null && m.awayShotsOnTarget !== null;
-    yh[k] = hasShots ? (1 - s.shotWeight) * m.homeGoals + s.shotWeight * shotGoalRate * m.homeShotsOnTarget! : m.homeGoals;
-    ya[k] = hasShots ? (1 - s.shotWeight) * m.awayGoals + s.shotWeight * shotGoalRate * m.awayShotsOnTarget! : m.awayGoals;
-    w[k] = Math.exp((-s.decay * (options.asOf - m.time)) / DAY);
+    if (market) {
+      yh[k] = m.homeMarketGoals!;
+      ya[k] = m.awayMarketGoals!;
+    } else {
+      yh[k] = hasShots ? (1 - s.shotWeight) * m.homeGoals + s.shotWeight * shotGoalRate * m.homeShotsOnTarget! : m.homeGoals;
+      ya[k] = hasShots ? (1 - s.shotWeight) * m.awayGoals + s.shotWeight * shotGoalRate * m.awayShotsOnTarget! : m.awayGoals;
+    }
+    w[k] = Math.exp((-decay * (options.asOf - m.time)) / DAY);
     totalWeight += w[k]!;
   });
   const scale = 1 / Math.max(totalWeight, 1);
@@ -168,7 +220,7 @@ export function fitDixonColes(all: readonly TrainingMatch[], options: FitOptions
       let ll = yh[k]! * lh - lambda + ya[k]! * la - mu;
       const x0 = gh[k]!;
       const y0 = ga[k]!;
-      if (x0 <= 1 && y0 <= 1) {
+      if (!market && x0 <= 1 && y0 <= 1) {
         const t = Math.max(tau(x0, y0, lambda, mu, rho), 1e-9);
         ll += Math.log(t);
         if (x0 === 0 && y0 === 0) {
@@ -199,20 +251,20 @@ export function fitDixonColes(all: readonly TrainingMatch[], options: FitOptions
     grad[T] = -gRho * RHO_SCALE * (1 - th * th);
     // rho's own light prior (keeps theta finite when the data push rho to its bound)
     let penalty = x[T]! * x[T]!;
-    grad[T] = grad[T]! + 2 * s.ridge * x[T]!;
+    grad[T] = grad[T]! + 2 * ridge * x[T]!;
     for (let t = 0; t < n; t++) {
       const da = x[t]! - priorAttack[t]!;
       const dd = x[n + t]! - priorDefence[t]!;
       penalty += da * da + dd * dd;
-      grad[t] = grad[t]! + 2 * s.ridge * da;
-      grad[n + t] = grad[n + t]! + 2 * s.ridge * dd;
+      grad[t] = grad[t]! + 2 * ridge * da;
+      grad[n + t] = grad[n + t]! + 2 * ridge * dd;
     }
     for (let t = 0; t < grad.length; t++) grad[t] = grad[t]! * scale;
-    return (nll + s.ridge * penalty) * scale;
+    return (nll + ridge * penalty) * scale;
   };
   const initial = new Array<number>(2 * n + 3).fill(0);
-  initial[C] = 0.3;
-  initial[H] = 0.25;
+  initial[C] = START_INTERCEPT;
+  initial[H] = START_HOME_ADVANTAGE;
   for (let t = 0; t < n; t++) {
     initial[t] = priorAttack[t]!;
     initial[n + t] = priorDefence[t]!;
@@ -233,7 +285,7 @@ export function fitDixonColes(all: readonly TrainingMatch[], options: FitOptions
     initial[T] = warm.vector[2 * wn + 2]!;
   }
   const history: unknown[] = [];
-  const solution = count === 0 ? { x: initial } : conjugateGradient(objective, initial, { maxIterations: 400, history });
+  const solution = count === 0 ? { x: initial } : conjugateGradient(objective, initial, { maxIterations: MAX_ITERATIONS, history });
   const x = solution.x;
   return {
     teams: order,
@@ -266,7 +318,7 @@ function poissonPmf(lambda: number, max: number): number[] {
 }
 
 /** P(home = i, away = j) for i, j in 0..max, normalised to sum to 1. */
-export function scoreMatrix(lambda: number, mu: number, rho: number, max = 10): number[][] {
+export function scoreMatrix(lambda: number, mu: number, rho: number, max = MAX_GOALS): number[][] {
   const ph = poissonPmf(lambda, max);
   const pa = poissonPmf(mu, max);
   const matrix: number[][] = [];

@@ -1,4 +1,5 @@
 import type { FeedOdds } from '@matchday/contracts';
+import { BLEND_MODEL_WEIGHT } from './constants';
 
 export interface OneXTwo {
   home: number;
@@ -22,9 +23,7 @@ export function impliedTwoWay(first: number | null | undefined, second: number |
   return [a / (a + b), b / (a + b)];
 }
 
-export const BLEND_MODEL_WEIGHT = 0.35;
-
-/** Geometric blend p ~ model^w x market^(1-w), renormalised (w = 0.35, chosen on 2022-24). */
+/** Geometric blend p ~ model^w x market^(1-w), renormalised (w: constants.ts BLEND_MODEL_WEIGHT, chosen on 2019-22). */
 export function blendOneXTwo(model: OneXTwo, market: OneXTwo | null, weight = BLEND_MODEL_WEIGHT): OneXTwo {
   if (!market) return model;
   const h = model.home ** weight * market.home ** (1 - weight);

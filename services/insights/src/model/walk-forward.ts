@@ -1,33 +1,34 @@
 import type { FeedMatch } from '@matchday/contracts';
-import {
-  DEFAULT_SETTINGS,
-  fitDixonColes,
-  predict,
-  type FittedModel,
-  type Markets,
-  type ModelSettings,
-  type TrainingMatch,
-} from './dixon-coles';
+import { REFIT_DAYS } from './constants';
+import { DEFAULT_SETTINGS, predict, type FittedModel, type Markets, type ModelSettings, type TrainingMatch } from './dixon-coles';
 import { blendOneXTwo, impliedOneXTwo, type OneXTwo } from './market';
-import { outcomeOf, score, type Outcome, type Scores } from './metrics';
+import { outcomeOf, rps, score, type Outcome, type Scores } from './metrics';
+import { fitRatings, impliedGoals } from './ratings';
 
 const DAY = 86_400_000;
-/** Refit every 3 days, on a calendar anchored at 1970-01-01 so the schedule never depends on the data. */
-export const REFIT_DAYS = 3;
 
+/**
+ * The played matches as the fits read them: result, shots on target, and the goal expectations its closing prices
+ * imply (a fit only ever reads matches before its day, so these are prices of matches already played).
+ */
 export function trainingMatches(matches: readonly FeedMatch[]): TrainingMatch[] {
   return matches
     .filter((m) => m.homeGoals !== null && m.awayGoals !== null)
-    .map((m) => ({
-      time: Date.parse(m.kickoffAt),
-      season: m.season,
-      home: m.homeTeamId,
-      away: m.awayTeamId,
-      homeGoals: m.homeGoals!,
-      awayGoals: m.awayGoals!,
-      homeShotsOnTarget: m.homeShotsOnTarget,
-      awayShotsOnTarget: m.awayShotsOnTarget,
-    }));
+    .map((m) => {
+      const implied = impliedGoals(m.closing);
+      return {
+        time: Date.parse(m.kickoffAt),
+        season: m.season,
+        home: m.homeTeamId,
+        away: m.awayTeamId,
+        homeGoals: m.homeGoals!,
+        awayGoals: m.awayGoals!,
+        homeShotsOnTarget: m.homeShotsOnTarget,
+        awayShotsOnTarget: m.awayShotsOnTarget,
+        homeMarketGoals: implied?.home ?? null,
+        awayMarketGoals: implied?.away ?? null,
+      };
+    });
 }
 
 export interface BacktestRow {
@@ -47,6 +48,22 @@ export interface BacktestResult {
   baseRate: OneXTwo;
   /** Scores on the matches with both Bet365 pre-match and closing prices. */
   compared: Record<'model' | 'blend' | 'preMatch' | 'closing' | 'baseRate', Scores>;
+  /** Per match RPS minus Bet365 closing's RPS on the same matches: mean and its standard error. */
+  toClosing: Record<'model' | 'blend' | 'preMatch', PairedDifference>;
+}
+
+export interface PairedDifference {
+  mean: number;
+  standardError: number;
+}
+
+/** Mean of paired differences and its standard error (sample standard deviation / sqrt(n)). */
+export function pairedDifference(differences: readonly number[]): PairedDifference {
+  const n = differences.length;
+  if (n < 2) return { mean: n ? differences[0]! : 0, standardError: 0 };
+  const mean = differences.reduce((s, d) => s + d, 0) / n;
+  const variance = differences.reduce((s, d) => s + (d - mean) ** 2, 0) / (n - 1);
+  return { mean, standardError: Math.sqrt(variance / n) };
 }
 
 export class MissingSeasons extends Error {
@@ -73,10 +90,12 @@ export function walkForward(
   all: readonly FeedMatch[],
   testSeasons: readonly number[],
   settings: ModelSettings = DEFAULT_SETTINGS,
+  options: { blendWeight?: number; requireWindow?: boolean } = {},
 ): BacktestResult {
   const seasons = new Set(all.map((m) => m.season));
   const missing = requiredEarlierSeasons(Math.min(...testSeasons), settings.windowDays).filter((s) => !seasons.has(s));
-  if (missing.length) throw new MissingSeasons(all[0]?.leagueId ?? 0, missing);
+  // the tuning seasons (scripts/tune-tips.ts) have only the seasons from 2019-20 before them
+  if (missing.length && options.requireWindow !== false) throw new MissingSeasons(all[0]?.leagueId ?? 0, missing);
   const training = trainingMatches(all);
   const tests = all
     .filter((m) => testSeasons.includes(m.season) && m.homeGoals !== null && m.awayGoals !== null)
@@ -100,7 +119,7 @@ export function walkForward(
     const block: FeedMatch[] = [];
     while (k < tests.length && Math.floor(Date.parse(tests[k]!.kickoffAt) / DAY) < blockEnd) block.push(tests[k++]!);
     const started = performance.now();
-    const model = fitDixonColes(training, {
+    const model = fitRatings(training, {
       asOf: blockStart * DAY,
       season: block[0]!.season,
       settings,
@@ -118,7 +137,7 @@ export function walkForward(
         date: match.kickoffAt.slice(0, 10),
         outcome: outcomeOf(match.homeGoals!, match.awayGoals!),
         model: markets,
-        blend: blendOneXTwo(markets, opening),
+        blend: blendOneXTwo(markets, opening, options.blendWeight),
         opening,
         closing: impliedOneXTwo(match.closing),
       });
@@ -137,6 +156,11 @@ export function walkForward(
       preMatch: scoreOf((r) => r.opening!),
       closing: scoreOf((r) => r.closing!),
       baseRate: scoreOf(() => baseRate),
+    },
+    toClosing: {
+      model: pairedDifference(compared.map((r) => rps(r.model, r.outcome) - rps(r.closing!, r.outcome))),
+      blend: pairedDifference(compared.map((r) => rps(r.blend, r.outcome) - rps(r.closing!, r.outcome))),
+      preMatch: pairedDifference(compared.map((r) => rps(r.opening!, r.outcome) - rps(r.closing!, r.outcome))),
     },
   };
 }

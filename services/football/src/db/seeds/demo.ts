@@ -18,7 +18,7 @@ import { simulateMatch, int, prng, shuffle, type PlayerStatsRow, type Random, ty
 import { POOL_COUNTRIES } from './demo-names';
 import { doubleRoundRobin, leaguePhase } from './demo-calendar';
 import { makeSquad, type ClubState } from './demo-squads';
-import { demoOdds } from './demo-odds';
+import { demoOdds, type DemoOddsFixture } from './demo-odds';
 
 /**
  * Deterministic demo data (seeded PRNG): the Indian Super League (13 clubs, head-to-head tie-break),
@@ -377,6 +377,8 @@ export async function generateDataset(db: Knex, options: GenerateOptions = {}): 
   let done = 0;
   for (const league of leagues) {
     const clubs = clubsOf.get(league.id)!;
+    // the league's results of the seasons generated so far: the demo book rates on them too
+    const earlier: DemoOddsFixture[] = [];
     for (const season of seasons) {
       const random = prng(league.id * 104729 + season);
       const form = new Map(clubs.map((c) => [c.teamId, Math.min(1, Math.max(0, c.baseStrength + (random() - 0.5) * 0.2))]));
@@ -389,8 +391,9 @@ export async function generateDataset(db: Knex, options: GenerateOptions = {}): 
         await insertRows(
           trx,
           'fixture_odds',
-          demoOdds(builder.rows.fixtures, (teamId) => form.get(teamId)!),
+          demoOdds(builder.rows.fixtures, (teamId) => form.get(teamId)!, earlier),
         );
+        earlier.push(...builder.rows.fixtures.filter((f) => f.status === 'finished'));
         summary.fixtures += builder.rows.fixtures.length;
         summary.finishedFixtures += builder.rows.fixtures.filter((f) => f.status === 'finished').length;
         summary.teamStatRows += builder.rows.teamStats.length;

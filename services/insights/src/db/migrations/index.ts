@@ -2,9 +2,11 @@ import type { MigrationList } from '@matchday/server';
 import * as insightRuns from './20261122a-insight-runs';
 import * as tips from './20261123a-tips';
 import * as tipsDouble from './20261123b-tips-double-precision';
+import * as dropInsightRuns from './20261126a-drop-insight-runs';
 
 export const migrations: MigrationList = {
   '20261122a-insight-runs': insightRuns,
   '20261123a-tips': tips,
   '20261123b-tips-double-precision': tipsDouble,
+  '20261126a-drop-insight-runs': dropInsightRuns,
 };

@@ -4,7 +4,7 @@ import { expectedPoints, totalsOf } from '../../fantasy/expected';
 import { matchContexts } from '../../fantasy/match-context';
 import { optimise, type Candidate, type Selection } from '../../fantasy/optimiser';
 import { creditsOf, roleOf } from '../../fantasy/scoring';
-import type { TipsEngine } from '../tips/engine';
+import type { LeagueFeed } from '../league-feed';
 
 const DAY = 86_400_000;
 /** Differential team: expected points minus this many points per ownership percent. */
@@ -27,9 +27,12 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 export class Dream11Engine {
   constructor(
     private readonly football: FootballClient,
-    private readonly tips: TipsEngine,
-    private readonly now: () => Date = () => new Date(),
+    private readonly feed: LeagueFeed,
   ) {}
+
+  private now(): Date {
+    return this.feed.now();
+  }
 
   private readonly cards = new Map<number, { at: number; lineup: string; card: Promise<Dream11Card> }>();
 
@@ -52,7 +55,7 @@ export class Dream11Engine {
 
   private async cardFor(squads: FeedSquads): Promise<Dream11Card> {
     const match: FeedMatch = squads.fixture;
-    const { model, state } = await this.tips.modelFor(match);
+    const { model, state } = await this.feed.modelFor(match);
     const played = state.feed.matches
       .filter((m) => m.homeGoals !== null && Date.parse(m.kickoffAt) < Date.parse(match.kickoffAt))
       .slice(-380);
@@ -159,19 +162,8 @@ export class Dream11Engine {
   async day(day: 'today' | 'tomorrow'): Promise<Dream11Day> {
     const now = this.now();
     const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + (day === 'today' ? 0 : 1));
-    const leagues = await this.tips.leagues();
-    const fixtures: FeedMatch[] = [];
-    let demo = false;
-    for (const league of leagues) {
-      const state = await this.tips.leagueState(league.id);
-      demo ||= state.feed.demo;
-      fixtures.push(
-        ...state.feed.matches.filter(
-          (m) => m.homeGoals === null && Date.parse(m.kickoffAt) >= start && Date.parse(m.kickoffAt) < start + DAY,
-        ),
-      );
-    }
-    fixtures.sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt) || a.id - b.id);
+    const { matches, demo } = await this.feed.matchesBetween(new Date(start), new Date(start + DAY));
+    const fixtures = matches.map(({ match }) => match).filter((m) => m.homeGoals === null);
     const cards: Dream11Card[] = [];
     for (const fixture of fixtures.slice(0, CARDS_PER_DAY)) {
       try {

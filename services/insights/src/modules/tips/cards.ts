@@ -1,7 +1,9 @@
 import type { FeedMatch, TipCard, TipMarket } from '@matchday/contracts';
-import { toDate } from '@matchday/server';
-import type { Markets } from '../../model/dixon-coles';
-import { edgeOf, PREDICTIONS, TIP_TYPES } from './markets';
+import { toDate, toSqlDateTime } from '@matchday/server';
+import { predict, type FittedModel, type Markets } from '../../model/dixon-coles';
+import { impliedOneXTwo } from '../../model/market';
+import { chooseMarket, edgeOf, PREDICTIONS, priceOf, TIP_TYPES } from './markets';
+import type { NewTip } from './repository';
 
 /** A frozen tip as stored in the tips table. */
 export interface TipRow {
@@ -40,6 +42,46 @@ export interface TipRow {
   away_goals: number | null;
   rps: number | null;
   book_rps: number | null;
+}
+
+/** The tip `model` makes for `match` at `now`, with the probabilities and the bookmaker's pre-match prices behind it. */
+export function newTip(match: FeedMatch, league: string, demo: boolean, model: FittedModel, now: Date): NewTip {
+  const prediction = predict(model, match.homeTeamId, match.awayTeamId);
+  const { market, probability } = chooseMarket(prediction.markets);
+  const odds = priceOf(market, match.opening);
+  const book = impliedOneXTwo(match.opening);
+  return {
+    fixture_id: match.id,
+    league_id: match.leagueId,
+    league_name: league,
+    season: match.season,
+    kickoff_at: toSqlDateTime(new Date(match.kickoffAt)),
+    home_team_id: match.homeTeamId,
+    away_team_id: match.awayTeamId,
+    home_team: match.homeTeam,
+    away_team: match.awayTeam,
+    home_logo: match.homeTeamLogo,
+    away_logo: match.awayTeamLogo,
+    market,
+    probability,
+    odds,
+    bookmaker: odds === null ? null : (match.opening?.bookmaker ?? null),
+    p_home: prediction.markets.home,
+    p_draw: prediction.markets.draw,
+    p_away: prediction.markets.away,
+    p_over25: prediction.markets.over25,
+    p_btts: prediction.markets.bttsYes,
+    p_home_minus1: prediction.markets.homeMinus1,
+    p_push: prediction.markets.homeMinus1Push,
+    xg_home: prediction.expectedGoals.home,
+    xg_away: prediction.expectedGoals.away,
+    book_home: book?.home ?? null,
+    book_draw: book?.draw ?? null,
+    book_away: book?.away ?? null,
+    demo,
+    made_at: toSqlDateTime(now),
+    status: 'upcoming',
+  };
 }
 
 const pct = (p: number) => `${Math.round(p * 100)}%`;
