@@ -9,9 +9,12 @@
  * Raised for issue 23 (2026-11-25): shell 150 -> 151 (the header's bell: a lazy import, and the webpack runtime's
  * map of the new on-demand chunks; measured 150.7), mf-stats 55 -> 56.5 (follow stars, spoiler-free covers and the
  * calendar menu on its screens; measured 55.5).
+ * Raised for issue 26 (2026-11-26): shell 151 -> 152 (the service worker registers at the load event without
+ * Workbox, shell/src/pwa/early.ts, so that Workbox's chunk, 5.9 KB as sent, leaves the JavaScript before Home's first
+ * card; measured 151.1).
  */
 export const SIZE_BUDGETS_KB: Record<string, number> = {
-  shell: 151,
+  shell: 152,
   'mf-fixtures': 32,
   'mf-stats': 56.5,
   'mf-tips': 38,
