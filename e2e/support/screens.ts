@@ -26,12 +26,17 @@ export const JOURNEY_LOOKS: readonly Look[] = [
 export const lookName = (look: Look) => `${look.width}px ${look.theme}`;
 
 /** A fresh browser context at the look's width with the theme stored before the first load, signed in as `email`. */
-export async function signedInPage(browser: Browser, look: Look, email: string): Promise<{ page: Page; context: BrowserContext }> {
+export async function signedInPage(
+  browser: Browser,
+  look: Look,
+  email: string,
+  timezoneId = 'UTC',
+): Promise<{ page: Page; context: BrowserContext }> {
   const context = await browser.newContext({
     viewport: { width: look.width, height: look.width === 390 ? 844 : 800 },
     isMobile: look.width === 390,
     hasTouch: look.width === 390,
-    timezoneId: 'UTC',
+    timezoneId,
     locale: 'en-GB',
   });
   await context.addInitScript((theme) => window.localStorage.setItem('theme', theme), look.theme);
