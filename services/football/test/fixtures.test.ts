@@ -110,6 +110,47 @@ describe.each(testDatabases())('football service on %s', (_label, makeTarget) =>
       expect(fixtures.length).toBe(Number(inWindow?.n));
     });
 
+    it('?type=today keeps a match still in play that kicked off before midnight, not one that has finished or began too long ago', async () => {
+      // three of yesterday's fixtures, moved to just before today began: one in play, one finished, one in play since 5 h before
+      const moved = (await service
+        .db('fixtures')
+        .where('kickoff_at', '<', sqlDateTime(today))
+        .orderBy('kickoff_at', 'desc')
+        .limit(3)) as Array<{
+        id: number;
+        kickoff_at: unknown;
+        status: string;
+      }>;
+      const [inPlay, finished, tooOld] = moved;
+      const at = (id: number, kickoff: number, status: string) =>
+        service
+          .db('fixtures')
+          .where({ id })
+          .update({ kickoff_at: sqlDateTime(kickoff), status });
+      try {
+        await at(inPlay!.id, today - 100 * 60_000, 'live');
+        await at(finished!.id, today - 100 * 60_000, 'finished');
+        await at(tooOld!.id, today - 5 * 60 * 60_000, 'live');
+        const list = await json<Fixture[]>(await service.request('/api/fixtures/filter?type=today&tz=UTC'));
+        const ids = list.map((fixture) => fixture.id);
+        expect(ids[0]).toBe(inPlay!.id);
+        expect(ids).not.toContain(finished!.id);
+        expect(ids).not.toContain(tooOld!.id);
+        expectAllWithin(list.slice(1), today, today + DAY);
+        const page = await json<{ fixtures: Fixture[]; total: number }>(
+          await service.request('/api/fixtures/filter?type=today&tz=UTC&limit=5'),
+        );
+        expect(page.fixtures[0]!.id).toBe(inPlay!.id);
+        expect(page.total).toBe(list.length);
+        // tomorrow and the week start at midnight: no carry-over there
+        const week = await json<Fixture[]>(await service.request('/api/fixtures/filter?type=week&tz=UTC'));
+        expect(week.map((fixture) => fixture.id)).not.toContain(inPlay!.id);
+      } finally {
+        for (const row of moved)
+          await service.db('fixtures').where({ id: row.id }).update({ kickoff_at: row.kickoff_at, status: row.status });
+      }
+    });
+
     it('?leagueId=39 returns only Premier League fixtures from today on', async () => {
       const fixtures = await json<Fixture[]>(await service.request('/api/fixtures/filter?leagueId=39'));
       expect(fixtures.length).toBeGreaterThan(0);
