@@ -305,6 +305,22 @@ describe.each(testDatabases())('tips on %s', (_label, target) => {
     expect((await service.request('/api/dream11?day=never')).status).toBe(400);
   });
 
+  it("a day's Dream11 cards are the matches still to start: one under way (teams locked at kick-off) is left out", async () => {
+    const tomorrow = await json<{ cards: Dream11Card[] }>(await service.request('/api/dream11?day=tomorrow'));
+    const kickoffs = [...new Set(tomorrow.cards.map((card) => Date.parse(card.kickoffAt)))].sort((a, b) => a - b);
+    expect(kickoffs.length).toBeGreaterThan(1);
+    clock = kickoffs[0]! + 10 * 60_000;
+    try {
+      const today = await json<{ cards: Dream11Card[] }>(await service.request('/api/dream11?day=today'));
+      expect(today.cards.length).toBeGreaterThan(0);
+      for (const card of today.cards) expect(Date.parse(card.kickoffAt)).toBeGreaterThan(clock);
+      const started = tomorrow.cards.filter((card) => Date.parse(card.kickoffAt) === kickoffs[0]).map((card) => card.fixtureId);
+      for (const id of started) expect(today.cards.map((card) => card.fixtureId)).not.toContain(id);
+    } finally {
+      clock = midnight + 60_000;
+    }
+  });
+
   it('re-makes the picks when the line-ups arrive and says what changed', async () => {
     const day = await json<{ cards: Dream11Card[] }>(await service.request('/api/dream11?day=tomorrow'));
     const before = day.cards[0]!;

@@ -163,7 +163,9 @@ export class Dream11Engine {
     const now = this.now();
     const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + (day === 'today' ? 0 : 1));
     const { matches, demo } = await this.feed.matchesBetween(new Date(start), new Date(start + DAY));
-    const fixtures = matches.map(({ match }) => match).filter((m) => m.homeGoals === null);
+    // Dream11 locks a match's teams at kick-off: a day's cards are the matches still to start (a match under way,
+    // not yet finished, has no team left to make).
+    const fixtures = matches.map(({ match }) => match).filter((m) => m.homeGoals === null && Date.parse(m.kickoffAt) > now.getTime());
     const cards: Dream11Card[] = [];
     for (const fixture of fixtures.slice(0, CARDS_PER_DAY)) {
       try {
