@@ -16,7 +16,9 @@
  *
  * Environment: BENCH_LEVELS (comma-separated connection counts, default 100,200,500,1000),
  * BENCH_SECONDS per level (default 10), BENCH_TIMEOUT (autocannon's per-request timeout in seconds,
- * default 10). Levels run one after the other against the same stack; between two levels the bench
+ * default 10), BENCH_PATHS (comma-separated paths that replace the mixed workload, e.g. `/api/leagues` for one
+ * cached read). For every level with timeouts it prints when they fired (seconds into the level) and how many
+ * answers arrived in each second, which tells a connection that never got going from a stall mid-run. Levels run one after the other against the same stack; between two levels the bench
  * waits until the gateway answers again, and a level after a dead gateway is reported as such.
  */
 import fs from 'node:fs';
@@ -32,6 +34,7 @@ const LEVELS = (process.env.BENCH_LEVELS ?? '100,200,500,1000').split(',').map(N
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TIMEOUT = Number(process.env.BENCH_TIMEOUT ?? 10);
 const REFERRALS = Number(process.env.BENCH_REFERRALS ?? 20);
+const PATHS = process.env.BENCH_PATHS?.split(',').filter(Boolean);
 
 interface Level {
   connections: number;
@@ -106,6 +109,9 @@ async function level(stack: RunningStack, cookie: string, paths: string[], conne
   let shed = 0;
   let otherNon2xx = 0;
   const statuses = new Map<number, number>();
+  const timeoutsAt: number[] = [];
+  const answersPerSecond: number[] = [];
+  const started = Date.now();
   let peak = rssMb(gateway?.pid);
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(gateway?.pid))), 250);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -123,13 +129,24 @@ async function level(stack: RunningStack, cookie: string, paths: string[], conne
     );
     instance.on('response', (_client, status, _bytes, responseTime) => {
       times.push(responseTime);
+      const second = Math.floor((Date.now() - started) / 1000);
+      answersPerSecond[second] = (answersPerSecond[second] ?? 0) + 1;
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       if (status === 503) shed += 1;
       else if (status < 200 || status >= 300) otherNon2xx += 1;
     });
+    instance.on('reqError', (error: Error) => {
+      if (error.message === 'request timed out') timeoutsAt.push((Date.now() - started) / 1000);
+    });
   });
   clearInterval(sampler);
   process.stderr.write(`    statuses: ${JSON.stringify(Object.fromEntries(statuses))}\n`);
+  if (timeoutsAt.length) {
+    const bySecond = new Map<number, number>();
+    for (const at of timeoutsAt) bySecond.set(Math.floor(at), (bySecond.get(Math.floor(at)) ?? 0) + 1);
+    process.stderr.write(`    timeouts by second into the level: ${JSON.stringify(Object.fromEntries(bySecond))}\n`);
+    process.stderr.write(`    answers by second: ${JSON.stringify(Array.from(answersPerSecond, (n) => n ?? 0))}\n`);
+  }
   times.sort((a, b) => a - b);
   return {
     connections,
@@ -229,7 +246,7 @@ async function main(): Promise<void> {
   let referrals: Referrals | undefined;
   try {
     const cookie = await signInThroughDevProvider(stack.url, 'load@example.com');
-    const paths = await workload(stack.url, cookie);
+    const paths = PATHS ?? (await workload(stack.url, cookie));
     const users = await referralUsers(stack.url);
     const referralLevel = LEVELS.find((c) => c >= 200) ?? LEVELS[0];
     process.stderr.write(`workload: ${paths.length} paths, ${SECONDS} s per level\n`);

@@ -28,6 +28,7 @@ import { canonicalHost } from './middleware/canonical-host';
 import { crossSiteProtection } from './middleware/csrf';
 import { rateLimiting } from './middleware/rate-limit';
 import { securityHeaders } from './middleware/security-headers';
+import { takeTurns } from './middleware/turns';
 import { chooseCoding, compressAnswers } from './cache/compression';
 import { codingEtag, etagOf, matchesEtag, ResponseCache, type CachedResponse } from './cache/response-cache';
 import { Admission, SessionInFlight } from './proxy/admission';
@@ -95,6 +96,9 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
   const streams = liveStreams(liveFeed, config.liveStreams);
 
   app.use(gatewayMetrics({ token: config.metricsToken, cache, admissions, proxies, sessionsDb: deps.sessionsDb }));
+  // Right after the metrics (a request's wait for its turn is part of its measured latency), before any other work:
+  // a request that waits (under load) has cost only its parsing so far.
+  app.use(takeTurns());
   app.use(compressAnswers());
   app.use(jsonErrors(logger));
   app.use(requestLogging(logger));

@@ -1,0 +1,39 @@
+import type Koa from 'koa';
+import { takeTurns } from '../src/middleware/turns';
+
+const context = (path: string) => ({ path }) as unknown as Koa.Context;
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('takeTurns: a burst of requests is worked on a few per turn of the event loop', () => {
+  it('lets perTurn requests on at once, the rest in arrival order over the next turns, and never holds a health probe', async () => {
+    const middleware = takeTurns(2);
+    const started: string[] = [];
+    const request = (name: string, path = '/api/leagues') =>
+      middleware(context(path), async () => {
+        started.push(name);
+      });
+    const all = ['a', 'b', 'c', 'd', 'e'].map((name) => request(name));
+    const probe = request('healthz', '/healthz');
+    await Promise.resolve();
+    expect(started).toEqual(['a', 'b', 'healthz']);
+    await turn();
+    expect(started).toEqual(['a', 'b', 'healthz', 'c', 'd']);
+    await turn();
+    expect(started).toEqual(['a', 'b', 'healthz', 'c', 'd', 'e']);
+    await Promise.all([...all, probe]);
+  });
+
+  it('holds nothing below perTurn requests a turn, and starts counting again each turn', async () => {
+    const middleware = takeTurns(2);
+    let started = 0;
+    const request = () =>
+      middleware(context('/api/leagues'), async () => {
+        started += 1;
+      });
+    for (let i = 0; i < 3; i += 1) {
+      await Promise.all([request(), request()]);
+      await turn();
+    }
+    expect(started).toBe(6);
+  });
+});
