@@ -186,15 +186,21 @@ describe('security headers', () => {
   });
 });
 
+/** A log destination that keeps every line written to it. */
+function logLines(): { lines: string[]; sink: Writable } {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { lines, sink };
+}
+
 describe('logs', () => {
   it('cookies, authorization headers and identity tokens never reach a log line', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const { lines, sink } = logLines();
     const app = new Koa();
     app.use(requestLogging(createLogger('redaction-test', sink)));
     app.use((ctx) => {
@@ -215,13 +221,7 @@ describe('logs', () => {
   });
 
   it("the gateway's polls of the live feed are logged at debug when they succeed (not ten info lines a second), and at error when they fail", async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const { lines, sink } = logLines();
     const app = new Koa();
     app.use(requestLogging(createLogger('polling-test', sink)));
     app.use((ctx) => {
