@@ -157,9 +157,26 @@ export async function migrateLatest(knex: Knex, list: MigrationList, tableName?:
       return applied;
     } catch (error) {
       if (!migratingElsewhere(error) || Date.now() > deadline) throw error;
+      if ((error as { name?: string }).name === 'MigrationLocked')
+        await dropDuplicateLockRows(knex, `${tableName ?? 'knex_migrations'}_lock`);
       await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 300));
     }
   }
+}
+
+/**
+ * Two processes that create knex's lock table at the same moment can each insert its one row. knex takes the lock
+ * with `UPDATE ... SET is_locked = 1 WHERE is_locked = 0` and wants exactly one row changed, so with two rows nobody
+ * ever gets it ("Migration table is already locked" for ever: the scale-out rig's two gateways, once in seven
+ * starts). While no row is locked, the rows after the first are removed.
+ */
+async function dropDuplicateLockRows(knex: Knex, lockTable: string): Promise<void> {
+  await knex.transaction(async (trx) => {
+    const rows: Array<{ index: number; is_locked: number }> = await trx(lockTable).select('index', 'is_locked').forUpdate();
+    if (rows.length < 2 || rows.some((row) => Number(row.is_locked) !== 0)) return;
+    const first = Math.min(...rows.map((row) => Number(row.index)));
+    await trx(lockTable).where('index', '>', first).delete();
+  });
 }
 
 export function isUniqueViolation(error: unknown): boolean {
