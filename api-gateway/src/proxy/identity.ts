@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
-import { LRUCache } from 'lru-cache';
 import { signIdentity, type Identity } from '@matchday/server';
 import type { ServiceName } from '../config';
+import { growingLru } from '../shared/lru';
 
 /**
  * A token is reused until this long before it expires: the service checks `exp` with its own clock,
@@ -15,7 +15,7 @@ export const IDENTITY_REUSE_MARGIN_MS = 10_000;
  * requests of one identity share one signature.
  */
 export class IdentitySigner {
-  private readonly tokens = new LRUCache<string, string>({ max: 100_000 });
+  private readonly tokens = growingLru<string, string>(100_000);
   private readonly signing = new Map<string, Promise<string>>();
   private readonly reuseMarginMs: number;
   private readonly signToken: typeof signIdentity;

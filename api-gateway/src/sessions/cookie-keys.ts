@@ -1,5 +1,5 @@
 import Keygrip from 'keygrip';
-import { LRUCache } from 'lru-cache';
+import { growingLru } from '../shared/lru';
 
 /** How many verified cookie signatures are remembered (one per live session cookie is enough). */
 export const REMEMBERED_SIGNATURES = 100_000;
@@ -14,7 +14,7 @@ export const REMEMBERED_SIGNATURES = 100_000;
  */
 export function rememberingKeygrip(keys: readonly string[], max = REMEMBERED_SIGNATURES): Keygrip {
   const keygrip = new Keygrip(keys);
-  const verified = new LRUCache<string, number>({ max });
+  const verified = growingLru<string, number>(max);
   const index = (data: unknown, digest: string): number => {
     const key = `${String(data)}\n${digest}`;
     const known = verified.get(key);

@@ -1,7 +1,7 @@
-import { LRUCache } from 'lru-cache';
 import type { Knex } from '@matchday/server';
 import { migrateLatest, type MigrationList } from '@matchday/server';
 import type { SharedBus } from '../shared/bus';
+import { growingLru } from '../shared/lru';
 
 /**
  * Server-side sessions in the gateway's own database (SQLite under DATA_DIR, or MySQL through
@@ -44,7 +44,7 @@ export const SESSION_READ_CACHE_MS = 5000;
 export class KnexSessionStore {
   private sweeper?: NodeJS.Timeout;
   /** Recently read sessions (their stored JSON), so a burst of API calls costs one lookup. */
-  private readonly recent = new LRUCache<string, string>({ max: 100_000, ttl: SESSION_READ_CACHE_MS });
+  private readonly recent = growingLru<string, string>(100_000, { ttl: SESSION_READ_CACHE_MS });
   private bus: SharedBus | undefined;
   constructor(private readonly db: Knex) {}
 

@@ -1,137 +1,21 @@
 /**
- * Development OpenID Connect provider (panva's oidc-provider) on loopback, used when no Google client
- * is configured. The gateway runs the same grant-koa code path against it as against Google.
- *
- * Sign in as anyone: the interaction page is a "Sign in as" form (e-mail, first and last name).
- * Non-interactively, a script follows the redirects and POSTs `email` (and optionally `firstName`,
- * `lastName`) to the form's action; see scripts/dev-login.ts and libs/dev-oidc/src/sign-in.ts.
+ * The development OpenID Connect provider (src/provider.ts) as a process of its own.
  *
  * Environment: DEV_OIDC_PORT (required), DEV_OIDC_ISSUER (default http://localhost:PORT),
  * DEV_OIDC_CLIENT_ID, DEV_OIDC_CLIENT_SECRET, DEV_OIDC_REDIRECT_URI (the gateway's /connect/google/callback).
  */
-import Provider, { type OidcContext } from 'oidc-provider';
-import { defaultNames, escapeHtml } from './profile';
+import { listenDevProvider } from './provider';
 
 const port = Number(process.env.DEV_OIDC_PORT);
 if (!Number.isInteger(port) || port <= 0) throw new Error('DEV_OIDC_PORT is required');
-const issuer = process.env.DEV_OIDC_ISSUER ?? `http://localhost:${port}`;
-const clientId = process.env.DEV_OIDC_CLIENT_ID ?? 'matchday-dev';
-const clientSecret = process.env.DEV_OIDC_CLIENT_SECRET ?? 'matchday-dev-secret-0123456789abcdef';
 const redirectUri = process.env.DEV_OIDC_REDIRECT_URI;
 if (!redirectUri) throw new Error('DEV_OIDC_REDIRECT_URI is required');
 
-/** Accounts are keyed by e-mail; names typed into the form are remembered for the id_token. */
-const names = new Map<string, { firstName: string; lastName: string }>();
-
-const provider = new Provider(issuer, {
-  clients: [
-    {
-      client_id: clientId,
-      client_secret: clientSecret,
-      redirect_uris: [redirectUri],
-      response_types: ['code'],
-      grant_types: ['authorization_code'],
-    },
-  ],
-  claims: {
-    openid: ['sub'],
-    email: ['email', 'email_verified'],
-    profile: ['name', 'given_name', 'family_name', 'picture'],
-  },
-  // Put email and names into the id_token, as Google does.
-  conformIdTokenClaims: false,
-  cookies: { keys: [clientSecret] },
-  features: { devInteractions: { enabled: false } },
-  interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-  async findAccount(_ctx: unknown, id: string) {
-    const email = id.toLowerCase();
-    const known = names.get(email) ?? defaultNames(email);
-    return {
-      accountId: email,
-      async claims() {
-        return {
-          sub: email,
-          email,
-          email_verified: true,
-          given_name: known.firstName,
-          family_name: known.lastName,
-          name: `${known.firstName} ${known.lastName}`.trim(),
-        };
-      },
-    };
-  },
-  // First-party development client: no consent screen.
-  async loadExistingGrant(ctx: OidcContext) {
-    const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session.grantIdFor(ctx.oidc.client.clientId);
-    if (grantId) return ctx.oidc.provider.Grant.find(grantId);
-    const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId });
-    grant.addOIDCScope('openid email profile');
-    await grant.save();
-    return grant;
-  },
-  ttl: { Session: 3600, Interaction: 600, Grant: 3600, AccessToken: 600, AuthorizationCode: 60, IdToken: 600 },
-});
-
-async function readForm(req: NodeJS.ReadableStream): Promise<URLSearchParams> {
-  let raw = '';
-  for await (const chunk of req) {
-    raw += String(chunk);
-    if (raw.length > 10_000) throw new Error('form too large');
-  }
-  return new URLSearchParams(raw);
-}
-
-function page(uid: string, error?: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Matchday dev sign-in</title>
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<style>body{font-family:system-ui,sans-serif;background:#0f172a;color:#e2e8f0;display:grid;place-items:center;min-height:100vh;margin:0}
-form{background:#1e293b;padding:2rem;border-radius:12px;display:grid;gap:.75rem;min-width:18rem}label{display:grid;gap:.25rem;font-size:.9rem}
-input{padding:.5rem;border-radius:6px;border:1px solid #475569;background:#0f172a;color:inherit}button{padding:.6rem;border:0;border-radius:6px;background:#22c55e;color:#052e16;font-weight:600;cursor:pointer}
-p{margin:0;color:#94a3b8;font-size:.85rem}.error{color:#fca5a5}</style></head><body>
-<form method="post" action="/interaction/${escapeHtml(uid)}/login">
-<h1>Sign in as</h1><p>Development identity provider: any e-mail signs in.</p>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<label>E-mail<input name="email" type="email" required autofocus autocomplete="email"></label>
-<label>First name<input name="firstName" autocomplete="given-name"></label>
-<label>Last name<input name="lastName" autocomplete="family-name"></label>
-<button type="submit">Sign in</button></form></body></html>`;
-}
-
-provider.use(async (ctx, next) => {
-  const match = /^\/interaction\/([\w-]+)(\/login)?$/.exec(ctx.path);
-  if (!match) return next();
-  const uid = match[1]!;
-  ctx.set('cache-control', 'no-store');
-  if (ctx.method === 'GET' && !match[2]) {
-    const details = await provider.interactionDetails(ctx.req, ctx.res);
-    if (details.uid !== uid) ctx.throw(400, 'interaction mismatch');
-    ctx.type = 'html';
-    ctx.body = page(uid);
-    return;
-  }
-  if (ctx.method === 'POST' && match[2]) {
-    await provider.interactionDetails(ctx.req, ctx.res);
-    const form = await readForm(ctx.req);
-    const email = (form.get('email') ?? '').trim().toLowerCase();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-      ctx.status = 400;
-      ctx.type = 'html';
-      ctx.body = page(uid, 'Enter a valid e-mail address');
-      return;
-    }
-    const fallback = defaultNames(email);
-    names.set(email, {
-      firstName: form.get('firstName')?.trim() || fallback.firstName,
-      lastName: form.get('lastName')?.trim() || fallback.lastName,
-    });
-    ctx.respond = false;
-    await provider.interactionFinished(ctx.req, ctx.res, { login: { accountId: email } });
-    return;
-  }
-  return next();
-});
-
-provider.listen(port, '127.0.0.1', () => {
-  console.log(JSON.stringify({ level: 30, service: 'dev-oidc', msg: 'listening', issuer }));
-});
+void listenDevProvider({
+  port,
+  issuer: process.env.DEV_OIDC_ISSUER,
+  clientId: process.env.DEV_OIDC_CLIENT_ID,
+  clientSecret: process.env.DEV_OIDC_CLIENT_SECRET,
+  redirectUri,
+}).then(({ issuer }) => console.log(JSON.stringify({ level: 30, service: 'dev-oidc', msg: 'listening', issuer })));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(0));

@@ -12,13 +12,12 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
 
 /**
- * Paths the gateway polls (the live feed, every FEED_POLL_MS = 100 ms): a successful answer is logged at debug,
- * not info, so that `npm start`'s terminal is not ten lines a second of polls. Failures are logged as any other.
+ * Request id (reused from the gateway's header when present) and a pino line per request. A successful answer on
+ * one of `quietPaths` (a path polled many times a second, e.g. football's live feed, which the gateway reads every
+ * 100 ms) is logged at debug, not info, so that `npm start`'s terminal is not ten lines a second of polls; failures
+ * are logged as any other.
  */
-const POLLED_PATHS = ['/internal/live/feed'];
-
-/** Request id (reused from the gateway's header when present) and a pino line per request. */
-export function requestLogging(logger: Logger): Koa.Middleware {
+export function requestLogging(logger: Logger, { quietPaths = [] }: { quietPaths?: readonly string[] } = {}): Koa.Middleware {
   const http = pinoHttp({
     logger,
     genReqId(req: IncomingMessage, res: ServerResponse) {
@@ -30,7 +29,7 @@ export function requestLogging(logger: Logger): Koa.Middleware {
     customLogLevel(req, res, err) {
       if (err || res.statusCode >= 500) return 'error';
       if (res.statusCode >= 400) return 'warn';
-      if (POLLED_PATHS.some((polled) => req.url?.startsWith(polled))) return 'debug';
+      if (quietPaths.some((quiet) => req.url?.startsWith(quiet))) return 'debug';
       return 'info';
     },
     autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },

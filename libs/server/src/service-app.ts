@@ -35,6 +35,8 @@ export interface ServiceAppOptions {
   routers: ServiceRouter[];
   /** Bearer token for /metrics (METRICS_TOKEN); without one /metrics is 404. */
   metricsToken?: string;
+  /** Paths polled many times a second: their successful answers are logged at debug (requestLogging). */
+  quietPaths?: readonly string[];
 }
 
 /**
@@ -51,7 +53,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
   });
   app.use(metrics.middleware);
   app.use(jsonErrors(options.logger));
-  app.use(requestLogging(options.logger));
+  app.use(requestLogging(options.logger, { quietPaths: options.quietPaths }));
 
   app.use(async (ctx, next) => {
     if (ctx.path === '/healthz') {

@@ -11,6 +11,8 @@ export interface ServiceDefinition {
   name: string;
   migrations: MigrationList;
   routers(db: Knex): ServiceRouter[];
+  /** Paths polled many times a second (e.g. the live feed the gateway reads every 100 ms): successes are logged at debug. */
+  quietPaths?: readonly string[];
   /** Fills an empty database with demo data; must leave a non-empty (e.g. imported) database alone. */
   seedIfEmpty?(db: Knex): Promise<'seeded' | 'skipped'>;
   /**
@@ -29,7 +31,15 @@ export async function openServiceDatabase(definition: ServiceDefinition, env: Da
 
 export function buildServiceApp(definition: ServiceDefinition, db: Knex, internalSecret: string, metricsToken?: string) {
   const logger = createLogger(definition.name);
-  return createServiceApp({ name: definition.name, db, logger, internalSecret, routers: definition.routers(db), metricsToken });
+  return createServiceApp({
+    name: definition.name,
+    db,
+    logger,
+    internalSecret,
+    routers: definition.routers(db),
+    metricsToken,
+    quietPaths: definition.quietPaths,
+  });
 }
 
 /**
