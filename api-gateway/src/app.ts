@@ -10,6 +10,7 @@ import {
   jsonErrors,
   notFound,
   requestLogging,
+  warmUpMark,
   unauthorized,
   type Knex,
 } from '@matchday/server';
@@ -23,6 +24,7 @@ import { frontends } from './frontends/static';
 import { remotesAdmin } from './frontends/remotes-admin';
 import { gatewayMetrics } from './health/metrics';
 import { health } from './health/router';
+import { warmUp } from './health/warm-up';
 import { requestBodies } from './middleware/request-body';
 import { canonicalHost } from './middleware/canonical-host';
 import { crossSiteProtection } from './middleware/csrf';
@@ -65,6 +67,8 @@ const LIVE_PREFIXES: ReadonlySet<string> = new Set([API_PREFIXES.football.live, 
 export type Gateway = Koa & {
   /** At shutdown: stops reading the live feed, tells every open stream to reconnect (to another instance) shortly, and closes it. */
   closeLiveStreams(): void;
+  /** Once listening on `port`: runs the request paths once (health/warm-up.ts); /readyz is 503 meanwhile. */
+  warmUp(port: number): Promise<void>;
 };
 
 /** Builds the gateway without listening (tests start it on port 0). */
@@ -101,7 +105,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
   app.use(takeTurns());
   app.use(compressAnswers());
   app.use(jsonErrors(logger));
-  app.use(requestLogging(logger));
+  app.use(requestLogging(logger, { warmUp: warmUpMark(config.internalSecret) }));
   app.use(
     securityHeaders({
       shellIndex: path.join(config.frontendRoot, 'shell', 'dist', 'index.html'),
@@ -110,7 +114,8 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
       ...(config.analytics ? { analyticsOrigin: new URL(config.analytics.endpoint).origin } : {}),
     }),
   );
-  app.use(health(config, deps.sessionsDb));
+  let warmingUp = false;
+  app.use(health(config, deps.sessionsDb, () => warmingUp));
   app.use(canonicalHost(config.publicUrl));
   const limits = rateLimiting(config.rateLimits, bus.redis);
   app.use(limits.byIp);
@@ -250,6 +255,14 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     closeLiveStreams: () => {
       liveFeed.stop();
       streams.closeAll();
+    },
+    warmUp: async (port: number) => {
+      warmingUp = true;
+      try {
+        await warmUp(port, config.publicUrl, warmUpMark(config.internalSecret));
+      } finally {
+        warmingUp = false;
+      }
     },
   });
 }

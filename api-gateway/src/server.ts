@@ -16,12 +16,14 @@ async function main(): Promise<void> {
   const app = createGateway(config, { sessionsDb, sessionStore, remoteState, bus });
   // At SIGTERM/SIGINT, live streams are told to reconnect shortly and closed, so the drain is not held up by them.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => app.closeLiveStreams());
-  await listen(app, config.port, config.host, logger, async () => {
+  const server = await listen(app, config.port, config.host, logger, async () => {
     sessionStore.close();
     bus.close();
     await remoteState.close();
     await sessionsDb.destroy();
   });
+  const address = server.address();
+  if (address && typeof address === 'object') await app.warmUp(address.port);
   logger.info(
     { url: config.publicUrl, signIn: config.oidc.kind, shared: bus.shared ? 'redis' : 'none', remoteState: remoteState.where },
     'gateway ready',

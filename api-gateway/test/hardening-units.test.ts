@@ -5,8 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import Koa from 'koa';
-import { answerMalformedRequest, createLogger, requestLogging } from '@matchday/server';
-import { loadConfig } from '../src/config';
+import { answerMalformedRequest, createLogger, requestLogging, WARM_UP_HEADER, warmUpMark, type Knex } from '@matchday/server';
+import { loadConfig, type GatewayConfig } from '../src/config';
+import { health } from '../src/health/router';
 import { securityHeaders } from '../src/middleware/security-headers';
 import { SESSION_ABSOLUTE_MS, sessionKeyId, sessionLifetime } from '../src/sessions/lifetime';
 
@@ -237,6 +238,43 @@ describe('logs', () => {
     const urls = (level: number) => logged.filter((line) => line.level === level).map((line) => line.req?.url);
     expect(urls(30)).toEqual(['/api/leagues']);
     expect(urls(50)).toEqual(['/internal/live/feed?after=0&fail=1']);
+  });
+});
+
+describe('the warm-up at start', () => {
+  it("requests marked with the internal secret's warm-up mark are logged at debug, a forged mark like any other request", async () => {
+    const { lines, sink } = logLines();
+    const app = new Koa();
+    const mark = warmUpMark('internal-secret');
+    app.use(requestLogging(createLogger('warm-up-test', sink), { warmUp: mark }));
+    app.use((ctx) => {
+      ctx.status = 404;
+      ctx.body = { message: 'Not found' };
+    });
+    await serve(app, async (url) => {
+      await (await fetch(`${url}/marked`, { headers: { [WARM_UP_HEADER]: mark } })).text();
+      await (await fetch(`${url}/forged`, { headers: { [WARM_UP_HEADER]: warmUpMark('a guess') } })).text();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const logged = lines.map((line) => JSON.parse(line) as { level: number; req?: { url?: string } });
+    expect(logged.filter((line) => line.level >= 30).map((line) => line.req?.url)).toEqual(['/forged']);
+  });
+
+  it('/readyz answers 503 while the gateway warms up', async () => {
+    let warming = true;
+    const app = new Koa();
+    // no services to ask: ready once the session database answers
+    const config = { services: {} } as unknown as GatewayConfig;
+    app.use(health(config, { raw: async () => [] } as unknown as Knex, () => warming));
+    await serve(app, async (url) => {
+      const during = await fetch(`${url}/readyz`);
+      expect(during.status).toBe(503);
+      expect(await during.json()).toEqual({ status: 'warming up' });
+      warming = false;
+      const after = await fetch(`${url}/readyz`);
+      expect(after.status).toBe(200);
+      expect(await after.json()).toEqual({ status: 'ready', checks: { sessions: true } });
+    });
   });
 });
 

@@ -6,10 +6,10 @@ import type { GatewayConfig, ServiceName } from '../config';
 const READINESS_TTL_MS = 1000;
 
 /**
- * /healthz: the process is up. /readyz: the session database and every service answer their own
- * /readyz (one check at a time, its answer reused for a second).
+ * /healthz: the process is up. /readyz: the gateway is not warming up (warm-up.ts) and the session database and
+ * every service answer their own /readyz (one check at a time, its answer reused for a second).
  */
-export function health(config: GatewayConfig, sessionsDb: Knex): Koa.Middleware {
+export function health(config: GatewayConfig, sessionsDb: Knex, warmingUp: () => boolean = () => false): Koa.Middleware {
   let last: { at: number; checks: Promise<Record<string, boolean>> } | undefined;
   const readiness = () => {
     if (!last || Date.now() - last.at > READINESS_TTL_MS) last = { at: Date.now(), checks: check() };
@@ -42,6 +42,11 @@ export function health(config: GatewayConfig, sessionsDb: Knex): Koa.Middleware 
     }
     if (ctx.path !== '/readyz') return next();
     ctx.set('cache-control', 'no-store');
+    if (warmingUp()) {
+      ctx.status = 503;
+      ctx.body = { status: 'warming up' };
+      return;
+    }
     const checks = await readiness();
     const ready = Object.values(checks).every(Boolean);
     ctx.status = ready ? 200 : 503;

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Koa from 'koa';
 import pinoHttp from 'pino-http';
@@ -11,13 +11,25 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 /** The request a piece of code runs for, so that an exception outside Koa's chain is logged with its id. */
 export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
 
+/** The header that marks the requests a gateway sends itself at start (api-gateway/src/health/warm-up.ts). */
+export const WARM_UP_HEADER = 'x-matchday-warm-up';
+
+/** The warm-up header's value: derived from the internal secret, so every process knows it and no client can send it. */
+export function warmUpMark(internalSecret: string): string {
+  return createHmac('sha256', internalSecret).update('matchday warm-up').digest('base64url');
+}
+
 /**
  * Request id (reused from the gateway's header when present) and a pino line per request. A successful answer on
  * one of `quietPaths` (a path polled many times a second, e.g. football's live feed, which the gateway reads every
- * 100 ms) is logged at debug, not info, so that `npm start`'s terminal is not ten lines a second of polls; failures
- * are logged as any other.
+ * 100 ms) is logged at debug, not info, so that `npm start`'s terminal is not ten lines a second of polls; so are the
+ * gateway's warm-up requests (carrying `warmUpMark`), whose answers are 401 and 404 by design. Failures (5xx) are
+ * logged as any other.
  */
-export function requestLogging(logger: Logger, { quietPaths = [] }: { quietPaths?: readonly string[] } = {}): Koa.Middleware {
+export function requestLogging(
+  logger: Logger,
+  { quietPaths = [], warmUp }: { quietPaths?: readonly string[]; warmUp?: string } = {},
+): Koa.Middleware {
   const http = pinoHttp({
     logger,
     genReqId(req: IncomingMessage, res: ServerResponse) {
@@ -28,6 +40,7 @@ export function requestLogging(logger: Logger, { quietPaths = [] }: { quietPaths
     },
     customLogLevel(req, res, err) {
       if (err || res.statusCode >= 500) return 'error';
+      if (warmUp !== undefined && req.headers[WARM_UP_HEADER] === warmUp) return 'debug';
       if (res.statusCode >= 400) return 'warn';
       if (quietPaths.some((quiet) => req.url?.startsWith(quiet))) return 'debug';
       return 'info';

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { IDENTITY_HEADER, verifyIdentity, type Identity } from './identity';
 import { HttpError, notFound, unauthorized } from './errors';
 import { MAX_JSON_BODY_BYTES } from './limits';
-import { jsonErrors, logAppErrors, requestLogging } from './http';
+import { jsonErrors, logAppErrors, requestLogging, warmUpMark } from './http';
 import { createMetrics } from './metrics';
 import type { Logger } from './logger';
 
@@ -53,7 +53,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
   });
   app.use(metrics.middleware);
   app.use(jsonErrors(options.logger));
-  app.use(requestLogging(options.logger, { quietPaths: options.quietPaths }));
+  app.use(requestLogging(options.logger, { quietPaths: options.quietPaths, warmUp: warmUpMark(options.internalSecret) }));
 
   app.use(async (ctx, next) => {
     if (ctx.path === '/healthz') {
