@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, memo, Suspense, useDeferredValue } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import styled from 'styled-components';
 import { Toaster } from '@matchday/ui';
@@ -11,7 +11,7 @@ import { useAuthUser } from '../lib/auth';
 import { useNavigationGuard } from '../lib/navigation-guard';
 import { useServerTheme } from '../lib/server-theme';
 import { RemoteArea } from '../remotes/RemoteArea';
-import { AREA_ROUTES, SHELL_ROUTES } from '@matchday/contracts';
+import { AREA_ROUTES, SHELL_ROUTES, type AuthUser } from '@matchday/contracts';
 
 // Screens a signed-in visitor's first page never needs: loaded when shown, not with the shell.
 const LoginPage = lazy(async () => ({ default: (await import('../components/LoginPage')).LoginPage }));
@@ -33,30 +33,21 @@ const Layout = styled.div`
   ${BOTTOM_BAR_SPACE}
 `;
 
-export function App() {
-  useNavigationGuard();
+/** Page views (spec §7): its own component, so that the gateway's configuration arriving re-renders nothing else. */
+function PageViewReporting() {
   usePageViewReporting();
-  const auth = useAuthUser();
-  // The signed-in app replaces the loading screen as a transition: SWR delivers the user synchronously
-  // (useSyncExternalStore), and drawing the header, the navigation and the area in that one task was the
-  // longest task of a first load on a phone. Deferred, React draws them in slices.
-  const user = useDeferredValue(auth.user);
-  const loading = useDeferredValue(auth.loading);
-  useServerTheme(user);
-  if (loading) return <LoadingScreen />;
-  if (!user) {
-    return (
-      <>
-        <Suspense fallback={<LoadingScreen />}>
-          <LoginPage />
-        </Suspense>
-        <Toaster />
-      </>
-    );
-  }
+  return null;
+}
+
+/**
+ * The signed-in app. Memoised on the user: what arrives after it during a first load (the gateway's configuration,
+ * the dataset, the header's lazy parts) re-renders only the part that reads it, not the header, the area and the
+ * footer again (each re-render in its own task added to the first load's blocking time on a phone).
+ */
+const SignedInApp = memo(function SignedInApp({ user }: { user: AuthUser }) {
   return (
     <Layout>
-      <Header user={user} loading={loading} />
+      <Header user={user} loading={false} />
       <div className="area">
         <Suspense fallback={null}>
           <Routes>
@@ -77,5 +68,34 @@ export function App() {
       <PrimaryNav placement="bottom" />
       <Toaster />
     </Layout>
+  );
+});
+
+export function App() {
+  useNavigationGuard();
+  const auth = useAuthUser();
+  // The signed-in app replaces the loading screen as a transition: SWR delivers the user synchronously
+  // (useSyncExternalStore), and drawing the header, the navigation and the area in that one task was the
+  // longest task of a first load on a phone. Deferred, React draws them in slices.
+  const user = useDeferredValue(auth.user);
+  const loading = useDeferredValue(auth.loading);
+  useServerTheme(user);
+  let screen;
+  if (loading) screen = <LoadingScreen />;
+  else if (!user)
+    screen = (
+      <>
+        <Suspense fallback={<LoadingScreen />}>
+          <LoginPage />
+        </Suspense>
+        <Toaster />
+      </>
+    );
+  else screen = <SignedInApp user={user} />;
+  return (
+    <>
+      <PageViewReporting />
+      {screen}
+    </>
   );
 }

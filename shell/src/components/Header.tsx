@@ -110,11 +110,21 @@ const Avatar = styled.button`
   }
 `;
 
+/** "Demo data" while the stack serves the demo season: its own component, so the dataset arriving re-renders only the badge. */
+function DemoBadge() {
+  // the app's SWR fetcher (apiGet): the header is first-render code, kept lean (shell size budget)
+  const { data: dataset } = useSWR<DatasetInfo | null>('/api/dataset', { revalidateOnFocus: false });
+  if (!dataset?.demo) return null;
+  return (
+    <Badge title="Fictional clubs and generated results" data-testid="demo-badge">
+      Demo data
+    </Badge>
+  );
+}
+
 export function Header({ user, loading }: { user: AuthUser | null; loading: boolean }) {
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
-  // the app's SWR fetcher (apiGet): the header is first-render code, kept lean (shell size budget)
-  const { data: dataset } = useSWR<DatasetInfo | null>(user ? '/api/dataset' : null, { revalidateOnFocus: false });
 
   useDismiss(menuRef, open, setOpen);
 
@@ -137,11 +147,7 @@ export function Header({ user, loading }: { user: AuthUser | null; loading: bool
             </svg>
           </SearchLink>
         )}
-        {dataset?.demo && (
-          <Badge title="Fictional clubs and generated results" data-testid="demo-badge">
-            Demo data
-          </Badge>
-        )}
+        {user && <DemoBadge />}
         {loading && <Placeholder data-testid="auth-placeholder" aria-label="Loading account" />}
         {user && (
           <>

@@ -35,6 +35,8 @@ export function useFollowing() {
   const fixtures = useApiQuery(followingQuery, follows.data && any ? [teams, leagues] : null);
   return {
     follows: follows.data,
+    /** The follows could not be read (the section is left out). */
+    failed: Boolean(follows.error),
     fixtures: any ? (fixtures.data ?? null) : [],
     isLoading: follows.isLoading || (any && fixtures.isLoading),
   };

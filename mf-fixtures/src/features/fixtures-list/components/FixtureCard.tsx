@@ -1,9 +1,10 @@
+import { memo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Badge, Button, fixtureDateLabel, leagueColour, media, TeamLogo } from '@matchday/ui';
 import type { Fixture } from '@matchday/contracts';
 import { resultNote, type LiveEntry, type LiveState } from '@matchday/ui/live';
-import { FollowButton, revealScore, useSpoilers } from '@matchday/ui/unshared';
+import { FollowButton, revealScore } from '@matchday/ui/unshared';
 import { LiveScore } from './LiveScore';
 
 /** The cards' grid (Home's day list and its Following section): one column on a phone. */
@@ -133,17 +134,21 @@ const Stars = styled.div`
 /**
  * A fixture on Home. While its match is live (the list says so, or the live feed has it) the middle shows the live
  * score (LiveScore) and the card links to the match centre; `feed` is the tab's live state, given only then.
+ * `spoilerHidden`: spoiler-free mode hides this match's score (the list's useSpoilers().hidden). Memoised: the
+ * user's preferences, follows and the rest of Home arriving re-render only the cards they change, not the 48 of a page.
  */
-export function FixtureCard({
+export const FixtureCard = memo(function FixtureCard({
   fixture,
   tab,
   live,
   feed,
+  spoilerHidden,
 }: {
   fixture: Fixture;
   tab: string;
   live?: LiveEntry | undefined;
   feed?: LiveState | undefined;
+  spoilerHidden: boolean;
 }) {
   const navigate = useNavigate();
   const squadPath = `/squad/${fixture.homeTeamId}/${fixture.awayTeamId}/${fixture.leagueId}/${fixture.season}?tab=${tab}`;
@@ -159,7 +164,7 @@ export function FixtureCard({
   );
   const showLive = feed !== undefined && (live !== undefined || fixture.status === 'live');
   // spoiler-free mode: no score or result until the fan reveals this match's (issue 23 §4)
-  const scoreHidden = useSpoilers().hidden(fixture) && (showLive || finished);
+  const scoreHidden = spoilerHidden && (showLive || finished);
   const colour = leagueColour(fixture.leagueName, fixture.leagueColor);
   return (
     <Article data-testid="fixture-card" onClick={() => navigate(squadPath)}>
@@ -225,7 +230,7 @@ export function FixtureCard({
       </Actions>
     </Article>
   );
-}
+});
 
 const SkeletonTeams = styled.div`
   display: grid;

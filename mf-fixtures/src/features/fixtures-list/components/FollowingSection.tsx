@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import type { Fixture, Follow } from '@matchday/contracts';
+import type { SpoilerMatch } from '@matchday/ui/unshared';
 import type { LiveState } from '@matchday/ui/live';
 import { FixtureCard, FixtureGrid } from './FixtureCard';
 
@@ -24,11 +25,14 @@ export function FollowingSection({
   fixtures,
   tab,
   feed,
+  hidden,
 }: {
   follows: readonly Follow[];
   fixtures: readonly Fixture[] | null;
   tab: string;
   feed: LiveState | undefined;
+  /** Whether spoiler-free mode hides a match's score (useSpoilers().hidden). */
+  hidden: (match: SpoilerMatch) => boolean;
 }) {
   const names = follows
     .filter((f) => f.kind !== 'player')
@@ -45,7 +49,14 @@ export function FollowingSection({
       ) : (
         <FixtureGrid>
           {fixtures.map((fixture) => (
-            <FixtureCard key={fixture.id} fixture={fixture} tab={tab} live={feed?.matches.get(fixture.id)} feed={feed} />
+            <FixtureCard
+              key={fixture.id}
+              fixture={fixture}
+              tab={tab}
+              live={feed?.matches.get(fixture.id)}
+              feed={feed}
+              spoilerHidden={hidden(fixture)}
+            />
           ))}
         </FixtureGrid>
       )}

@@ -130,9 +130,12 @@ export function HomeScreen() {
   const minute = useNow(60_000);
   // "Following" first (issue 23): on the default view (today, unfiltered), for a fan who follows something
   const following = useFollowing();
-  const { data: prefs } = usePreferences();
+  const { data: prefs, error: prefsFailed } = usePreferences();
   const { hidden } = useSpoilers();
   const defaultView = filter.kind === 'tab' && filter.tab === 'today';
+  // What goes above the tabs on the default view (Following, or the prompt) is known once the follows and the
+  // preferences are: until then the list's skeleton is shown alone, so that nothing drawn moves down when they arrive.
+  const personalPending = defaultView && ((following.follows === undefined && !following.failed) || (prefs === undefined && !prefsFailed));
   const followed = defaultView && following.follows && following.follows.length > 0 ? (following.fixtures ?? null) : NO_FIXTURES;
   const needsLive =
     filter.kind === 'live' ||
@@ -174,11 +177,28 @@ export function HomeScreen() {
     choose(choices.team(teamInput));
   };
 
+  const skeleton = (
+    <FixtureGrid role="status" aria-busy="true" aria-label="Loading fixtures">
+      {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+        <FixtureCardSkeleton key={i} />
+      ))}
+    </FixtureGrid>
+  );
+
+  if (personalPending) {
+    return (
+      <Page>
+        <Heading>{heading}</Heading>
+        {skeleton}
+      </Page>
+    );
+  }
+
   return (
     <Page>
       <Heading>{heading}</Heading>
       {defaultView && following.follows && following.follows.length > 0 && (
-        <FollowingSection follows={following.follows} fixtures={followed} tab={tab} feed={needsLive ? feed : undefined} />
+        <FollowingSection follows={following.follows} fixtures={followed} tab={tab} feed={needsLive ? feed : undefined} hidden={hidden} />
       )}
       {defaultView && following.follows?.length === 0 && prefs && !prefs.followPromptDismissed && <FollowPrompt />}
       <Toolbar>
@@ -246,11 +266,7 @@ export function HomeScreen() {
         </Controls>
       </Toolbar>
       {isLoading ? (
-        <FixtureGrid role="status" aria-busy="true" aria-label="Loading fixtures">
-          {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-            <FixtureCardSkeleton key={i} />
-          ))}
-        </FixtureGrid>
+        skeleton
       ) : error ? (
         <EmptyState title={(error as Error).message} message={((error as Error).cause as Error | undefined)?.message}>
           <Button type="button" onClick={() => void refresh()}>
@@ -273,6 +289,7 @@ export function HomeScreen() {
                 tab={tab}
                 live={needsLive ? feed.matches.get(fixture.id) : undefined}
                 feed={needsLive ? feed : undefined}
+                spoilerHidden={hidden(fixture)}
               />
             ))}
           </FixtureGrid>
