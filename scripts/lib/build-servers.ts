@@ -2,7 +2,8 @@
  * The compiled production runtime: every server and production CLI bundled by esbuild into one CommonJS file
  * per entry (with a source map), beside the package it belongs to:
  *   api-gateway/dist/server.js, services/<name>/dist/{server,cli}.js, libs/dev-oidc/dist/server.js,
- *   scripts/dist/{import,remotes}.js.
+ *   scripts/dist/{import,remotes}.js, and services/insights/dist/solver-worker.js (the Dream11 solver's worker
+ *   thread, which insights' server and CLI load from beside them).
  * The workspace packages (@matchday/*, TypeScript source) are compiled in, and fmin (BUNDLED_PACKAGES); every
  * other package stays an external `require` resolved from node_modules at run time (native better-sqlite3 and mysql2, knex's drivers,
  * ...). An output sits in its own package's folder so that those requires find the same copy as the sources do
@@ -27,6 +28,11 @@ export interface ServerEntry {
   out: string;
   /** Started by npm start (the others are CLIs). */
   server?: string;
+  /**
+   * A file that server loads at run time beside its own output (a worker thread's entry): not started by itself,
+   * but that server is not current unless this output is too (`serverBuildState`).
+   */
+  partOf?: string;
 }
 
 export const SERVER_ENTRIES: readonly ServerEntry[] = [
@@ -34,6 +40,8 @@ export const SERVER_ENTRIES: readonly ServerEntry[] = [
   { source: 'services/football/src/server.ts', out: 'services/football/dist/server', server: 'football' },
   { source: 'services/accounts/src/server.ts', out: 'services/accounts/dist/server', server: 'accounts' },
   { source: 'services/insights/src/server.ts', out: 'services/insights/dist/server', server: 'insights' },
+  // The Dream11 solver's worker thread (services/insights/src/fantasy/optimiser.ts loads it from beside server.js and cli.js).
+  { source: 'services/insights/src/fantasy/solver-worker.ts', out: 'services/insights/dist/solver-worker', partOf: 'insights' },
   { source: 'api-gateway/src/server.ts', out: 'api-gateway/dist/server', server: 'gateway' },
   { source: 'services/football/src/cli.ts', out: 'services/football/dist/cli' },
   { source: 'services/accounts/src/cli.ts', out: 'services/accounts/dist/cli' },
@@ -91,11 +99,18 @@ export function staleReason(entry: ServerEntry): string | undefined {
   return undefined;
 }
 
-/** The servers `npm start` runs whose output is missing or older than their sources, with the reason. */
-export function serverBuildState(): { stale: Array<{ entry: ServerEntry; reason: string }> } {
-  const stale = SERVER_ENTRIES.filter((e) => e.server)
-    .map((entry) => ({ entry, reason: staleReason(entry) }))
-    .filter((s): s is { entry: ServerEntry; reason: string } => s.reason !== undefined);
+/**
+ * The servers `npm start` runs whose output is missing or older than their sources, with the reason: a server
+ * is stale when its own output is, or the output of a file it loads at run time (`partOf`, e.g. a worker's entry).
+ */
+export function serverBuildState(entries: readonly ServerEntry[] = SERVER_ENTRIES): {
+  stale: Array<{ entry: ServerEntry; reason: string }>;
+} {
+  const stale: Array<{ entry: ServerEntry; reason: string }> = [];
+  for (const entry of entries.filter((e) => e.server)) {
+    const reason = [entry, ...entries.filter((e) => e.partOf === entry.server)].map(staleReason).find((r) => r !== undefined);
+    if (reason) stale.push({ entry, reason });
+  }
   return { stale };
 }
 

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildServers, SERVER_ENTRIES, staleReason, type ServerEntry } from '../lib/build-servers';
+import { buildServers, SERVER_ENTRIES, serverBuildState, staleReason, type ServerEntry } from '../lib/build-servers';
 import { freePort, repoRoot } from '../lib/processes';
 
 const gatewayEntry = SERVER_ENTRIES.find((entry) => entry.server === 'gateway')!;
@@ -68,6 +68,38 @@ describe('the compiled production runtime (scripts/lib/build-servers.ts)', () =>
     expect(code).not.toContain('require("fmin")');
     expect(code).toContain('var require_fmin = __commonJS(');
     expect(code).toContain('(0, import_fmin.conjugateGradient)(');
+  }, 20_000);
+
+  it("builds insights' Dream11 solver worker beside it; insights is not current while that worker is not", async () => {
+    const worker = SERVER_ENTRIES.find((entry) => entry.partOf === 'insights')!;
+    expect(worker.out).toBe('services/insights/dist/solver-worker');
+    await buildServers([worker]);
+    const file = path.join(repoRoot, `${worker.out}.js`);
+    expect(fs.readFileSync(file, 'utf8')).toContain('require("highs")');
+    expect(staleReason(worker)).toBeUndefined();
+    // piscina runs the compiled worker without tsx: a one-binary model
+    const run = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        `const { Piscina } = require('piscina');
+         new Piscina({ filename: ${JSON.stringify(file)} }).run('Maximize\\n obj: + 1 x\\nSubject To\\n c: + 1 x <= 1\\nBinary\\n x\\nEnd\\n')
+           .then((result) => console.log(JSON.stringify(result)));`,
+      ],
+      { cwd: path.join(repoRoot, 'services/insights'), encoding: 'utf8' },
+    );
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({ status: 'Optimal', on: ['x'] });
+    // A server whose worker's output is missing: stale, for that reason.
+    const missing: ServerEntry = {
+      source: worker.source,
+      out: path.relative(repoRoot, path.join(tmp, 'solver-worker')),
+      partOf: 'gateway',
+    };
+    expect(serverBuildState([gatewayEntry]).stale).toEqual([]);
+    expect(serverBuildState([gatewayEntry, missing]).stale).toEqual([
+      { entry: gatewayEntry, reason: expect.stringMatching(/solver-worker\.js is missing$/) as string },
+    ]);
   }, 20_000);
 
   it('refuses to build an output from where a package would resolve to another copy than from its source', async () => {

@@ -1,5 +1,6 @@
 import { createLogger, type Knex, type ServiceDefinition, footballWithoutAddress, type FootballClient } from '@matchday/server';
 import { migrations } from './db/migrations';
+import { stopSolver } from './fantasy/optimiser';
 import { Dream11Engine } from './modules/dream11/engine';
 import { dream11Router } from './modules/dream11/router';
 import { LeagueFeed } from './modules/league-feed';
@@ -58,7 +59,8 @@ export function createInsights(options: InsightsOptions = {}): InsightsService {
       const { tips, dream11 } = partsFor(db);
       return [tipsRouter(tips), dream11Router(dream11)];
     },
-    onStart: async (db) => (options.background === false ? undefined : startBackground(partsFor(db))),
+    // The stop ends the Dream11 solver's thread too (cards on demand start it without the background job).
+    onStart: async (db) => (options.background === false ? stopSolver : startBackground(partsFor(db))),
     job: (db) => partsFor(db).job,
   };
 }
@@ -113,6 +115,8 @@ async function startBackground({ job, dream11 }: Parts): Promise<() => Promise<v
     stopped = true;
     if (timer) clearTimeout(timer);
     await running.catch(() => undefined);
+    // the Dream11 solver's worker thread (it would end by itself a few seconds after its last solve)
+    await stopSolver();
   };
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { FantasyRole } from '@matchday/contracts';
-import { brokenRules, greedy, optimise, RULES, type Candidate } from '../src/fantasy/optimiser';
+import { brokenRules, greedy, optimise, RULES, SOLVER_IDLE_MS, solverThreads, stopSolver, type Candidate } from '../src/fantasy/optimiser';
 import { creditsOf, dream11Points } from '../src/fantasy/scoring';
 
 const player = (id: number, role: FantasyRole, teamId: number, credits: number, score: number): Candidate => ({
@@ -34,6 +34,8 @@ function bruteForce(players: Candidate[]): number | null {
   visit(0);
   return best;
 }
+
+afterAll(() => stopSolver());
 
 describe('Dream11 optimiser: small cases solved by hand', () => {
   // 1 GK, 4 DEF, 4 MID, 3 FWD on two teams: every player costs 9 (99 credits for 11).
@@ -103,6 +105,36 @@ describe('Dream11 optimiser: small cases solved by hand', () => {
     expect(g.ids).toContain(13);
     expect(o.objective).toBeGreaterThanOrEqual(g.objective);
   });
+});
+
+describe('Dream11 optimiser: the solver thread', () => {
+  const squad = (['GK', 'DEF', 'DEF', 'DEF', 'DEF', 'MID', 'MID', 'MID', 'MID', 'FWD', 'FWD', 'FWD'] as const).map((role, i) =>
+    player(i + 1, role, 1 + (i % 2), 9, 10 + i),
+  );
+  afterEach(() => stopSolver());
+
+  it('exists while solving and ends a few seconds after the last solve (its WebAssembly memory with it)', async () => {
+    await stopSolver();
+    expect(solverThreads()).toHaveLength(0);
+    const solves = await Promise.all([optimise(squad), optimise(squad), optimise(squad)]);
+    // the weakest defender (id 2) stays out; all three solves on the one thread
+    expect(new Set(solves.map((s) => s!.ids.sort((a, b) => a - b).join()))).toEqual(new Set(['1,3,4,5,6,7,8,9,10,11,12']));
+    expect(solverThreads()).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, SOLVER_IDLE_MS + 1_000));
+    expect(solverThreads()).toHaveLength(0);
+    expect((await optimise(squad))!.captainId).toBe(12);
+  }, 30_000);
+
+  it('a thread dying mid-solve fails that optimisation only; the next one gets a new thread', async () => {
+    // a thread that has started and taken the solve: ended before it answers
+    expect((await optimise(squad))!.captainId).toBe(12);
+    const dying = optimise(squad);
+    const [thread] = solverThreads();
+    expect(thread).toBeDefined();
+    void thread!.terminate();
+    await expect(dying).rejects.toThrow(/^Dream11 solver failed: /);
+    expect((await optimise(squad))!.captainId).toBe(12);
+  }, 30_000);
 });
 
 const roles: FantasyRole[] = ['GK', 'DEF', 'MID', 'FWD'];

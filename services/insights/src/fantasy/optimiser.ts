@@ -1,6 +1,11 @@
-import v8 from 'node:v8';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Worker } from 'node:worker_threads';
 import type { FantasyRole } from '@matchday/contracts';
-import loadHighs, { type Highs } from 'highs';
+import { createLogger } from '@matchday/server';
+import { Piscina } from 'piscina';
+import type { SolveResult } from './solver-worker';
 
 /**
  * Dream11 team selection as an exact integer program, solved with HiGHS (highs-js, WebAssembly):
@@ -35,20 +40,57 @@ export const RULES = {
   roles: { GK: [1, 1], DEF: [3, 5], MID: [3, 5], FWD: [1, 3] } as Record<FantasyRole, [number, number]>,
 } as const;
 
-let highs: Promise<Highs> | null = null;
+/** How long the solver's thread outlives its last solve. */
+export const SOLVER_IDLE_MS = 5_000;
 /**
- * Loads the WebAssembly solver once per process, compiled by V8's baseline compiler only (Liftoff). With V8's
- * default tier-up, TurboFan recompiles HiGHS' hot functions: measured here on a 200-binary knapsack model, the
- * process ends ~130 MB resident against ~74 MB with Liftoff alone (memory that never comes back; insights idled at
- * 176 MB instead of ~110), the first solve takes 116 ms against 38 ms, and a warm solve 4.4 ms against 6.5 ms.
- * Insights solves a few models every 2 minutes, so memory wins. Only this process's WebAssembly is affected.
+ * A solve still running after this long fails and its thread is ended (a solve takes 5-70 ms here; HiGHS never
+ * returns from a model with a NaN coefficient, which in the service's own thread would have stopped it for good).
  */
-export function solver(): Promise<Highs> {
-  if (!highs) {
-    v8.setFlagsFromString('--liftoff-only');
-    highs = loadHighs();
-  }
-  return highs;
+const SOLVE_TIMEOUT_MS = 20_000;
+
+let pool: Piscina<string, SolveResult> | null = null;
+
+/**
+ * HiGHS runs in a worker thread (solver-worker.ts): at most one, started by the first solve and ended SOLVER_IDLE_MS
+ * after the last, so that its WebAssembly memory (~21 MB) and its V8 isolate are given back between the card
+ * rounds instead of staying resident in insights (see solver-worker.ts, also for `--liftoff-only`). Solves queue
+ * on the one thread. From the compiled bundle (services/insights/dist/{server,cli}.js) the thread runs the
+ * compiled worker beside it (dist/solver-worker.js, built with the servers); from the TypeScript source (jest,
+ * tsx) it runs solver-worker.ts through tsx's loader. An idle thread does not keep the process alive.
+ * Measured on 30 models of 50 players (compiled, --max-semi-space-size=1): in the process HiGHS kept +27 MB
+ * resident for good; the thread peaks at +46 MB while it lives and leaves +16 MB after it ends, mostly ~10 MB of
+ * the thread's glibc malloc arena that glibc does not trim (MALLOC_TRIM_THRESHOLD_=131072 in the environment
+ * takes that to +9 MB, against +20 MB in the process).
+ */
+function solverPool(): Piscina<string, SolveResult> {
+  if (pool) return pool;
+  const fromSource = path.extname(__filename) === '.ts';
+  const filename = path.join(__dirname, fromSource ? 'solver-worker.ts' : 'solver-worker.js');
+  if (!fs.existsSync(filename)) throw new Error(`The Dream11 solver's worker ${filename} is missing (npm run build:servers)`);
+  const created = new Piscina<string, SolveResult>({
+    filename,
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: SOLVER_IDLE_MS,
+    // Only tsx's loader: a worker refuses V8 options in its execArgv; the compiled worker inherits the process's.
+    ...(fromSource && { execArgv: ['--import', pathToFileURL(require.resolve('tsx')).href] }),
+  });
+  // A thread that fails outside a solve (a solve's own failure rejects that solve): piscina drops it, the next solve starts another.
+  created.on('error', (error: unknown) => createLogger('insights').warn({ err: error }, "the Dream11 solver's thread failed"));
+  pool = created;
+  return created;
+}
+
+/** Ends the solver's thread now (the service's stop; tests): a solve under way fails, the next one starts a new thread. */
+export async function stopSolver(): Promise<void> {
+  const stopping = pool;
+  pool = null;
+  await stopping?.destroy();
+}
+
+/** The solver's threads alive now (none or one): tests. */
+export function solverThreads(): Worker[] {
+  return pool ? [...pool.threads] : [];
 }
 
 const num = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(6));
@@ -106,14 +148,23 @@ export function prune(players: readonly Candidate[]): Candidate[] {
   return players.filter((p) => players.filter((q) => dominates(q, p)).length < RULES.roles[p.role][1]);
 }
 
-/** The best team, or null when no team satisfies the rules. */
+/** The best team, or null when no team satisfies the rules; rejects when the solver fails (its thread included). */
 export async function optimise(all: readonly Candidate[]): Promise<Selection | null> {
   const players = prune(all);
   if (players.length < RULES.players) return null;
-  const h = await solver();
-  const result = h.solve(lpModel(players), { output_flag: false, mip_rel_gap: 0 });
-  if (result.Status !== 'Optimal') return null;
-  const on = (name: string) => (result.Columns[name]?.Primal ?? 0) > 0.5;
+  let result: SolveResult;
+  // piscina ends the thread of a task aborted while it runs
+  const signal = AbortSignal.timeout(SOLVE_TIMEOUT_MS);
+  try {
+    result = await solverPool().run(lpModel(players), { signal });
+  } catch (error) {
+    // HiGHS failing, its thread dying or stuck: this optimisation fails, the next one gets a new thread if needed.
+    const why = signal.aborted ? `no answer in ${SOLVE_TIMEOUT_MS} ms` : error instanceof Error ? error.message : String(error);
+    throw new Error(`Dream11 solver failed: ${why}`, { cause: error });
+  }
+  if (result.status !== 'Optimal') return null;
+  const chosenColumns = new Set(result.on);
+  const on = (name: string) => chosenColumns.has(name);
   const chosen = players.filter((_, i) => on(`x${i}`));
   const captain = players.find((_, i) => on(`c${i}`));
   const vice = players.find((_, i) => on(`v${i}`));
