@@ -10,6 +10,8 @@ import {
   jsonErrors,
   notFound,
   requestLogging,
+  warmUp,
+  WARM_UP_HEADER,
   warmUpMark,
   unauthorized,
   type Knex,
@@ -24,7 +26,7 @@ import { frontends } from './frontends/static';
 import { remotesAdmin } from './frontends/remotes-admin';
 import { gatewayMetrics } from './health/metrics';
 import { health } from './health/router';
-import { warmUp } from './health/warm-up';
+import { WARM_UP_PATHS } from './health/warm-up';
 import { requestBodies } from './middleware/request-body';
 import { canonicalHost } from './middleware/canonical-host';
 import { crossSiteProtection } from './middleware/csrf';
@@ -259,7 +261,8 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     warmUp: async (port: number) => {
       warmingUp = true;
       try {
-        await warmUp(port, config.publicUrl, warmUpMark(config.internalSecret));
+        // as PUBLIC_URL's host, so that no request is answered with a redirect to it
+        await warmUp(port, WARM_UP_PATHS, { host: new URL(config.publicUrl).host, [WARM_UP_HEADER]: warmUpMark(config.internalSecret) });
       } finally {
         warmingUp = false;
       }

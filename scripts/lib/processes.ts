@@ -96,7 +96,7 @@ class NodeProcess implements ManagedProcess {
   private spawn(): ChildProcess {
     const child = spawn(process.execPath, [...this.args], {
       cwd: repoRoot,
-      env: this.env,
+      env: { ...STACK_ENV, ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     pipeLines(this.name, this.colour, child.stdout!, process.stdout);
@@ -156,6 +156,15 @@ export function startTs(name: string, entry: string, env: NodeJS.ProcessEnv, ind
  * five servers on one machine, so it takes the smaller heap; production (deploy/systemd) keeps V8's default.
  */
 export const STACK_NODE_FLAGS = ['--max-semi-space-size=1'] as const;
+
+/**
+ * glibc's malloc gives freed memory back to the system only when more than MALLOC_TRIM_THRESHOLD_ (128 KB by default,
+ * but raised on the fly up to 32 MB as large blocks are freed) is free at the top of a heap. Node's servers free large
+ * blocks (a worker thread's arena, compression buffers, query results) and then idle, so the default kept ~10 MB per
+ * process resident for nothing: a fixed 128 KB threshold gives it back (bench/stack-memory.ts). The environment's own
+ * value wins; production (deploy/systemd) keeps glibc's default.
+ */
+export const STACK_ENV: Readonly<NodeJS.ProcessEnv> = { MALLOC_TRIM_THRESHOLD_: '131072' };
 
 /** Runs a compiled JavaScript entry point (scripts/lib/build-servers.ts) with source maps, output piped the same way. */
 export function startCompiled(name: string, file: string, env: NodeJS.ProcessEnv, index: number): ManagedProcess {

@@ -11,3 +11,4 @@ export * from './validation';
 export * from './service-runner';
 export * from './metrics';
 export * from './football-client';
+export * from './warm-up';

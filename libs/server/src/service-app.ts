@@ -37,6 +37,8 @@ export interface ServiceAppOptions {
   metricsToken?: string;
   /** Paths polled many times a second: their successful answers are logged at debug (requestLogging). */
   quietPaths?: readonly string[];
+  /** True while the service warms up (runService): /readyz answers 503 meanwhile. */
+  warmingUp?: () => boolean;
 }
 
 /**
@@ -61,6 +63,11 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
       return;
     }
     if (ctx.path === '/readyz') {
+      if (options.warmingUp?.()) {
+        ctx.status = 503;
+        ctx.body = { status: 'warming up', service: options.name };
+        return;
+      }
       await options.db.raw('select 1');
       ctx.body = { status: 'ready', service: options.name };
       return;

@@ -4,7 +4,10 @@ import { databaseEnvSchema, logLevelOf, readEnv, type ServiceEnv } from './confi
 import { migrateLatest, openDatabase, resolveDatabaseTarget, type DatabaseEnv, type MigrationList } from './db';
 import { createLogger, setLogLevel } from './logger';
 import { listen } from './listen';
+import { WARM_UP_HEADER, warmUpMark } from './http';
+import { IDENTITY_HEADER, signIdentity } from './identity';
 import { createServiceApp, type ServiceRouter } from './service-app';
+import { warmUp } from './warm-up';
 
 /** Everything that makes a service: the same shape for football, accounts and insights. */
 export interface ServiceDefinition {
@@ -13,6 +16,11 @@ export interface ServiceDefinition {
   routers(db: Knex): ServiceRouter[];
   /** Paths polled many times a second (e.g. the live feed the gateway reads every 100 ms): successes are logged at debug. */
   quietPaths?: readonly string[];
+  /**
+   * Read paths the service sends itself (as the gateway would, anonymously) once it listens, before its /readyz says
+   * ready, so that the first real request does not pay for compiling them (libs/server's warmUp).
+   */
+  warmUpPaths?(db: Knex): Promise<string[]>;
   /** Fills an empty database with demo data; must leave a non-empty (e.g. imported) database alone. */
   seedIfEmpty?(db: Knex): Promise<'seeded' | 'skipped'>;
   /**
@@ -29,7 +37,13 @@ export async function openServiceDatabase(definition: ServiceDefinition, env: Da
   return db;
 }
 
-export function buildServiceApp(definition: ServiceDefinition, db: Knex, internalSecret: string, metricsToken?: string) {
+export function buildServiceApp(
+  definition: ServiceDefinition,
+  db: Knex,
+  internalSecret: string,
+  metricsToken?: string,
+  warmingUp?: () => boolean,
+) {
   const logger = createLogger(definition.name);
   return createServiceApp({
     name: definition.name,
@@ -39,6 +53,7 @@ export function buildServiceApp(definition: ServiceDefinition, db: Knex, interna
     routers: definition.routers(db),
     metricsToken,
     quietPaths: definition.quietPaths,
+    warmingUp,
   });
 }
 
@@ -58,11 +73,19 @@ export async function runService<Env extends ServiceEnv>(schema: z.ZodType<Env>,
     logger.info({ outcome }, 'demo seed');
   }
   const stop = await definition.onStart?.(db);
-  const app = buildServiceApp(definition, db, env.INTERNAL_JWT_SECRET, env.METRICS_TOKEN);
-  await listen(app, env.PORT ?? 0, env.HOST ?? '127.0.0.1', logger, async () => {
+  let warmingUp = definition.warmUpPaths !== undefined;
+  const app = buildServiceApp(definition, db, env.INTERNAL_JWT_SECRET, env.METRICS_TOKEN, () => warmingUp);
+  const server = await listen(app, env.PORT ?? 0, env.HOST ?? '127.0.0.1', logger, async () => {
     if (stop) await stop();
     await db.destroy();
   });
+  const address = server.address();
+  if (definition.warmUpPaths && address && typeof address === 'object') {
+    const identity = await signIdentity({ scope: 'anonymous', isAdmin: false }, env.INTERNAL_JWT_SECRET, definition.name);
+    const paths = await definition.warmUpPaths(db).catch(() => []);
+    await warmUp(address.port, paths, { [IDENTITY_HEADER]: identity, [WARM_UP_HEADER]: warmUpMark(env.INTERNAL_JWT_SECRET) });
+  }
+  warmingUp = false;
 }
 
 /** `tsx src/cli.ts migrate|seed` (reads only where the database is: databaseEnvSchema). */

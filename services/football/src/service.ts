@@ -1,3 +1,4 @@
+import { API_PREFIXES } from '@matchday/contracts';
 import { createLogger, type Knex, type ServiceDefinition } from '@matchday/server';
 import { liveFeedConfig } from './config';
 import { migrations } from './db/migrations';
@@ -46,6 +47,16 @@ export const football: ServiceDefinition = {
   ],
   // the gateway reads the live feed every 100 ms: ten info lines a second in npm start's terminal otherwise
   quietPaths: [LIVE_FEED_PATH],
+  // Home's reads, a team's calendar and the dataset: compiled and their statements prepared before the first visitor
+  warmUpPaths: async (db) => {
+    const team = (await db('teams').first('id')) as { id: number } | undefined;
+    return [
+      API_PREFIXES.football.leagues,
+      API_PREFIXES.football.dataset,
+      `${API_PREFIXES.football.fixtures}/filter?type=today&tz=UTC`,
+      ...(team ? [`${API_PREFIXES.football.calendarTeam}/${team.id}.ics`] : []),
+    ];
+  },
   seedIfEmpty: (db) => seedDemo(db),
   onStart: (db) => startFootball(db),
 };

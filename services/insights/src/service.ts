@@ -66,8 +66,8 @@ export function createInsights(options: InsightsOptions = {}): InsightsService {
 }
 
 /**
- * The background work. The job (freeze the published window's tips, grade the played ones) runs once before the
- * service listens, so that the first tips page after start has its tips: retried every JOB_RETRY_MS while the
+ * The background work. The job (freeze the published window's tips, grade the played ones) and the Dream11 cards
+ * run once before the service listens, so that the first tips and Dream11 pages after start have them: retried every JOB_RETRY_MS while the
  * football service is not up yet, for at most START_WAIT_MS (then the service starts anyway and the job keeps
  * retrying in the background). Then every JOB_EVERY_MS: the job, and the Dream11 cards of today and tomorrow made
  * ahead (kept in memory), so that a page never waits for a fit or an optimisation (the gateway gives a service 2 s).
@@ -109,8 +109,12 @@ async function startBackground({ job, dream11 }: Parts): Promise<() => Promise<v
       await new Promise((resolve) => setTimeout(resolve, JOB_RETRY_MS));
     }
   }
-  if (ready) schedule(0, warmCards);
-  else schedule(JOB_RETRY_MS, () => job.run().then(warmCards));
+  if (ready) {
+    // Today's and tomorrow's Dream11 cards are made before the service listens too: until then a card page would
+    // wait for fits and solves, and the first requests after a start would share the CPU with them.
+    await warmCards().catch((error: unknown) => logger.warn({ err: error }, 'Dream11 cards could not be made before start'));
+    schedule(JOB_EVERY_MS, () => job.run().then(warmCards));
+  } else schedule(JOB_RETRY_MS, () => job.run().then(warmCards));
   return async () => {
     stopped = true;
     if (timer) clearTimeout(timer);
