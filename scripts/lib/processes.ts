@@ -97,8 +97,10 @@ class NodeProcess implements ManagedProcess {
     const child = spawn(process.execPath, [...this.args], {
       cwd: repoRoot,
       env: { ...STACK_ENV, ...this.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // the IPC channel only tells the server when this launcher is gone (listen() in libs/server stops it then)
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
+    child.channel?.unref();
     pipeLines(this.name, this.colour, child.stdout!, process.stdout);
     pipeLines(this.name, this.colour, child.stderr!, process.stderr);
     child.once('exit', (code, signal) => this.exited(code ?? signal ?? 'unknown'));

@@ -19,3 +19,8 @@ void listenDevProvider({
   redirectUri,
 }).then(({ issuer }) => console.log(JSON.stringify({ level: 30, service: 'dev-oidc', msg: 'listening', issuer })));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(0));
+// started by a launcher with an IPC channel: stop when it is gone (see listen() in libs/server)
+if (process.channel) {
+  process.channel.unref();
+  process.once('disconnect', () => process.exit(0));
+}

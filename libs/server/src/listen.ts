@@ -126,5 +126,12 @@ export async function listen(
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
+  // Started by a launcher with an IPC channel (npm start, the tests' stacks): when the launcher dies without
+  // stopping it (killed, crashed), the channel closes and this server stops too, instead of holding its port and
+  // database as an orphan. The channel alone keeps nothing alive.
+  if (process.channel) {
+    process.channel.unref();
+    process.once('disconnect', () => shutdown('launcher gone'));
+  }
   return server;
 }
