@@ -12,7 +12,7 @@ import { fixtureStatsRouter } from './modules/fixture-stats/router';
 import { fixturesRouter } from './modules/fixtures/router';
 import { headToHeadRouter } from './modules/h2h/router';
 import { leaguesRouter } from './modules/leagues/router';
-import { fixtureEventsRouter, LIVE_FEED_PATH, liveFeedRouter, liveRouter } from './modules/live/router';
+import { fixtureEventsRouter, liveFeedRouter, liveRouter } from './modules/live/router';
 import { lookupRouter } from './modules/lookup/router';
 import { modelFeedRouter } from './modules/model-feed/router';
 import { playerStatsRouter } from './modules/player-stats/router';
@@ -21,6 +21,9 @@ import { searchRouter } from './modules/search/router';
 import { standingsRouter } from './modules/standings/router';
 import { teamStatsRouter } from './modules/team-stats/router';
 import { topScorersRouter } from './modules/top-scorers/router';
+
+/** Paths only the other servers call (behind the identity check like every other). */
+const INTERNAL_PREFIX = '/internal/';
 
 export const football: ServiceDefinition = {
   name: 'football',
@@ -45,8 +48,9 @@ export const football: ServiceDefinition = {
     lookupRouter(db),
     ...calendarRouters(db),
   ],
-  // the gateway reads the live feed every 100 ms: ten info lines a second in npm start's terminal otherwise
-  quietPaths: [LIVE_FEED_PATH],
+  // Reads by the other servers in the background (the gateway's live feed every 100 ms, insights' model feed every 2
+  // minutes, the alert sender's lookups): ~10 info lines a second in npm start's terminal otherwise.
+  quietPaths: [INTERNAL_PREFIX],
   // Home's reads, a team's calendar and the dataset: compiled and their statements prepared before the first visitor
   warmUpPaths: async (db) => {
     const team = (await db('teams').first('id')) as { id: number } | undefined;

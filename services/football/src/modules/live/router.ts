@@ -40,8 +40,6 @@ export function fixtureEventsRouter(db: Knex) {
  * position they reach and the feed's own (LiveFeedPage). The gateway polls it (one reader per gateway process) and pushes
  * the changes to open streams; events are durable here, so a gateway that restarts resumes where it was.
  */
-export const LIVE_FEED_PATH = '/internal/live/feed';
-
 export function liveFeedRouter(db: Knex) {
   const router = new Router<ServiceState>({ prefix: '/internal/live', strict: true, sensitive: true });
   router.get('/feed', async (ctx) => {
