@@ -33,7 +33,7 @@ import { crossSiteProtection } from './middleware/csrf';
 import { rateLimiting } from './middleware/rate-limit';
 import { securityHeaders } from './middleware/security-headers';
 import { takeTurns } from './middleware/turns';
-import { chooseCoding, compressAnswers } from './cache/compression';
+import { chooseCoding, compressAnswers, warmCompression } from './cache/compression';
 import { codingEtag, etagOf, matchesEtag, ResponseCache, type CachedResponse } from './cache/response-cache';
 import { Admission, SessionInFlight } from './proxy/admission';
 import { IdentitySigner } from './proxy/identity';
@@ -261,8 +261,16 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     warmUp: async (port: number) => {
       warmingUp = true;
       try {
-        // as PUBLIC_URL's host, so that no request is answered with a redirect to it
-        await warmUp(port, WARM_UP_PATHS, { host: new URL(config.publicUrl).host, [WARM_UP_HEADER]: warmUpMark(config.internalSecret) });
+        // as PUBLIC_URL's host, so that no request is answered with a redirect to it, with the headers a browser sends
+        await warmUp(port, WARM_UP_PATHS, {
+          host: new URL(config.publicUrl).host,
+          accept: '*/*',
+          'accept-encoding': 'gzip, deflate, br',
+          'accept-language': 'en-IN,en;q=0.9',
+          'user-agent': 'Mozilla/5.0 (Matchday warm-up)',
+          [WARM_UP_HEADER]: warmUpMark(config.internalSecret),
+        });
+        await warmCompression();
       } finally {
         warmingUp = false;
       }

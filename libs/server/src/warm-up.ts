@@ -13,10 +13,14 @@ export async function warmUp(port: number, paths: readonly string[], headers: ht
   for (let round = 0; round < rounds; round++) for (const path of paths) await get(port, path, headers);
 }
 
-/** One GET to 127.0.0.1:port, body read and dropped; resolves whatever happens (a warm-up never fails a start). */
+/**
+ * One GET to 127.0.0.1:port on a connection of its own (a client's first request comes on a new connection: the
+ * server's accept and parser set-up are part of its path), body read and dropped; resolves whatever happens (a
+ * warm-up never fails a start).
+ */
 function get(port: number, path: string, headers: http.OutgoingHttpHeaders): Promise<void> {
   return new Promise((resolve) => {
-    const request = http.get({ host: '127.0.0.1', port, path, headers, timeout: 5000 }, (response) => {
+    const request = http.get({ host: '127.0.0.1', port, path, headers, timeout: 5000, agent: false }, (response) => {
       response.resume();
       response.once('end', resolve);
       response.once('error', () => resolve());

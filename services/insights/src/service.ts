@@ -59,7 +59,7 @@ export function createInsights(options: InsightsOptions = {}): InsightsService {
       const { tips, dream11 } = partsFor(db);
       return [tipsRouter(tips), dream11Router(dream11)];
     },
-    // The stop ends the Dream11 solver's thread too (cards on demand start it without the background job).
+    // The stop ends the Dream11 solver's process too (cards on demand start it without the background job).
     onStart: async (db) => (options.background === false ? stopSolver : startBackground(partsFor(db))),
     job: (db) => partsFor(db).job,
   };
@@ -119,7 +119,7 @@ async function startBackground({ job, dream11 }: Parts): Promise<() => Promise<v
     stopped = true;
     if (timer) clearTimeout(timer);
     await running.catch(() => undefined);
-    // the Dream11 solver's worker thread (it would end by itself a few seconds after its last solve)
+    // the Dream11 solver's process (it would end by itself a few seconds after its last solve)
     await stopSolver();
   };
 }

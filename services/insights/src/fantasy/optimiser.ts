@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Worker } from 'node:worker_threads';
 import type { FantasyRole } from '@matchday/contracts';
-import { createLogger } from '@matchday/server';
-import { Piscina } from 'piscina';
+import { Tinypool } from 'tinypool';
 import type { SolveResult } from './solver-worker';
 
 /**
@@ -40,56 +38,55 @@ export const RULES = {
   roles: { GK: [1, 1], DEF: [3, 5], MID: [3, 5], FWD: [1, 3] } as Record<FantasyRole, [number, number]>,
 } as const;
 
-/** How long the solver's thread outlives its last solve. */
+/** How long the solver's process outlives its last solve. */
 export const SOLVER_IDLE_MS = 5_000;
 /**
- * A solve still running after this long fails and its thread is ended (a solve takes 5-70 ms here; HiGHS never
+ * A solve still running after this long fails and its process is ended (a solve takes 5-70 ms here; HiGHS never
  * returns from a model with a NaN coefficient, which in the service's own thread would have stopped it for good).
  */
 const SOLVE_TIMEOUT_MS = 20_000;
 
-let pool: Piscina<string, SolveResult> | null = null;
+let pool: Tinypool | null = null;
 
 /**
- * HiGHS runs in a worker thread (solver-worker.ts): at most one, started by the first solve and ended SOLVER_IDLE_MS
- * after the last, so that its WebAssembly memory (~21 MB) and its V8 isolate are given back between the card
- * rounds instead of staying resident in insights (see solver-worker.ts, also for `--liftoff-only`). Solves queue
- * on the one thread. From the compiled bundle (services/insights/dist/{server,cli}.js) the thread runs the
- * compiled worker beside it (dist/solver-worker.js, built with the servers); from the TypeScript source (jest,
- * tsx) it runs solver-worker.ts through tsx's loader. An idle thread does not keep the process alive.
- * Measured on 30 models of 50 players (compiled, --max-semi-space-size=1): in the process HiGHS kept +27 MB
- * resident for good; the thread peaks at +46 MB while it lives and leaves +16 MB after it ends, mostly ~10 MB of
- * the thread's glibc malloc arena that glibc does not trim (MALLOC_TRIM_THRESHOLD_=131072 in the environment
- * takes that to +9 MB, against +20 MB in the process).
+ * HiGHS runs in a child process (solver-worker.ts) through a tinypool pool of at most one, started by the first
+ * solve and ended SOLVER_IDLE_MS after the last: while insights idles between card rounds (at start, every 2
+ * minutes, a card on demand) nothing of the solver stays resident. Solves queue on the one process.
+ * Measured with bench/stack-memory.ts (compiled, 30 s idle): in insights' own process HiGHS kept +27 MB resident
+ * for good; in a worker thread (piscina, before) the thread's glibc malloc arena stayed behind after the thread
+ * ended, ~9-14 MB that glibc does not trim; a process that ends gives everything back. Its cost: ~30 ms to start
+ * the process, once per card round.
+ * From the compiled bundle (services/insights/dist/{server,cli}.js) the process runs the compiled worker beside
+ * it (dist/solver-worker.js, built with the servers) under the same Node flags; from the TypeScript source (jest,
+ * tsx) it runs solver-worker.ts through tsx's loader. An idle pool does not keep the service's process alive.
  */
-function solverPool(): Piscina<string, SolveResult> {
+function solverPool(): Tinypool {
   if (pool) return pool;
   const fromSource = path.extname(__filename) === '.ts';
   const filename = path.join(__dirname, fromSource ? 'solver-worker.ts' : 'solver-worker.js');
   if (!fs.existsSync(filename)) throw new Error(`The Dream11 solver's worker ${filename} is missing (npm run build:servers)`);
-  const created = new Piscina<string, SolveResult>({
+  pool = new Tinypool({
+    runtime: 'child_process',
     filename,
     minThreads: 0,
     maxThreads: 1,
     idleTimeout: SOLVER_IDLE_MS,
-    // Only tsx's loader: a worker refuses V8 options in its execArgv; the compiled worker inherits the process's.
+    // tinypool gives a child process only the environment it is handed
+    env: { ...process.env } as Record<string, string>,
     ...(fromSource && { execArgv: ['--import', pathToFileURL(require.resolve('tsx')).href] }),
   });
-  // A thread that fails outside a solve (a solve's own failure rejects that solve): piscina drops it, the next solve starts another.
-  created.on('error', (error: unknown) => createLogger('insights').warn({ err: error }, "the Dream11 solver's thread failed"));
-  pool = created;
-  return created;
+  return pool;
 }
 
-/** Ends the solver's thread now (the service's stop; tests): a solve under way fails, the next one starts a new thread. */
+/** Ends the solver's process now (the service's stop; tests): a solve under way fails, the next one starts another. */
 export async function stopSolver(): Promise<void> {
   const stopping = pool;
   pool = null;
   await stopping?.destroy();
 }
 
-/** The solver's threads alive now (none or one): tests. */
-export function solverThreads(): Worker[] {
+/** The solver's processes alive now (none or one), as tinypool holds them: tests. */
+export function solverProcesses(): Tinypool['threads'] {
   return pool ? [...pool.threads] : [];
 }
 
@@ -148,17 +145,17 @@ export function prune(players: readonly Candidate[]): Candidate[] {
   return players.filter((p) => players.filter((q) => dominates(q, p)).length < RULES.roles[p.role][1]);
 }
 
-/** The best team, or null when no team satisfies the rules; rejects when the solver fails (its thread included). */
+/** The best team, or null when no team satisfies the rules; rejects when the solver fails (its process included). */
 export async function optimise(all: readonly Candidate[]): Promise<Selection | null> {
   const players = prune(all);
   if (players.length < RULES.players) return null;
   let result: SolveResult;
-  // piscina ends the thread of a task aborted while it runs
+  // tinypool ends the process of a task aborted while it runs
   const signal = AbortSignal.timeout(SOLVE_TIMEOUT_MS);
   try {
-    result = await solverPool().run(lpModel(players), { signal });
+    result = (await solverPool().run(lpModel(players), { signal })) as SolveResult;
   } catch (error) {
-    // HiGHS failing, its thread dying or stuck: this optimisation fails, the next one gets a new thread if needed.
+    // HiGHS failing, its process dying or stuck: this optimisation fails, the next one gets a new process if needed.
     const why = signal.aborted ? `no answer in ${SOLVE_TIMEOUT_MS} ms` : error instanceof Error ? error.message : String(error);
     throw new Error(`Dream11 solver failed: ${why}`, { cause: error });
   }

@@ -2,9 +2,9 @@ import v8 from 'node:v8';
 import loadHighs, { type Highs } from 'highs';
 
 /**
- * The worker thread that runs HiGHS (highs-js, WebAssembly) for optimise() in optimiser.ts, through a piscina pool
- * of at most one thread that ends a few seconds after its last solve: HiGHS' WebAssembly memory (~21 MB) and the
- * thread's V8 isolate exist only while cards are being made (at start, every 2 minutes, a card on demand), not
+ * The child process that runs HiGHS (highs-js, WebAssembly) for optimise() in optimiser.ts, through a tinypool pool
+ * of at most one process that ends a few seconds after its last solve: HiGHS' WebAssembly memory (~21 MB) and the
+ * rest of the solver exist only while cards are being made (at start, every 2 minutes, a card on demand), not
  * while insights idles. It takes an LP model (lpModel() in optimiser.ts) and answers the columns set to 1.
  *
  * Compiled by scripts/lib/build-servers.ts to services/insights/dist/solver-worker.js (beside server.js and
@@ -23,9 +23,8 @@ let highs: Promise<Highs> | null = null;
  * default tier-up, TurboFan recompiles HiGHS' hot functions: measured here on a 200-binary knapsack model, the
  * process ends ~130 MB resident against ~74 MB with Liftoff alone (memory that never comes back; insights idled at
  * 176 MB instead of ~110), the first solve takes 116 ms against 38 ms, and a warm solve 4.4 ms against 6.5 ms.
- * Insights solves a few models every 2 minutes, so memory wins. V8's flags are per process, not per thread (a
- * worker's execArgv refuses V8 options), so it is set here before the first WebAssembly module of the process
- * is compiled: only this solver's WebAssembly is affected (the main thread compiles none).
+ * Insights solves a few models every 2 minutes, so memory wins. It is set here, before the first WebAssembly module
+ * of this process is compiled, so that the process runs under the same flags as its parent otherwise.
  */
 function solver(): Promise<Highs> {
   if (!highs) {
@@ -35,7 +34,7 @@ function solver(): Promise<Highs> {
   return highs;
 }
 
-/** piscina's task: solves `model` (CPLEX LP format) exactly. */
+/** tinypool's task: solves `model` (CPLEX LP format) exactly. */
 export default async function solve(model: string): Promise<SolveResult> {
   let result;
   try {

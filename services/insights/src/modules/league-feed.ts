@@ -91,7 +91,7 @@ export class LeagueFeed {
         if (t >= from.getTime() && t < to.getTime()) matches.push({ match, state });
       }
     }
-    matches.sort((a, b) => a.match.kickoffAt.localeCompare(b.match.kickoffAt) || a.match.id - b.match.id);
+    matches.sort((a, b) => Date.parse(a.match.kickoffAt) - Date.parse(b.match.kickoffAt) || a.match.id - b.match.id);
     return { matches, demo };
   }
 }

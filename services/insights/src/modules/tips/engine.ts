@@ -33,7 +33,7 @@ export class TipsEngine {
     const { rows, demo } = await this.storedBetween(from, to);
     const tips = rows
       .map(toCard)
-      .sort((a, b) => b.confidence - a.confidence || a.kickoffAt.localeCompare(b.kickoffAt) || a.id - b.id)
+      .sort((a, b) => b.confidence - a.confidence || Date.parse(a.kickoffAt) - Date.parse(b.kickoffAt) || a.id - b.id)
       .slice(0, TIPS_PER_DAY);
     return { day, date: from.toISOString().slice(0, 10), tips, demo };
   }
