@@ -77,14 +77,15 @@ describe('the compiled production runtime (scripts/lib/build-servers.ts)', () =>
     const file = path.join(repoRoot, `${worker.out}.js`);
     expect(fs.readFileSync(file, 'utf8')).toContain('require("highs")');
     expect(staleReason(worker)).toBeUndefined();
-    // piscina runs the compiled worker without tsx: a one-binary model
+    // workerpool runs the compiled worker in a child process without tsx: a one-binary model
     const run = spawnSync(
       process.execPath,
       [
         '-e',
-        `const { Piscina } = require('piscina');
-         new Piscina({ filename: ${JSON.stringify(file)} }).run('Maximize\\n obj: + 1 x\\nSubject To\\n c: + 1 x <= 1\\nBinary\\n x\\nEnd\\n')
-           .then((result) => console.log(JSON.stringify(result)));`,
+        `const workerpool = require('workerpool');
+         const pool = workerpool.pool(${JSON.stringify(file)}, { workerType: 'process', maxWorkers: 1 });
+         pool.exec('solve', ['Maximize\\n obj: + 1 x\\nSubject To\\n c: + 1 x <= 1\\nBinary\\n x\\nEnd\\n'])
+           .then(({ status, on }) => { console.log(JSON.stringify({ status, on })); return pool.terminate(); });`,
       ],
       { cwd: path.join(repoRoot, 'services/insights'), encoding: 'utf8' },
     );

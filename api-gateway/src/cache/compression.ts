@@ -41,7 +41,10 @@ export async function warmCompression(): Promise<void> {
   const sample = Buffer.from('BEGIN:VEVENT\r\nSUMMARY:Home v Away\r\nEND:VEVENT\r\n'.repeat(64));
   const through = (stream: zlib.BrotliCompress | zlib.Gzip) =>
     new Promise<void>((resolve) => {
-      stream.on('data', () => undefined).once('end', resolve).once('error', () => resolve());
+      stream
+        .on('data', () => undefined)
+        .once('end', resolve)
+        .once('error', () => resolve());
       stream.end(sample);
     });
   await through(zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }));

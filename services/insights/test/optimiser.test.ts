@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import type { FantasyRole } from '@matchday/contracts';
-import { brokenRules, greedy, optimise, RULES, SOLVER_IDLE_MS, solverThreads, stopSolver, type Candidate } from '../src/fantasy/optimiser';
+import {
+  brokenRules,
+  greedy,
+  lpModel,
+  optimise,
+  RULES,
+  SOLVER_IDLE_MS,
+  solveModel,
+  solverProcesses,
+  stopSolver,
+  type Candidate,
+} from '../src/fantasy/optimiser';
 import { creditsOf, dream11Points } from '../src/fantasy/scoring';
 
 const player = (id: number, role: FantasyRole, teamId: number, credits: number, score: number): Candidate => ({
@@ -107,7 +118,7 @@ describe('Dream11 optimiser: small cases solved by hand', () => {
   });
 });
 
-describe('Dream11 optimiser: the solver thread', () => {
+describe('Dream11 optimiser: the solver process', () => {
   const squad = (['GK', 'DEF', 'DEF', 'DEF', 'DEF', 'MID', 'MID', 'MID', 'MID', 'FWD', 'FWD', 'FWD'] as const).map((role, i) =>
     player(i + 1, role, 1 + (i % 2), 9, 10 + i),
   );
@@ -115,23 +126,27 @@ describe('Dream11 optimiser: the solver thread', () => {
 
   it('exists while solving and ends a few seconds after the last solve (its WebAssembly memory with it)', async () => {
     await stopSolver();
-    expect(solverThreads()).toHaveLength(0);
+    expect(solverProcesses()).toBe(0);
     const solves = await Promise.all([optimise(squad), optimise(squad), optimise(squad)]);
-    // the weakest defender (id 2) stays out; all three solves on the one thread
+    // the weakest defender (id 2) stays out; all three solves on the one process
     expect(new Set(solves.map((s) => s!.ids.sort((a, b) => a - b).join()))).toEqual(new Set(['1,3,4,5,6,7,8,9,10,11,12']));
-    expect(solverThreads()).toHaveLength(1);
+    expect(solverProcesses()).toBe(1);
+    const pid = (await solveModel(lpModel(squad))).pid;
+    expect(pid).not.toBe(process.pid);
+    expect(() => process.kill(pid, 0)).not.toThrow();
     await new Promise((resolve) => setTimeout(resolve, SOLVER_IDLE_MS + 1_000));
-    expect(solverThreads()).toHaveLength(0);
+    expect(solverProcesses()).toBe(0);
+    // the process is gone, not only forgotten
+    expect(() => process.kill(pid, 0)).toThrow();
     expect((await optimise(squad))!.captainId).toBe(12);
   }, 30_000);
 
-  it('a thread dying mid-solve fails that optimisation only; the next one gets a new thread', async () => {
-    // a thread that has started and taken the solve: ended before it answers
+  it('a process dying mid-solve fails that optimisation only; the next one gets a new process', async () => {
+    // a process that has started and taken the solve: killed before it answers
     expect((await optimise(squad))!.captainId).toBe(12);
+    const { pid } = await solveModel(lpModel(squad));
     const dying = optimise(squad);
-    const [thread] = solverThreads();
-    expect(thread).toBeDefined();
-    void thread!.terminate();
+    process.kill(pid, 'SIGKILL');
     await expect(dying).rejects.toThrow(/^Dream11 solver failed: /);
     expect((await optimise(squad))!.captainId).toBe(12);
   }, 30_000);

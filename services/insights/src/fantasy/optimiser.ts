@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FantasyRole } from '@matchday/contracts';
-import { Tinypool } from 'tinypool';
+import workerpool, { type Pool } from 'workerpool';
 import type { SolveResult } from './solver-worker';
 
 /**
@@ -46,48 +46,61 @@ export const SOLVER_IDLE_MS = 5_000;
  */
 const SOLVE_TIMEOUT_MS = 20_000;
 
-let pool: Tinypool | null = null;
+let pool: Pool | null = null;
+let idleTimer: NodeJS.Timeout | undefined;
 
 /**
- * HiGHS runs in a child process (solver-worker.ts) through a tinypool pool of at most one, started by the first
- * solve and ended SOLVER_IDLE_MS after the last: while insights idles between card rounds (at start, every 2
- * minutes, a card on demand) nothing of the solver stays resident. Solves queue on the one process.
+ * HiGHS runs in a child process (solver-worker.ts) through a workerpool pool of at most one process, started by
+ * the first solve and ended SOLVER_IDLE_MS after the last: while insights idles between card rounds (at start,
+ * every 2 minutes, a card on demand) nothing of the solver stays resident. Solves queue on the one process.
  * Measured with bench/stack-memory.ts (compiled, 30 s idle): in insights' own process HiGHS kept +27 MB resident
- * for good; in a worker thread (piscina, before) the thread's glibc malloc arena stayed behind after the thread
- * ended, ~9-14 MB that glibc does not trim; a process that ends gives everything back. Its cost: ~30 ms to start
- * the process, once per card round.
+ * for good; in a worker thread (before) the thread's glibc malloc arena stayed behind after the thread ended,
+ * ~9-14 MB that glibc does not trim; a process that ends gives everything back. Its cost: ~30 ms to start the
+ * process, once per card round.
  * From the compiled bundle (services/insights/dist/{server,cli}.js) the process runs the compiled worker beside
  * it (dist/solver-worker.js, built with the servers) under the same Node flags; from the TypeScript source (jest,
- * tsx) it runs solver-worker.ts through tsx's loader. An idle pool does not keep the service's process alive.
+ * tsx) it runs solver-worker.ts through tsx's loader.
  */
-function solverPool(): Tinypool {
+function solverPool(): Pool {
+  clearTimeout(idleTimer);
   if (pool) return pool;
   const fromSource = path.extname(__filename) === '.ts';
   const filename = path.join(__dirname, fromSource ? 'solver-worker.ts' : 'solver-worker.js');
   if (!fs.existsSync(filename)) throw new Error(`The Dream11 solver's worker ${filename} is missing (npm run build:servers)`);
-  pool = new Tinypool({
-    runtime: 'child_process',
-    filename,
-    minThreads: 0,
-    maxThreads: 1,
-    idleTimeout: SOLVER_IDLE_MS,
-    // tinypool gives a child process only the environment it is handed
-    env: { ...process.env } as Record<string, string>,
-    ...(fromSource && { execArgv: ['--import', pathToFileURL(require.resolve('tsx')).href] }),
+  pool = workerpool.pool(filename, {
+    workerType: 'process',
+    minWorkers: 0,
+    maxWorkers: 1,
+    ...(fromSource && { forkOpts: { execArgv: [...process.execArgv, '--import', pathToFileURL(require.resolve('tsx')).href] } }),
   });
   return pool;
 }
 
-/** Ends the solver's process now (the service's stop; tests): a solve under way fails, the next one starts another. */
-export async function stopSolver(): Promise<void> {
-  const stopping = pool;
-  pool = null;
-  await stopping?.destroy();
+/** After a solve: the process ends SOLVER_IDLE_MS after the last one, unless another comes. */
+function endWhenIdle(): void {
+  const idle = pool;
+  if (!idle) return;
+  const { activeTasks, pendingTasks } = idle.stats();
+  if (activeTasks + pendingTasks > 0) return;
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    if (pool === idle) void stopSolver();
+  }, SOLVER_IDLE_MS);
+  // an idle solver does not keep the service's process alive
+  idleTimer.unref();
 }
 
-/** The solver's processes alive now (none or one), as tinypool holds them: tests. */
-export function solverProcesses(): Tinypool['threads'] {
-  return pool ? [...pool.threads] : [];
+/** Ends the solver's process now (the service's stop; tests): a solve under way fails, the next one starts another. */
+export async function stopSolver(): Promise<void> {
+  clearTimeout(idleTimer);
+  const stopping = pool;
+  pool = null;
+  await stopping?.terminate(true);
+}
+
+/** How many solver processes are alive now (none or one): tests. */
+export function solverProcesses(): number {
+  return pool ? pool.stats().totalWorkers : 0;
 }
 
 const num = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(6));
@@ -145,20 +158,30 @@ export function prune(players: readonly Candidate[]): Candidate[] {
   return players.filter((p) => players.filter((q) => dominates(q, p)).length < RULES.roles[p.role][1]);
 }
 
+/** Solves an LP model in the solver's process; rejects when the solver fails (its process included). */
+export async function solveModel(model: string): Promise<SolveResult> {
+  try {
+    // workerpool ends the process of a task that times out
+    return (await solverPool().exec('solve', [model]).timeout(SOLVE_TIMEOUT_MS)) as SolveResult;
+  } catch (error) {
+    // HiGHS failing, its process dying or stuck: this optimisation fails, the next one gets a new process if needed.
+    const why =
+      error instanceof workerpool.Promise.TimeoutError
+        ? `no answer in ${SOLVE_TIMEOUT_MS} ms`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    throw new Error(`Dream11 solver failed: ${why}`, { cause: error });
+  } finally {
+    endWhenIdle();
+  }
+}
+
 /** The best team, or null when no team satisfies the rules; rejects when the solver fails (its process included). */
 export async function optimise(all: readonly Candidate[]): Promise<Selection | null> {
   const players = prune(all);
   if (players.length < RULES.players) return null;
-  let result: SolveResult;
-  // tinypool ends the process of a task aborted while it runs
-  const signal = AbortSignal.timeout(SOLVE_TIMEOUT_MS);
-  try {
-    result = (await solverPool().run(lpModel(players), { signal })) as SolveResult;
-  } catch (error) {
-    // HiGHS failing, its process dying or stuck: this optimisation fails, the next one gets a new process if needed.
-    const why = signal.aborted ? `no answer in ${SOLVE_TIMEOUT_MS} ms` : error instanceof Error ? error.message : String(error);
-    throw new Error(`Dream11 solver failed: ${why}`, { cause: error });
-  }
+  const result = await solveModel(lpModel(players));
   if (result.status !== 'Optimal') return null;
   const chosenColumns = new Set(result.on);
   const on = (name: string) => chosenColumns.has(name);

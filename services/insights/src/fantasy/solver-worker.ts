@@ -1,8 +1,9 @@
 import v8 from 'node:v8';
 import loadHighs, { type Highs } from 'highs';
+import workerpool from 'workerpool';
 
 /**
- * The child process that runs HiGHS (highs-js, WebAssembly) for optimise() in optimiser.ts, through a tinypool pool
+ * The child process that runs HiGHS (highs-js, WebAssembly) for optimise() in optimiser.ts, through a workerpool pool
  * of at most one process that ends a few seconds after its last solve: HiGHS' WebAssembly memory (~21 MB) and the
  * rest of the solver exist only while cards are being made (at start, every 2 minutes, a card on demand), not
  * while insights idles. It takes an LP model (lpModel() in optimiser.ts) and answers the columns set to 1.
@@ -15,6 +16,8 @@ export interface SolveResult {
   status: string;
   /** Names of the binary columns at 1 (primal value above 0.5). */
   on: string[];
+  /** The solver's process (tests end it mid-solve). */
+  pid: number;
 }
 
 let highs: Promise<Highs> | null = null;
@@ -34,8 +37,8 @@ function solver(): Promise<Highs> {
   return highs;
 }
 
-/** tinypool's task: solves `model` (CPLEX LP format) exactly. */
-export default async function solve(model: string): Promise<SolveResult> {
+/** The process's one task: solves `model` (CPLEX LP format) exactly. */
+export async function solve(model: string): Promise<SolveResult> {
   let result;
   try {
     result = (await solver()).solve(model, { output_flag: false, mip_rel_gap: 0 });
@@ -44,9 +47,12 @@ export default async function solve(model: string): Promise<SolveResult> {
     highs = null;
     throw error;
   }
-  if (result.Status !== 'Optimal') return { status: result.Status, on: [] };
+  if (result.Status !== 'Optimal') return { status: result.Status, on: [], pid: process.pid };
   const on = Object.entries(result.Columns)
     .filter(([, column]) => (column.Primal ?? 0) > 0.5)
     .map(([name]) => name);
-  return { status: result.Status, on };
+  return { status: result.Status, on, pid: process.pid };
 }
+
+// This file is the pool's child process: it answers the pool's 'solve' requests.
+workerpool.worker({ solve });
