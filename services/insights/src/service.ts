@@ -1,6 +1,6 @@
 import { createLogger, type Knex, type ServiceDefinition, footballWithoutAddress, type FootballClient } from '@matchday/server';
 import { migrations } from './db/migrations';
-import { stopSolver } from './fantasy/optimiser';
+import { startSolver, stopSolver } from './fantasy/optimiser';
 import { Dream11Engine } from './modules/dream11/engine';
 import { dream11Router } from './modules/dream11/router';
 import { LeagueFeed } from './modules/league-feed';
@@ -78,6 +78,8 @@ const START_WAIT_MS = 40_000;
 
 async function startBackground({ job, dream11 }: Parts): Promise<() => Promise<void>> {
   const logger = createLogger('insights');
+  // its process starts while the tips job below waits for football
+  startSolver();
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
