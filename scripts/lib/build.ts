@@ -69,10 +69,12 @@ export async function precompressDir(dir: string): Promise<number> {
     if (!entry.isFile() || !PRECOMPRESSED_EXTENSIONS.includes(path.extname(entry.name))) continue;
     const source = fs.statSync(file);
     if (source.size < COMPRESS_THRESHOLD_BYTES) continue;
-    const bytes = fs.readFileSync(file);
-    const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length };
-    if (await writeSibling(source, `${file}.br`, () => brotli(bytes, { params }))) written += 1;
-    if (await writeSibling(source, `${file}.gz`, () => gzip(bytes, { level: 9 }))) written += 1;
+    // Read only when a sibling is to be written: every start runs this over every kept version's files.
+    let bytes: Buffer | undefined;
+    const read = () => (bytes ??= fs.readFileSync(file));
+    const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.size };
+    if (await writeSibling(source, `${file}.br`, () => brotli(read(), { params }))) written += 1;
+    if (await writeSibling(source, `${file}.gz`, () => gzip(read(), { level: 9 }))) written += 1;
   }
   return written;
 }
