@@ -31,10 +31,22 @@ const Toolbar = styled.div`
   margin-bottom: 1.25rem;
 `;
 
-/** Four tabs on one row on a 390 px phone. */
+/**
+ * Today, Tomorrow, This Week and Live on one row on a 390 px phone (the row takes the width, a tab's label never
+ * breaks); on a narrower screen the tabs wrap onto two full rows rather than overflow.
+ */
+const DayTabs = styled(TabList)`
+  ${media.mobile} {
+    display: flex;
+    width: 100%;
+  }
+`;
+
 const DayTab = styled(Tab)`
   ${media.mobile} {
-    padding: 0.45rem 0.5rem;
+    flex: 1 1 auto;
+    padding: 0.45rem 0.4rem;
+    white-space: nowrap;
   }
 `;
 
@@ -202,7 +214,7 @@ export function HomeScreen() {
       )}
       {defaultView && following.follows?.length === 0 && prefs && !prefs.followPromptDismissed && <FollowPrompt />}
       <Toolbar>
-        <TabList role="tablist" aria-label="Fixture day">
+        <DayTabs role="tablist" aria-label="Fixture day">
           {TABS.map((t) => (
             <DayTab
               key={t.value}
@@ -225,7 +237,7 @@ export function HomeScreen() {
             {filter.kind !== 'live' && <LiveDot aria-hidden="true" />}
             Live
           </DayTab>
-        </TabList>
+        </DayTabs>
         <Controls>
           <label htmlFor="league-filter" className="visually-hidden">
             League
