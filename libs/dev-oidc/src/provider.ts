@@ -55,6 +55,32 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 }
 
 /**
+ * Runs `make` (loading and constructing oidc-provider) with oidc-provider's start-up warnings gathered into one
+ * line. On every `npm start` it printed three "oidc-provider WARNING" lines (Node 20 where it targets 22, its
+ * in-memory store, its generated keys): all true of a development provider and all intended, but read by a
+ * newcomer as errors. Other warnings pass through as they are.
+ */
+async function withQuickStartNotice<T>(make: () => Promise<T>): Promise<T> {
+  const warn = console.warn;
+  const gathered: string[] = [];
+  console.warn = (...args: unknown[]) => {
+    const text = args.map(String).join(' ');
+    const match = /oidc-provider WARNING: ([^,.(]+)/.exec(text);
+    if (!match) warn(...args);
+    else if (match[1]!.startsWith('Unsupported runtime')) gathered.push(`it targets Node 22 and runs on Node ${process.versions.node}`);
+    else if (match[1]!.includes('in-memory adapter')) gathered.push('sign-ins are kept in memory');
+    else if (match[1]!.includes('signing keys')) gathered.push('its signing keys are made at start');
+    else gathered.push(match[1]!.trim());
+  };
+  try {
+    return await make();
+  } finally {
+    console.warn = warn;
+    if (gathered.length > 0) console.info(`Development sign-in provider (oidc-provider, for development only): ${gathered.join('; ')}.`);
+  }
+}
+
+/**
  * Builds the provider (not listening yet). oidc-provider is an ES module loaded with import(): the launcher is
  * CommonJS, and a bundled static import would hand it the module's namespace instead of its default export.
  */
@@ -65,58 +91,60 @@ export async function devProvider({
   clientSecret = 'matchday-dev-secret-0123456789abcdef',
   redirectUri,
 }: DevProviderOptions): Promise<Provider> {
-  const { default: OidcProvider } = await import('oidc-provider');
   /** Accounts are keyed by e-mail; names typed into the form are remembered for the id_token. */
   const names = new Map<string, { firstName: string; lastName: string }>();
 
-  const provider = new OidcProvider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: [redirectUri],
-        response_types: ['code'],
-        grant_types: ['authorization_code'],
-      },
-    ],
-    claims: {
-      openid: ['sub'],
-      email: ['email', 'email_verified'],
-      profile: ['name', 'given_name', 'family_name', 'picture'],
-    },
-    // Put email and names into the id_token, as Google does.
-    conformIdTokenClaims: false,
-    cookies: { keys: [clientSecret] },
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-    async findAccount(_ctx: unknown, id: string) {
-      const email = id.toLowerCase();
-      const known = names.get(email) ?? defaultNames(email);
-      return {
-        accountId: email,
-        async claims() {
+  const provider = await withQuickStartNotice(
+    async () =>
+      new (await import('oidc-provider')).default(issuer, {
+        clients: [
+          {
+            client_id: clientId,
+            client_secret: clientSecret,
+            redirect_uris: [redirectUri],
+            response_types: ['code'],
+            grant_types: ['authorization_code'],
+          },
+        ],
+        claims: {
+          openid: ['sub'],
+          email: ['email', 'email_verified'],
+          profile: ['name', 'given_name', 'family_name', 'picture'],
+        },
+        // Put email and names into the id_token, as Google does.
+        conformIdTokenClaims: false,
+        cookies: { keys: [clientSecret] },
+        features: { devInteractions: { enabled: false } },
+        interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+        async findAccount(_ctx: unknown, id: string) {
+          const email = id.toLowerCase();
+          const known = names.get(email) ?? defaultNames(email);
           return {
-            sub: email,
-            email,
-            email_verified: true,
-            given_name: known.firstName,
-            family_name: known.lastName,
-            name: `${known.firstName} ${known.lastName}`.trim(),
+            accountId: email,
+            async claims() {
+              return {
+                sub: email,
+                email,
+                email_verified: true,
+                given_name: known.firstName,
+                family_name: known.lastName,
+                name: `${known.firstName} ${known.lastName}`.trim(),
+              };
+            },
           };
         },
-      };
-    },
-    // First-party development client: no consent screen.
-    async loadExistingGrant(ctx: OidcContext) {
-      const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session.grantIdFor(ctx.oidc.client.clientId);
-      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId });
-      grant.addOIDCScope('openid email profile');
-      await grant.save();
-      return grant;
-    },
-    ttl: { Session: 3600, Interaction: 600, Grant: 3600, AccessToken: 600, AuthorizationCode: 60, IdToken: 600 },
-  });
+        // First-party development client: no consent screen.
+        async loadExistingGrant(ctx: OidcContext) {
+          const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session.grantIdFor(ctx.oidc.client.clientId);
+          if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+          const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId });
+          grant.addOIDCScope('openid email profile');
+          await grant.save();
+          return grant;
+        },
+        ttl: { Session: 3600, Interaction: 600, Grant: 3600, AccessToken: 600, AuthorizationCode: 60, IdToken: 600 },
+      }),
+  );
 
   provider.use(async (ctx, next) => {
     const match = /^\/interaction\/([\w-]+)(\/login)?$/.exec(ctx.path);
