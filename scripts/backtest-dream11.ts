@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { repoRoot } from '@matchday/server';
 import { formatFantasyBacktest, runFantasyBacktest } from '@matchday/insights/src/fantasy/backtest';
+import { stopSolver } from '@matchday/insights/src/fantasy/optimiser';
 
 /**
  * `npm run backtest:dream11 [-- --from-gameweek 6]`: the Dream11 picks on FPL 2024-25 (from ../shared/data), one XI
@@ -25,6 +26,8 @@ async function main(argv: string[]): Promise<void> {
   });
   for (const line of formatFantasyBacktest(results, `FPL 2024-25 from gameweek ${fromGameweek}`)) console.log(line);
   console.log(`  took ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  // the solver's process would otherwise stay for its idle time (SOLVER_IDLE_MS) before the command ends
+  await stopSolver();
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

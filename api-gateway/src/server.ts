@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const sessionsDb = await openDatabase(config.sessionsDatabase);
   const sessionStore = await KnexSessionStore.open(sessionsDb);
   const remoteState = await openRemoteStateStore(config.sessionsDatabase, config.dataDir, sessionsDb);
-  const bus = new SharedBus(config.redisUrl, logger);
+  const bus = await SharedBus.open(config.redisUrl, logger);
   const app = createGateway(config, { sessionsDb, sessionStore, remoteState, bus });
   // At SIGTERM/SIGINT, live streams are told to reconnect shortly and closed, so the drain is not held up by them.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => app.closeLiveStreams());

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from '@matchday/server';
 
 /**
@@ -33,15 +33,26 @@ export class SharedBus {
   /** Who sent a message: a gateway skips its own when Redis echoes it back. */
   private readonly instance = randomBytes(8).toString('hex');
 
+  /**
+   * The bus for REDIS_URL, or one that tells nobody without it. ioredis is loaded only when there is a Redis to
+   * talk to: a single gateway does not carry its ~2 MB of heap.
+   */
+  static async open(redisUrl: string | undefined, logger: Logger): Promise<SharedBus> {
+    if (!redisUrl) return new SharedBus(undefined, logger);
+    const { Redis: RedisClient } = await import('ioredis');
+    return new SharedBus({ url: redisUrl, RedisClient }, logger);
+  }
+
   constructor(
-    redisUrl: string | undefined,
+    connect: { url: string; RedisClient: typeof Redis } | undefined,
     private readonly logger: Logger,
   ) {
-    if (!redisUrl) {
+    if (!connect) {
       this.redis = null;
       this.subscriber = null;
       return;
     }
+    const { url: redisUrl, RedisClient } = connect;
     let down = false;
     const options = {
       // A command while Redis is away fails at once (the rate limits fall back to memory) instead of waiting in a queue.
@@ -50,9 +61,9 @@ export class SharedBus {
       connectTimeout: 2000,
       retryStrategy: (times: number) => Math.min(times * 100, RECONNECT_MAX_MS),
     };
-    this.redis = new Redis(redisUrl, options);
+    this.redis = new RedisClient(redisUrl, options);
     // A subscriber connection queues its SUBSCRIBE until connected and subscribes again after every reconnect.
-    this.subscriber = new Redis(redisUrl, { ...options, enableOfflineQueue: true, maxRetriesPerRequest: null });
+    this.subscriber = new RedisClient(redisUrl, { ...options, enableOfflineQueue: true, maxRetriesPerRequest: null });
     for (const client of [this.redis, this.subscriber]) {
       client.on('error', (error: Error) => {
         if (!down) logger.warn({ err: error }, 'redis: not answering; per-instance fallback until it is back');
