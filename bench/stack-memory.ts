@@ -9,8 +9,11 @@
  * - start to ready: from the spawn to the first 200 from the gateway's GET /readyz (polled every 50 ms);
  * - first against 100th request: right after ready, GET /healthz (gateway only) and GET
  *   /api/calendar/team/<id>.ics (anonymous, gateway and football service) 100 times each in turn, one at a
- *   time, with the bench's own client warmed on a local server first (warmClient); printed: the 1st, the median
- *   of 2nd-100th and the 100th;
+ *   time, each on a connection of its own (as separate visitors come), so that the 1st and the 100th differ only
+ *   in what the stack did before them; printed: the 1st, the median of 2nd-100th and the 100th. The bench's own
+ *   client is warmed on a local server first (warmClient), and the same client's 1st and later requests to a
+ *   second local server that has never been called (a new port, a handler that writes 15 bytes) are printed as
+ *   the floor of the method: what a first request costs the client and the kernel alone;
  * - idle RSS: after BENCH_IDLE_S seconds (default 30) at rest, VmRSS from /proc/<pid>/status of every process
  *   (and PSS from /proc/<pid>/smaps_rollup, which divides shared pages such as the node binary among the processes)
  *   in the tree under the spawned npm (npm, sh, the launcher, the provider, the services and the gateway), and
@@ -75,27 +78,48 @@ function processTree(root: number): Proc[] {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function timed(url: string): Promise<{ ms: number; status: number }> {
-  const started = performance.now();
-  const response = await fetch(url);
-  await response.arrayBuffer();
-  return { ms: performance.now() - started, status: response.status };
+/** One GET on a connection of its own (no keep-alive agent), body read; its time from the call to the body's end. */
+function timed(url: string): Promise<{ ms: number; status: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    http
+      .get(url, { agent: false }, (response) => {
+        response.resume();
+        response.once('end', () => resolve({ ms: performance.now() - started, status: response.statusCode ?? 0 }));
+      })
+      .once('error', reject);
+  });
+}
+
+/** A local server answering every request with a 15-byte JSON body (the size of /healthz's). */
+async function localServer(): Promise<{ url: string; close: () => void }> {
+  const server = http.createServer((_req, res) => res.end('{"status":"ok"}'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
 }
 
 /**
- * Runs this bench's own client (fetch, timed()) on the paths it measures against a local server first, so that the
- * "1st" request to the stack does not also pay for compiling the bench's side (that alone made a first /healthz
- * 3-6x its 100th while the gateway answered a first curl as fast as later ones).
+ * Runs this bench's own client (timed()) 200 times on a local server first, so that the "1st" request to the stack
+ * does not also pay for compiling the bench's side (with 20 rounds of fetch, that alone made a first /healthz
+ * 3-6x its 100th while the gateway answered a first curl as fast as later ones). Then the floor of the method:
+ * the client's 1st and next requests to a second local server never called before.
  */
-async function warmClient(paths: readonly string[]): Promise<void> {
-  const server = http.createServer((_req, res) => res.end('ok'));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+async function warmClient(paths: readonly string[]): Promise<string> {
+  const warm = await localServer();
   try {
-    const { port } = server.address() as AddressInfo;
-    for (let i = 0; i < 20; i += 1) for (const url of paths) await timed(`http://127.0.0.1:${port}${url}`);
+    for (let i = 0; i < 200; i += 1) for (const url of paths) await timed(`${warm.url}${url}`);
   } finally {
-    server.closeAllConnections();
-    server.close();
+    warm.close();
+  }
+  const fresh = await localServer();
+  try {
+    const times: number[] = [];
+    for (let i = 0; i < 10; i += 1) times.push((await timed(`${fresh.url}/healthz`)).ms);
+    const rest = times.slice(1).sort((a, b) => a - b);
+    return `1st ${times[0]!.toFixed(2)} ms, median 2-10 ${rest[Math.floor(rest.length / 2)]!.toFixed(2)} ms`;
+  } finally {
+    fresh.close();
   }
 }
 
@@ -162,7 +186,8 @@ async function main(): Promise<void> {
       console.log(`\nrun ${run}: start to /readyz ${(stack.readyMs / 1000).toFixed(2)} s (launcher said: ${runtime})`);
       try {
         const paths = ['/healthz', `/api/calendar/team/${TEAM}.ics`];
-        await warmClient(paths);
+        const floor = await warmClient(paths);
+        console.log(`  the method's floor, a local server never called before: ${floor}`);
         for (const url of paths) {
           const times: number[] = [];
           const statuses = new Set<number>();
