@@ -8,6 +8,16 @@ export function initials(name: string): string {
   return (words[0]![0]! + words[1]![0]!).toUpperCase();
 }
 
+let zone: string | undefined;
+
+/**
+ * The browser's IANA time zone ('UTC' where it names none), read once: the API's day lists are cut in it. Building an
+ * Intl.DateTimeFormat to ask for it on every render was the largest item of one of Home's long tasks on a phone.
+ */
+export function browserTimeZone(): string {
+  return (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+}
+
 /**
  * A date formatter (Intl.DateTimeFormat's arguments; locale undefined = the browser's), made on first use
  * and kept: toLocaleDateString/toLocaleTimeString build a new Intl.DateTimeFormat on every call, which

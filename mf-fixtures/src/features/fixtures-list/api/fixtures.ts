@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Fixture, FixturePage } from '@matchday/contracts';
+import { browserTimeZone } from '@matchday/ui';
 import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
 import type { FixtureFilter } from '../rules/filter';
 
@@ -7,19 +8,12 @@ import type { FixtureFilter } from '../rules/filter';
 export const PAGE_SIZE = 48;
 
 /**
- * The browser's time zone, read once: building an Intl.DateTimeFormat to ask for it on every render of
- * Home was the largest item of one of its long tasks on a phone.
- */
-let zone: string | undefined;
-const timeZone = () => (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
-
-/**
  * The API call behind a filter: team -> the first page of /api/fixtures narrowed by the server to that name
  * (and filtered here by the spec's contains rule); league -> /api/fixtures/filter; day -> the first page of
  * that day list; live -> today's whole list. The next pages follow the first page's nextCursor.
  */
 export function fixturesKey(filter: FixtureFilter): string {
-  const tz = encodeURIComponent(timeZone());
+  const tz = encodeURIComponent(browserTimeZone());
   if (filter.kind === 'team') return `/api/fixtures?team=${encodeURIComponent(filter.team)}&tz=${tz}&limit=${PAGE_SIZE}`;
   if (filter.kind === 'league') return `/api/fixtures/filter?leagueId=${filter.leagueId}&tz=${tz}`;
   // Live: today's whole list (up to 500, one read), of which the screen keeps the matches being played

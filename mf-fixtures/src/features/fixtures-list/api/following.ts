@@ -1,8 +1,6 @@
 import type { Fixture, Follow } from '@matchday/contracts';
+import { browserTimeZone } from '@matchday/ui';
 import { apiQuery, useApiQuery, useFollows } from '@matchday/ui/unshared';
-
-let zone: string | undefined;
-const timeZone = () => (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 
 /** The ids Home asks about: the followed teams and leagues, sorted (one cache entry for the same follows). */
 export function followedIds(follows: readonly Follow[]): { teams: number[]; leagues: number[] } {
@@ -16,7 +14,7 @@ export function followedIds(follows: readonly Follow[]): { teams: number[]; leag
 
 /** GET /api/fixtures/following: the next two weeks of the followed teams and leagues, from the start of today. */
 export function followingKey(teams: readonly number[], leagues: readonly number[]): string {
-  const query = new URLSearchParams({ tz: timeZone() });
+  const query = new URLSearchParams({ tz: browserTimeZone() });
   if (teams.length > 0) query.set('teams', teams.join(','));
   if (leagues.length > 0) query.set('leagues', leagues.join(','));
   return `/api/fixtures/following?${query.toString()}`;

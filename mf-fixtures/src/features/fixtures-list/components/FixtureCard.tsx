@@ -243,7 +243,7 @@ const SkeletonArticle = styled(Article)`
   cursor: default;
 `;
 
-export function FixtureCardSkeleton() {
+function FixtureCardSkeleton() {
   return (
     <SkeletonArticle as="div" aria-hidden="true" data-testid="fixture-skeleton">
       <Top>
@@ -266,3 +266,18 @@ export function FixtureCardSkeleton() {
     </SkeletonArticle>
   );
 }
+
+/**
+ * The list's loading state: `count` skeleton cards in the grid. Memoised: Home renders again as each of its reads
+ * arrives during a first load (follows, preferences, leagues, the list: six renders), and drew the ~50 components of
+ * the skeleton again each time.
+ */
+export const FixtureListSkeleton = memo(function FixtureListSkeleton({ count }: { count: number }) {
+  return (
+    <FixtureGrid role="status" aria-busy="true" aria-label="Loading fixtures">
+      {Array.from({ length: count }, (_, i) => (
+        <FixtureCardSkeleton key={i} />
+      ))}
+    </FixtureGrid>
+  );
+});

@@ -9,7 +9,7 @@ import { fixturesKey, fixturesQuery, PAGE_SIZE, useFixtures } from '../api/fixtu
 import { useFollowing } from '../api/following';
 import { choices, filterFromSearch, searchFromFilter, type FixtureFilter } from '../rules/filter';
 import { inLiveTab } from '../rules/live';
-import { FixtureCard, FixtureCardSkeleton, FixtureGrid } from './FixtureCard';
+import { FixtureCard, FixtureGrid, FixtureListSkeleton } from './FixtureCard';
 import { FollowingSection } from './FollowingSection';
 import { FollowPrompt } from './FollowPrompt';
 
@@ -189,13 +189,8 @@ export function HomeScreen() {
     choose(choices.team(teamInput));
   };
 
-  const skeleton = (
-    <FixtureGrid role="status" aria-busy="true" aria-label="Loading fixtures">
-      {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-        <FixtureCardSkeleton key={i} />
-      ))}
-    </FixtureGrid>
-  );
+  // keyed: the same skeleton stays on screen (not drawn anew) when the tabs and the toolbar appear above it
+  const skeleton = <FixtureListSkeleton key="loading" count={SKELETON_CARDS} />;
 
   if (personalPending) {
     return (
