@@ -54,6 +54,10 @@ describe('team short labels beside the badge (issue 26)', () => {
   it('falls back to the spec shortcut (initials of up to 3 words, 3 letters of one word) only without a short name', () => {
     expect(standingsShortName('Northbridge United')).toBe('NU');
     expect(standingsShortName('Goa')).toBe('GOA');
+    // an "&" standing alone is no word: not "B&H" beside a badge drawing "B&"
+    expect(standingsShortName('Brighton & Hove Albion')).toBe('BHA');
+    expect(initials('Brighton & Hove Albion')).toBe('BH');
+    expect(labels([{ name: 'Brighton & Hove Albion' }])).toEqual(['BHA']);
     expect(labels([{ name: 'Arsenal' }, { name: 'West Ham United' }, { name: 'Delhi Dynamos United', shortName: null }])).toEqual([
       'ARS',
       'WHU',
@@ -96,7 +100,7 @@ describe('team short labels beside the badge (issue 26)', () => {
       'Aston',
       'BOU',
       'BRE',
-      'B&H',
+      'BHA',
       'BUR',
       'CHE',
       'Crystal',

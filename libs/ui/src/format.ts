@@ -1,8 +1,19 @@
 import { catalogueColour } from '@matchday/contracts';
 
-/** Two-letter initials of a team or player name ("Mumbai Mariners" -> "MM", "Goa" -> "GO"). */
+/**
+ * The words of a name that hold a letter or a digit: "Brighton & Hove Albion" is Brighton, Hove, Albion (an "&" or a
+ * dash standing alone is not a word to take a letter from: it drew "B&" on a badge).
+ */
+export function nameWords(name: string): string[] {
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word));
+}
+
+/** Two-letter initials of a team or player name ("Mumbai Mariners" -> "MM", "Goa" -> "GO", "Brighton & Hove Albion" -> "BH"). */
 export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
+  const words = nameWords(name);
   if (words.length === 0) return '?';
   if (words.length === 1) return words[0]!.slice(0, 2).toUpperCase();
   return (words[0]![0]! + words[1]![0]!).toUpperCase();

@@ -1,10 +1,12 @@
+import { nameWords } from '@matchday/ui';
+
 /**
  * Standings shortcut (spec §9): the first letters of up to 3 words, or the first 3 letters of a
- * one-word name ("Northbridge United" -> "NU", "Goa" -> "GOA"). The fallback of teamShortLabels for
- * clubs without a short name.
+ * one-word name ("Northbridge United" -> "NU", "Goa" -> "GOA", "Brighton & Hove Albion" -> "BHA": words
+ * as nameWords counts them). The fallback of teamShortLabels for clubs without a short name.
  */
 export function standingsShortName(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
+  const words = nameWords(name);
   if (words.length === 0) return '?';
   if (words.length === 1) return words[0]!.slice(0, 3).toUpperCase();
   return words
