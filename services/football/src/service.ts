@@ -51,9 +51,15 @@ export const football: ServiceDefinition = {
   // Reads by the other servers in the background (the gateway's live feed every 100 ms, insights' model feed every 2
   // minutes, the alert sender's lookups): ~10 info lines a second in npm start's terminal otherwise.
   quietPaths: [INTERNAL_PREFIX],
-  // Home's reads, a team's calendar and the dataset: compiled and their statements prepared before the first visitor
+  // Home's reads, a team's calendar and the dataset: compiled and their statements prepared before the first visitor.
+  // The calendar of the team with the most fixtures, home and away: the longest feed takes every branch of the writer
+  // (a first request for a 24-match feed after warming on an 8-match one spent 2.4 ms writing it, ~0.8 ms after).
   warmUpPaths: async (db) => {
-    const team = (await db('teams').first('id')) as { id: number } | undefined;
+    const sides = db('fixtures')
+      .select({ id: 'home_team_id' })
+      .unionAll(db('fixtures').select({ id: 'away_team_id' }));
+    const team = (await db.from(sides.as('sides')).select('id').groupBy('id').orderByRaw('count(*) desc, id').first()) as
+      { id: number } | undefined;
     return [
       API_PREFIXES.football.leagues,
       API_PREFIXES.football.dataset,
