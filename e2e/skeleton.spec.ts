@@ -18,6 +18,14 @@ test('a signed-out visitor sees the login page on every path', async ({ page }) 
 
 test("signing in through the dev provider lands on today's fixtures from mf-fixtures", async ({ page }) => {
   await signIn(page, 'e2e.fan@example.com');
+  // a first load reads the remote manifest once: the page's early read serves the shell's boot too
+  const manifestReads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/mf-manifest.json') manifestReads.push(request.url());
+  });
+  await page.reload();
+  await expect(page.getByTestId('fixture-card').first()).toBeVisible();
+  expect(manifestReads).toHaveLength(1);
   await expect(page.getByRole('heading', { name: 'Upcoming Fixtures' })).toBeVisible();
   const api = await page.request.get(`${baseUrl()}/api/fixtures/filter?type=today&tz=UTC`);
   const today = (await api.json()) as Fixture[];

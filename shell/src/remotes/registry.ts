@@ -71,12 +71,25 @@ function register(name: RemoteName, attempt: number): void {
 }
 
 /**
+ * The manifest index.html's inline script read for this page load (the parsed JSON, or null when that read failed),
+ * taken once: the boot does not ask for it a second time before its first render.
+ */
+async function takeEarlyManifest(): Promise<RemoteManifest | null> {
+  const page = window as unknown as { __matchdayManifest?: Promise<RemoteManifest | null> };
+  const early = page.__matchdayManifest;
+  delete page.__matchdayManifest;
+  const read = await early;
+  return read && typeof read === 'object' && read.remotes ? read : null;
+}
+
+/**
  * Reads /mf-manifest.json (remote name -> version -> entry URL) at boot and registers every remote
- * with the Module Federation runtime. Nothing about remote URLs is part of the shell build.
+ * with the Module Federation runtime. Nothing about remote URLs is part of the shell build. At the first boot the
+ * page's own read is used (takeEarlyManifest); without one, or when it failed, the manifest is requested here.
  */
 export async function initRemotes(): Promise<RemoteManifest | null> {
   try {
-    manifest = await fetchManifest();
+    manifest = (await takeEarlyManifest()) ?? (await fetchManifest());
     for (const name of Object.keys(manifest.remotes) as RemoteName[]) register(name, 0);
   } catch (error) {
     console.error('Could not load the remote manifest', error);
