@@ -1,12 +1,14 @@
 import { startTransition } from 'react';
+import { preload } from 'swr';
 import { createRoot } from 'react-dom/client';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { AppProviders } from '@matchday/ui';
+import { AUTH_USER_KEY, readAuthUser } from '@matchday/ui/unshared';
 import { App } from './app/App';
 import { afterLoadAndIdle } from './lib/after-load';
 import { startEarlyPwa } from './pwa/early';
 import { appHistory } from './lib/navigation-guard';
-import { initRemotes } from './remotes/registry';
+import { initRemotes, preloadAreaOf } from './remotes/registry';
 
 window.addEventListener('unhandledrejection', (event) => {
   // Spec §8: rejections mentioning 401 are ignored; others are logged.
@@ -20,7 +22,15 @@ window.addEventListener('unhandledrejection', (event) => {
 startEarlyPwa();
 const pwa = afterLoadAndIdle.then(() => import(/* webpackChunkName: "pwa" */ './pwa/runtime'));
 void pwa.then(({ startPwa }) => startPwa());
+// The signed-in user is asked for now rather than by the first render (useAuthUser takes this read). For a signed-in
+// visitor, the App of the page's area is loaded as soon as the read says so, usually before the signed-in layout is
+// drawn: the area then draws it without suspending (see loadedRemoteApp).
+const signedIn = preload(AUTH_USER_KEY, readAuthUser).then(
+  (user) => user !== null,
+  () => false,
+);
 void initRemotes().then((manifest) => {
+  void signedIn.then((yes) => yes && preloadAreaOf(window.location.pathname));
   // What the update check compares with: read alongside, not before the first render.
   void pwa.then(({ rememberLoadedVersions }) => rememberLoadedVersions(manifest));
   const root = createRoot(document.getElementById('root')!);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { AREA_ROUTES, containerName } from '@matchday/contracts';
+import { AREA_ROUTES, containerName, routePattern } from '@matchday/contracts';
 import { InitialFilesPlugin } from './initial-files';
 import { facadeAliases, sharedSingletons } from './shared';
 import { pwaPlugins, type PwaConfig } from './pwa';
@@ -33,14 +33,7 @@ export function outputDir(config: FederationConfig, target: BuildTarget): string
 
 /** The shell's route table as [pattern, remote] pairs for the page's inline script that preloads the route's remote entry. */
 function routeRemotes(): Array<[string, string]> {
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return AREA_ROUTES.map((route) => [
-    `^${route.path
-      .split('/')
-      .map((part) => (part.startsWith(':') ? '[^/]+' : escape(part)))
-      .join('/')}/?$`,
-    route.remote,
-  ]);
+  return AREA_ROUTES.map((route) => [routePattern(route.path), route.remote]);
 }
 
 /** The one webpack configuration used by the shell and every remote. */

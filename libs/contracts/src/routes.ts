@@ -36,6 +36,20 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: '/admin', remote: 'mf-admin', screen: 'admin' },
 ];
 
+/** A route path as a regular expression source: a `:param` matches one segment, a trailing slash is allowed. */
+export function routePattern(path: string): string {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return `^${path
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : escape(part)))
+    .join('/')}/?$`;
+}
+
+/** The area route a pathname is on, if any (case-insensitive, as the router matches). */
+export function areaRouteOf(pathname: string): AreaRoute | undefined {
+  return AREA_ROUTES.find((route) => new RegExp(routePattern(route.path), 'i').test(pathname));
+}
+
 /** Routes the shell renders itself (no remote involved), so they work while any remote is down. */
 export const SHELL_ROUTES = {
   /** Search screen on phones (on wider screens the box sits in the header); query q. */

@@ -2,7 +2,7 @@ import { Component, lazy, Suspense, useMemo, useState, type ErrorInfo, type Reac
 import styled from 'styled-components';
 import { Button, Card, Page, Skeleton } from '@matchday/ui';
 import type { RemoteName } from '@matchday/contracts';
-import { loadRemoteApp } from './registry';
+import { loadedRemoteApp, loadRemoteApp } from './registry';
 
 const Fallback = styled(Card)`
   max-width: 32rem;
@@ -62,8 +62,12 @@ function AreaSkeleton() {
  */
 export function RemoteArea({ name, screen }: { name: RemoteName; screen: string }) {
   const [attempt, setAttempt] = useState(0);
-  // React.lazy caches a rejection forever: a new lazy component per attempt.
-  const RemoteApp = useMemo(() => lazy(async () => ({ default: await loadRemoteApp(name, attempt) })), [name, attempt]);
+  // An App already loaded (the boot's preload, an area entered before) is drawn at once; else React.lazy, which caches
+  // a rejection forever: a new lazy component per attempt.
+  const RemoteApp = useMemo(
+    () => (attempt === 0 ? loadedRemoteApp(name) : undefined) ?? lazy(async () => ({ default: await loadRemoteApp(name, attempt) })),
+    [name, attempt],
+  );
   return (
     <AreaBoundary key={`${name}:${attempt}`} name={name} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={<AreaSkeleton />}>

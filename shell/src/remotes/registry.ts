@@ -1,6 +1,6 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { containerName, type RemoteManifest, type RemoteName } from '@matchday/contracts';
+import { areaRouteOf, containerName, type RemoteManifest, type RemoteName } from '@matchday/contracts';
 import type { RemoteAppProps } from '@matchday/contracts';
 import { discardBody } from '@matchday/ui';
 import { chunkLoadingGlobal, MANIFEST_REFRESH_TIMEOUT_MS, manifestIsStale, registrationFor } from './versions';
@@ -16,6 +16,8 @@ let refreshing: Promise<void> | null = null;
 const registered = new Map<RemoteName, string>();
 /** The version of each registered entry: what an area shows, or will show when entered. */
 const registeredVersions = new Map<RemoteName, string | null>();
+/** Each remote's App once loaded, by the entry it came from. */
+const loadedApps = new Map<string, ComponentType<RemoteAppProps>>();
 
 /** Fired on window when an area took another version in place (a deploy or rollback picked up without a reload). */
 export const REMOTE_REPLACED_EVENT = 'matchday:remote-replaced';
@@ -136,7 +138,27 @@ export async function loadRemoteApp(name: RemoteName, attempt: number): Promise<
   const timeout = new Promise<never>((_, reject) =>
     setTimeout(() => reject(new Error(`${name} did not load within ${REMOTE_TIMEOUT_MS / 1000} s`)), REMOTE_TIMEOUT_MS + 1000),
   );
+  const entry = registered.get(name);
   const module = await Promise.race([loadRemote<{ default: ComponentType<RemoteAppProps> }>(`${containerName(name)}/App`), timeout]);
   if (!module?.default) throw new Error(`${name} did not expose an App`);
+  if (entry) loadedApps.set(entry, module.default);
   return module.default;
+}
+
+/**
+ * The remote's App when it is loaded from the live entry and the manifest is fresh (read within MANIFEST_MAX_AGE_MS),
+ * else undefined (loadRemoteApp re-reads a stale manifest first). An area renders a loaded App at once: through
+ * React.lazy it would suspend on its first render even with the module there, and React reveals a boundary whose
+ * fallback was shown no sooner than 300 ms after it (its throttle), which held Home's first reads back ~220 ms.
+ */
+export function loadedRemoteApp(name: RemoteName): ComponentType<RemoteAppProps> | undefined {
+  const entry = manifest?.remotes[name]?.entry;
+  if (!entry || registered.get(name) !== entry || manifestIsStale(manifestReadAt, performance.now())) return undefined;
+  return loadedApps.get(entry);
+}
+
+/** Starts loading the App of the remote whose area `pathname` is (AREA_ROUTES), if any; a failure is left to the area. */
+export function preloadAreaOf(pathname: string): void {
+  const route = areaRouteOf(pathname);
+  if (route) loadRemoteApp(route.remote, 0).catch(() => undefined);
 }
