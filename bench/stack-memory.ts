@@ -11,9 +11,9 @@
  *   /api/calendar/team/<id>.ics (anonymous, gateway and football service) 100 times each in turn, one at a
  *   time, each on a connection of its own (as separate visitors come), so that the 1st and the 100th differ only
  *   in what the stack did before them; printed: the 1st, the median of 2nd-100th and the 100th. The bench's own
- *   client is warmed on a local server first (warmClient), and the same client's 1st and later requests to a
- *   second local server that has never been called (a new port, a handler that writes 15 bytes) are printed as
- *   the floor of the method: what a first request costs the client and the kernel alone;
+ *   client is warmed on a local server first (warmClient), and the same figures for a server in another process
+ *   that writes /healthz's 15 bytes and has sent itself 100 requests, as the gateway's warm-up does, are printed as
+ *   the floor of the method: what a first request costs the client, the kernel and a warm server;
  * - idle RSS: after BENCH_IDLE_S seconds (default 30) at rest, VmRSS from /proc/<pid>/status of every process
  *   (and PSS from /proc/<pid>/smaps_rollup, which divides shared pages such as the node binary among the processes)
  *   in the tree under the spawned npm (npm, sh, the launcher, the provider, the services and the gateway), and
@@ -100,10 +100,33 @@ async function localServer(): Promise<{ url: string; close: () => void }> {
 }
 
 /**
+ * A server in a process of its own that answers like /healthz and, as the gateway does, has sent itself 100 requests
+ * before it says where it listens: what the method measures against a warm server in another process.
+ */
+const FLOOR_SERVER = `
+const http = require('node:http');
+const server = http.createServer((req, res) => res.end('{"status":"ok"}'));
+server.listen(0, '127.0.0.1', async () => {
+  const { port } = server.address();
+  for (let i = 0; i < 100; i += 1)
+    await new Promise((done) => http.get({ host: '127.0.0.1', port, path: '/healthz', agent: false }, (r) => r.resume().on('end', done)));
+  console.log(port);
+});`;
+
+async function floorServer(): Promise<{ url: string; close: () => void }> {
+  const child = spawn(process.execPath, ['-e', FLOOR_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim())));
+    child.once('exit', (code) => reject(new Error(`the floor server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, close: () => child.kill() };
+}
+
+/**
  * Runs this bench's own client (timed()) 200 times on a local server first, so that the "1st" request to the stack
  * does not also pay for compiling the bench's side (with 20 rounds of fetch, that alone made a first /healthz
- * 3-6x its 100th while the gateway answered a first curl as fast as later ones). Then the floor of the method:
- * the client's 1st and next requests to a second local server never called before.
+ * 3-6x its 100th while the gateway answered a first curl as fast as later ones). Then the floor of the method: the
+ * client's 1st and next requests to a warm server in another process that it never called before (floorServer).
  */
 async function warmClient(paths: readonly string[]): Promise<string> {
   const warm = await localServer();
@@ -112,12 +135,15 @@ async function warmClient(paths: readonly string[]): Promise<string> {
   } finally {
     warm.close();
   }
-  const fresh = await localServer();
+  const fresh = await floorServer();
   try {
     const times: number[] = [];
-    for (let i = 0; i < 10; i += 1) times.push((await timed(`${fresh.url}/healthz`)).ms);
+    for (let i = 0; i < 100; i += 1) times.push((await timed(`${fresh.url}/healthz`)).ms);
     const rest = times.slice(1).sort((a, b) => a - b);
-    return `1st ${times[0]!.toFixed(2)} ms, median 2-10 ${rest[Math.floor(rest.length / 2)]!.toFixed(2)} ms`;
+    return (
+      `1st ${times[0]!.toFixed(2)} ms, median 2-100 ${rest[Math.floor(rest.length / 2)]!.toFixed(2)} ms, ` +
+      `100th ${times[99]!.toFixed(2)} ms, 1st/100th ${(times[0]! / times[99]!).toFixed(1)}x`
+    );
   } finally {
     fresh.close();
   }
@@ -187,7 +213,7 @@ async function main(): Promise<void> {
       try {
         const paths = ['/healthz', `/api/calendar/team/${TEAM}.ics`];
         const floor = await warmClient(paths);
-        console.log(`  the method's floor, a local server never called before: ${floor}`);
+        console.log(`  the method's floor, GET /healthz of a warm server in another process: ${floor}`);
         for (const url of paths) {
           const times: number[] = [];
           const statuses = new Set<number>();
