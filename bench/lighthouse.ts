@@ -3,7 +3,7 @@
  * simulated throttling) on Home, Fixture stats, Standings and Player as a signed-in user, printing a
  * table of the performance, accessibility and best-practices scores with FCP, LCP, TBT and CLS. Each page
  * is measured BENCH_RUNS times (3) and the median run is shown, with every run's performance score;
- * BENCH_REPORTS_DIR keeps each run's full JSON report. Uses a running stack when BASE_URL is set, otherwise starts
+ * BENCH_REPORTS_DIR keeps each run's full JSON report and the trace it was computed from (<page>-<run>.trace.json). Uses a running stack when BASE_URL is set, otherwise starts
  * its own (like bench/frontend-sizes.ts); needs built frontends and Chromium (CHROME_PATH, else
  * /usr/bin/chromium).
  *
@@ -170,11 +170,12 @@ async function main(): Promise<void> {
         // A page Lighthouse could not measure (no paint, a crash) scores 0: say why rather than print a bare 0.
         const { runtimeError } = result.lhr;
         if (runtimeError) console.error(`${name}: Lighthouse could not measure ${url}: ${runtimeError.code} ${runtimeError.message}`);
-        if (REPORTS_DIR)
-          fs.writeFileSync(
-            path.join(REPORTS_DIR, `${name.toLowerCase().replace(/\W+/g, '-')}-${run + 1}.json`),
-            JSON.stringify(result.lhr),
-          );
+        if (REPORTS_DIR) {
+          const file = path.join(REPORTS_DIR, `${name.toLowerCase().replace(/\W+/g, '-')}-${run + 1}`);
+          fs.writeFileSync(`${file}.json`, JSON.stringify(result.lhr));
+          // the unthrottled trace the simulation scaled: its tasks, opened in Chrome's Performance panel
+          fs.writeFileSync(`${file}.trace.json`, JSON.stringify(result.artifacts.Trace));
+        }
         runs.push(result.lhr);
         benchmarkIndexes.push(Math.round(result.lhr.environment.benchmarkIndex));
       }
