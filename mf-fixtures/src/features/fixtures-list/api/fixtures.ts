@@ -37,10 +37,20 @@ export const fixturesQuery = apiQuery<[filter: FixtureFilter], FixturePage, Fixt
   (reply) => (Array.isArray(reply) ? { fixtures: reply, total: reply.length, nextCursor: null } : reply),
 );
 
-/** The pages read after the first, and which first page they continue (a refresh starts again). */
+/** The pages read after the first, and which list and first page they continue. */
 interface MorePages {
-  first: FixturePage;
+  first: string;
   pages: FixturePage[];
+}
+
+/**
+ * What the pages after a first page hang on: the list (filter) and where its first page ends. A revalidation that
+ * brings the same page boundaries (SWR gives a new object when anything in the page changed, a score or a status)
+ * keeps them; another filter, or a first page that now ends elsewhere, starts again. Compared by object before,
+ * a revalidation landing while "Show more" was reading dropped the page it had just added.
+ */
+function continues(filter: FixtureFilter, first: FixturePage): string {
+  return `${fixturesKey(filter)}|${first.total}|${first.nextCursor ?? ''}|${first.fixtures.map((fixture) => fixture.id).join(',')}`;
 }
 
 /**
@@ -52,7 +62,7 @@ export function useFixtures(filter: FixtureFilter) {
   const [more, setMore] = useState<MorePages | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const first = result.data ?? null;
-  const pages = first ? [first, ...(more?.first === first ? more.pages : [])] : [];
+  const pages = first ? [first, ...(more?.first === continues(filter, first) ? more.pages : [])] : [];
   const fixtures = pages.flatMap((page) => page.fixtures);
   const last = pages[pages.length - 1];
 
@@ -61,7 +71,7 @@ export function useFixtures(filter: FixtureFilter) {
     setLoadingMore(true);
     try {
       const next = await fixturesQuery.read(`${fixturesKey(filter)}&cursor=${encodeURIComponent(last.nextCursor)}`);
-      if (next) setMore({ first, pages: [...pages.slice(1), next] });
+      if (next) setMore({ first: continues(filter, first), pages: [...pages.slice(1), next] });
     } finally {
       setLoadingMore(false);
     }
