@@ -37,25 +37,38 @@ export function browserTimeZone(): string {
 /**
  * A date formatter (Intl.DateTimeFormat's arguments; locale undefined = the browser's), made on first use
  * and kept: toLocaleDateString/toLocaleTimeString build a new Intl.DateTimeFormat on every call, which
- * showed in the profile of a list of fixture cards. The one way to format dates in the frontends, but for the
- * 24-hour clock (clockTime).
+ * showed in the profile of a list of fixture cards. The one way to format dates in the browser's locale; the fixed
+ * en-GB forms of spec §9 are written below without Intl.
  */
 export function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): (date: string | Date) => string {
   let made: Intl.DateTimeFormat | undefined;
   return (date) => (made ??= new Intl.DateTimeFormat(locale, options)).format(new Date(date));
 }
-const weekday = dateFormat('en-GB', { weekday: 'long' });
 
-/** A date as en-GB day-shortmonth-year ("5 Mar 2026"). */
-export const shortDate = dateFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
+/*
+ * Spec §9's dates and times are en-GB whatever the browser's language, so they are written from Date's getters (the
+ * browser's time zone) with en-GB's names, as its Intl formatter writes them (CLDR: "Sept"; a test compares them).
+ * The first Intl.DateTimeFormat of a page costs ~11-12 ms in this machine's Chromium (ICU's locale data and pattern
+ * generator; Temporal and Date's getters ~0 ms, measured in a fresh page): a long task on a phone's first load of
+ * Home, a fixture's stats or a player.
+ */
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
-/**
- * A time of day on the 24-hour clock in the browser's time zone ("15:00", "00:05"): what en-GB's Intl formatter
- * writes, from Date's own getters, so that Home's cards (today's matches: this is their only date text) build no
- * Intl formatter on a first load (see browserTimeZone).
- */
+/** A date as en-GB day-shortmonth-year ("5 Mar 2026"). */
+export function shortDate(date: string | Date): string {
+  const at = new Date(date);
+  return `${at.getDate()} ${MONTHS[at.getMonth()]} ${at.getFullYear()}`;
+}
+
+/** A date with its short weekday, as en-GB writes it ("Thu, 5 Mar 2026"). */
+export function weekdayShortDate(date: string | Date): string {
+  const at = new Date(date);
+  return `${WEEKDAYS[at.getDay()]!.slice(0, 3)}, ${shortDate(at)}`;
+}
+
+/** A time of day on the 24-hour clock ("15:00", "00:05"). */
 export function clockTime(date: Date): string {
   return `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
 }
@@ -76,7 +89,7 @@ export function fixtureDateLabel(iso: string, now: Date = new Date()): string {
   if (sameLocalDay(date, tomorrow)) return `Tomorrow, ${time}`;
   const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
   const days = (date.getTime() - startOfToday) / 86_400_000;
-  if (days >= 0 && days < 7) return `${weekday(date)}, ${time}`;
+  if (days >= 0 && days < 7) return `${WEEKDAYS[date.getDay()]}, ${time}`;
   return shortDate(date);
 }
 

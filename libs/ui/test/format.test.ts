@@ -14,6 +14,38 @@ describe('clockTime: the 24-hour clock without an Intl formatter', () => {
   });
 });
 
+describe("spec §9's en-GB dates without an Intl formatter", () => {
+  // every day of two years (all months, weekdays, one- and two-digit days) at noon and just after midnight
+  const days = Array.from({ length: 2 * 366 }, (_, i) => new Date(2026, 0, 1 + i, 12));
+  const instants = days.flatMap((day) => [day, new Date(day.getFullYear(), day.getMonth(), day.getDate(), 0, 1)]);
+
+  it('shortDate writes what en-GB Intl writes ("5 Mar 2026", "5 Sept 2026")', async () => {
+    const { shortDate } = await import('../src/format');
+    const intl = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+    for (const instant of instants) expect(shortDate(instant)).toBe(intl.format(instant));
+    expect(shortDate(instants[0]!.toISOString())).toBe(intl.format(instants[0]!));
+  });
+
+  it('weekdayShortDate writes what en-GB Intl writes ("Sat, 5 Mar 2026")', async () => {
+    const { weekdayShortDate } = await import('../src/format');
+    const intl = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+    for (const instant of instants) expect(weekdayShortDate(instant)).toBe(intl.format(instant));
+  });
+
+  it('fixtureDateLabel names the weekday within the coming week as en-GB Intl does', async () => {
+    const { fixtureDateLabel } = await import('../src/format');
+    const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long' });
+    const now = new Date(2026, 10, 26, 9, 0);
+    expect(fixtureDateLabel(new Date(2026, 10, 26, 19, 30).toISOString(), now)).toBe('Today, 19:30');
+    expect(fixtureDateLabel(new Date(2026, 10, 27, 0, 5).toISOString(), now)).toBe('Tomorrow, 00:05');
+    for (let ahead = 2; ahead < 7; ahead += 1) {
+      const kickOff = new Date(2026, 10, 26 + ahead, 15, 0);
+      expect(fixtureDateLabel(kickOff.toISOString(), now)).toBe(`${weekday.format(kickOff)}, 15:00`);
+    }
+    expect(fixtureDateLabel(new Date(2026, 11, 3, 15, 0).toISOString(), now)).toBe('3 Dec 2026');
+  });
+});
+
 describe('browserTimeZone', () => {
   beforeEach(() => jest.resetModules());
   afterEach(() => {

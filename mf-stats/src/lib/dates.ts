@@ -1,9 +1,7 @@
-import { clockTime, dateFormat } from '@matchday/ui';
+import { clockTime, weekdayShortDate } from '@matchday/ui';
 
-const kickoffDay = dateFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
-
-/** A kick-off with weekday, date and time ("Sat 5 Mar 2026, 15:00"); the date alone is @matchday/ui's shortDate. */
+/** A kick-off with weekday, date and time ("Sat, 5 Mar 2026, 15:00"); the date alone is @matchday/ui's shortDate. */
 export function kickoffDateTime(iso: string): string {
   const date = new Date(iso);
-  return `${kickoffDay(date)}, ${clockTime(date)}`;
+  return `${weekdayShortDate(date)}, ${clockTime(date)}`;
 }
