@@ -46,3 +46,38 @@ describe('fetch paths read every reply body', () => {
     await expect(discardBody(response)).resolves.toBeUndefined();
   });
 });
+
+describe('apiGet starts its request in a task of its own', () => {
+  const realFetch = global.fetch;
+  afterEach(() => {
+    global.fetch = realFetch;
+    delete (globalThis as { scheduler?: unknown }).scheduler;
+    jest.resetModules();
+  });
+
+  it('after the task that asked (a MessageChannel message where there is no scheduler.yield)', async () => {
+    const { apiGet: read } = await import('../src/api');
+    const order: string[] = [];
+    global.fetch = jest.fn(async () => {
+      order.push('fetch');
+      return new Response('{"id":1}', { status: 200 });
+    }) as typeof fetch;
+    const reply = read('/api/leagues');
+    // what else the asking task does (the rest of a commit's layout effects) comes first
+    order.push('rest of the task');
+    await Promise.resolve();
+    order.push('microtasks of the task');
+    expect(order).toEqual(['rest of the task', 'microtasks of the task']);
+    await expect(reply).resolves.toEqual({ id: 1 });
+    expect(order).toEqual(['rest of the task', 'microtasks of the task', 'fetch']);
+  });
+
+  it('through scheduler.yield where the browser has it', async () => {
+    const yielded = jest.fn(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+    (globalThis as { scheduler?: unknown }).scheduler = { yield: yielded };
+    const { apiGet: read } = await import('../src/api');
+    global.fetch = jest.fn(async () => new Response('{"id":2}', { status: 200 })) as typeof fetch;
+    await expect(read('/api/leagues')).resolves.toEqual({ id: 2 });
+    expect(yielded).toHaveBeenCalledTimes(1);
+  });
+});
