@@ -28,7 +28,7 @@ const browserScheduler = (globalThis as { scheduler?: { yield?: () => Promise<vo
  * ~12 ms of one ~30 ms commit task on this machine's Chromium (CPU profile, unthrottled), a long task on a phone.
  * Each read now starts in a short task of its own.
  */
-export function nextTask(): Promise<void> {
+function nextTask(): Promise<void> {
   if (browserScheduler?.yield) return browserScheduler.yield();
   return new Promise((resolve) => {
     const channel = new MessageChannel();

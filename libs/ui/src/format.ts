@@ -26,9 +26,7 @@ const temporal = (globalThis as { Temporal?: { Now: { timeZoneId(): string } } }
 
 /**
  * The browser's IANA time zone ('UTC' where it names none), read once: the API's day lists are cut in it. Temporal
- * names it without building a date formatter: the first Intl.DateTimeFormat of a page costs ~11-12 ms in this
- * machine's Chromium (ICU's locale data and pattern generator; Temporal.Now.timeZoneId() and Date's getters ~0 ms,
- * measured in a fresh page), a long task on Home's first load on a phone. Intl where Temporal is missing.
+ * names it without building a date formatter (what that costs: see spec §9's dates below); Intl where it is missing.
  */
 export function browserTimeZone(): string {
   return (zone ??= temporal?.Now.timeZoneId() || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');

@@ -55,7 +55,7 @@ function continues(filter: FixtureFilter, first: FixturePage): string {
 
 /**
  * Fixtures of a filter. Day lists come a page at a time: `remaining` says how many are left and `loadMore`
- * appends the next page (its fixtures stay until the first page changes: another filter, or a refresh).
+ * appends the next page (its fixtures stay until another filter, or a first page that ends elsewhere: continues()).
  */
 export function useFixtures(filter: FixtureFilter) {
   const result = useApiQuery(fixturesQuery, [filter]);
