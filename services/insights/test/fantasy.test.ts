@@ -75,6 +75,21 @@ describe('expected Dream11 points from chances and line-ups (issue 25)', () => {
     expect(expectedPoints({ ...newcomer, previous }, context).points).toBeGreaterThan(expectedPoints(newcomer, context).points + 2);
   });
 
+  it('starts from the price where he has few minutes: a 12.0m midfielder expects more than a 5.0m one, and no price is the mean', () => {
+    const newcomer = { role: 'MID' as const, lines: [chance(20, true, 0)], lineup: 'starting' as const };
+    const star = expectedPoints({ ...newcomer, price: 120 }, context).points;
+    const cheap = expectedPoints({ ...newcomer, price: 50 }, context).points;
+    const unpriced = expectedPoints(newcomer, context).points;
+    expect(star).toBeGreaterThan(cheap + 3);
+    expect(unpriced).toBeGreaterThan(cheap);
+    expect(unpriced).toBeLessThan(star);
+    // with a season of minutes his own chances decide, the price only nudges
+    const regular = { role: 'MID' as const, lines: Array.from({ length: 20 }, () => chance(90, true, 0.1)), lineup: 'starting' as const };
+    expect(
+      expectedPoints({ ...regular, price: 120 }, context).points - expectedPoints({ ...regular, price: 50 }, context).points,
+    ).toBeLessThan(star - cheap);
+  });
+
   it("follows the model: goals with his side's expected goals over its typical level, clean sheets with P(opponent scores 0)", () => {
     const forward = { role: 'FWD' as const, lines: [chance(90, true, 0.5)], lineup: 'starting' as const };
     const base = { ...context, teamTypicalGoals: 1.4 };

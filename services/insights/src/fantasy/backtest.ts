@@ -160,6 +160,10 @@ export interface FixtureResult {
   /** The model's XI (ids, captain, vice-captain). */
   pick: Selection | null;
   solveMs: number;
+  /** Greedy's XI (ids, captain, vice-captain). */
+  greedyPick: Selection | null;
+  /** The objective (expected points with C x2 and VC x1.5) of the model's and of greedy's XI. */
+  expected: { model: number; greedy: number };
 }
 
 function realised(selection: Selection | null, points: Map<number, number>): number {
@@ -327,7 +331,7 @@ export async function runFantasyBacktest(options: FantasyBacktestOptions): Promi
         const line = f.rows.find((r) => r.element === known.element)?.line;
         if (line) addLine(season, line);
       }
-      const history = { role: known.role, lines, season, previous: previousTotals.get(known.name) ?? null };
+      const history = { role: known.role, lines, season, previous: previousTotals.get(known.name) ?? null, price: known.price };
       const context = contexts[side];
       const confirmed = expectedPoints({ ...history, lineup: known.starting ? 'starting' : 'not-starting' }, context);
       const predicted = expectedPoints(history, context);
@@ -344,15 +348,18 @@ export async function runFantasyBacktest(options: FantasyBacktestOptions): Promi
     const started = performance.now();
     const modelPick = await optimise(candidates);
     const solveMs = performance.now() - started;
+    const greedyPick = greedy(candidates);
     results.push({
       key,
       model: realised(modelPick, points),
       predicted: realised(await optimise(predictedCandidates), points),
-      greedy: realised(greedy(candidates), points),
+      greedy: realised(greedyPick, points),
       hindsight: realised(await optimise(hindsight), points),
       form: realised(await optimise(form), points),
       pick: modelPick,
       solveMs,
+      greedyPick,
+      expected: { model: modelPick?.objective ?? 0, greedy: greedyPick?.objective ?? 0 },
     });
   }
   return results;
@@ -363,6 +370,9 @@ export function formatFantasyBacktest(results: readonly FixtureResult[], title: 
   const mean = (pick: (r: FixtureResult) => number) => results.reduce((s, r) => s + pick(r), 0) / results.length;
   const diff = bootstrapMean(results.map((r) => r.model - r.greedy));
   const overForm = bootstrapMean(results.map((r) => r.model - r.form));
+  // how much the integer program can gain over greedy at all: the gap between their XIs by the expectations both used
+  const expectedGap = bootstrapMean(results.map((r) => r.expected.model - r.expected.greedy));
+  const same = results.filter((r) => r.pick && r.greedyPick && sameXi(r.pick, r.greedyPick)).length;
   const solve = results.map((r) => r.solveMs).sort((a, b) => a - b);
   const share = (pick: (r: FixtureResult) => number) => (mean(pick) / mean((r) => r.hindsight)).toFixed(3);
   return [
@@ -373,9 +383,16 @@ export function formatFantasyBacktest(results: readonly FixtureResult[], title: 
     `  integer program on last-5 mean points (form)                                             ${mean((r) => r.form).toFixed(1)}  share ${share((r) => r.form)}`,
     `  best XI in hindsight                                                                     ${mean((r) => r.hindsight).toFixed(1)}`,
     `  model - greedy: mean ${diff.mean.toFixed(2)}, bootstrap 95% interval ${diff.low.toFixed(2)} to ${diff.high.toFixed(2)}`,
+    `  the same two XIs by the model's own expectation: model ${mean((r) => r.expected.model).toFixed(1)}, greedy ${mean((r) => r.expected.greedy).toFixed(1)} (gap ${expectedGap.mean.toFixed(2)}, ${expectedGap.low.toFixed(2)} to ${expectedGap.high.toFixed(2)}); greedy picked the model's XI in ${same} of ${results.length} fixtures`,
     `  model - form: mean ${overForm.mean.toFixed(2)}, bootstrap 95% interval ${overForm.low.toFixed(2)} to ${overForm.high.toFixed(2)}`,
     `  one optimisation: median ${solve[Math.floor(solve.length / 2)]!.toFixed(1)} ms, p95 ${solve[Math.floor(0.95 * solve.length)]!.toFixed(1)} ms, max ${solve[solve.length - 1]!.toFixed(1)} ms`,
   ];
+}
+
+/** The same eleven with the same captain and vice-captain. */
+function sameXi(a: Selection, b: Selection): boolean {
+  const ids = new Set(a.ids);
+  return a.captainId === b.captainId && a.viceCaptainId === b.viceCaptainId && b.ids.every((id) => ids.has(id));
 }
 
 /** Mean and bootstrap 95% interval of the mean (percentile method, seeded). */

@@ -75,6 +75,7 @@ export class Dream11Engine {
             lines,
             season: totalsOf(all),
             lineup: lineup ? (lineup.has(player.playerId) ? 'starting' : 'not-starting') : null,
+            price: player.price,
           },
           player.teamId === match.homeTeamId ? contexts.home : contexts.away,
         );
