@@ -1,7 +1,7 @@
 import type { Fixture } from '@matchday/contracts';
-import type { LiveEntry } from '@matchday/ui/live';
+import { INITIAL_LIVE_STATE, type LiveEntry, type LiveState } from '@matchday/ui/live';
 import { choices, filterFromSearch, searchFromFilter, type FixtureFilter } from '../src/features/fixtures-list/rules/filter';
-import { inLiveTab } from '../src/features/fixtures-list/rules/live';
+import { inLiveTab, liveProps } from '../src/features/fixtures-list/rules/live';
 
 const search = (query: string) => filterFromSearch(new URLSearchParams(query));
 
@@ -75,5 +75,19 @@ describe('the Live tab', () => {
     expect(inLiveTab(fixture('live'), undefined)).toBe(true);
     expect(inLiveTab(fixture('scheduled'), undefined)).toBe(false);
     expect(inLiveTab(fixture('finished'), undefined)).toBe(false);
+  });
+});
+
+describe("a card's live props", () => {
+  const fixture = (id: number, status: Fixture['status']) => ({ id, status }) as Fixture;
+  const entry = {} as LiveEntry;
+  const feed: LiveState = { ...INITIAL_LIVE_STATE, matches: new Map([[1, entry]]) };
+
+  it("give the tab's live state only to a card that shows a live score", () => {
+    expect(liveProps(fixture(1, 'scheduled'), feed)).toEqual({ live: entry, feed });
+    expect(liveProps(fixture(2, 'live'), feed)).toEqual({ live: undefined, feed });
+    // a card of a match not being played keeps its props while the stream brings news of others
+    expect(liveProps(fixture(3, 'scheduled'), feed)).toEqual({ live: undefined, feed: undefined });
+    expect(liveProps(fixture(1, 'scheduled'), undefined)).toEqual({ live: undefined, feed: undefined });
   });
 });

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import type { Fixture, Follow } from '@matchday/contracts';
 import type { SpoilerMatch } from '@matchday/ui/unshared';
 import type { LiveState } from '@matchday/ui/live';
+import { liveProps } from '../rules/live';
 import { FixtureCard, FixtureGrid } from './FixtureCard';
 
 const Section = styled.section`
@@ -49,14 +50,7 @@ export function FollowingSection({
       ) : (
         <FixtureGrid>
           {fixtures.map((fixture) => (
-            <FixtureCard
-              key={fixture.id}
-              fixture={fixture}
-              tab={tab}
-              live={feed?.matches.get(fixture.id)}
-              feed={feed}
-              spoilerHidden={hidden(fixture)}
-            />
+            <FixtureCard key={fixture.id} fixture={fixture} tab={tab} {...liveProps(fixture, feed)} spoilerHidden={hidden(fixture)} />
           ))}
         </FixtureGrid>
       )}

@@ -8,7 +8,7 @@ import type { FixtureDayFilter } from '@matchday/contracts';
 import { fixturesKey, fixturesQuery, PAGE_SIZE, useFixtures } from '../api/fixtures';
 import { useFollowing } from '../api/following';
 import { choices, filterFromSearch, searchFromFilter, type FixtureFilter } from '../rules/filter';
-import { inLiveTab } from '../rules/live';
+import { inLiveTab, liveProps } from '../rules/live';
 import { FixtureCard, FixtureGrid, FixtureListSkeleton } from './FixtureCard';
 import { FollowingSection } from './FollowingSection';
 import { FollowPrompt } from './FollowPrompt';
@@ -294,8 +294,7 @@ export function HomeScreen() {
                 key={fixture.id}
                 fixture={fixture}
                 tab={tab}
-                live={needsLive ? feed.matches.get(fixture.id) : undefined}
-                feed={needsLive ? feed : undefined}
+                {...liveProps(fixture, needsLive ? feed : undefined)}
                 spoilerHidden={hidden(fixture)}
               />
             ))}
