@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { StandingRow } from '@matchday/contracts';
@@ -32,7 +32,7 @@ export function StandingsScreen() {
   const leagueId = isId(search.get('leagueId')) ? search.get('leagueId') : null;
   const season = isId(search.get('season')) ? search.get('season') : null;
   const tab = search.get('tab') || 'today';
-  const highlightTeams = (search.get('highlightTeams') ?? '').split(',').filter((name) => name.trim());
+  const highlightParam = search.get('highlightTeams') ?? '';
   // "As it stands" (issue 22 §5): offered while a match of this league is live; refreshed on every change of one.
   const live = useLiveMatches(Boolean(leagueId));
   const liveHere = [...live.matches.values()].filter((e) => e.match.leagueId === Number(leagueId) && e.match.status === 'live');
@@ -44,6 +44,20 @@ export function StandingsScreen() {
     if (asItStands) void mutate();
   }, [asItStands, moved, mutate]);
   const rows = data ?? [];
+  // stable while the page stays: the table (memoised) is not drawn again when only the live stream's state moves
+  const returnTo = encodeURIComponent(`${location.pathname}${location.search}`);
+  const linkFor = useCallback(
+    (row: StandingRow) => `/team-stats/${row.teamId}/${leagueId}/${season}?returnTo=${returnTo}`,
+    [leagueId, season, returnTo],
+  );
+  const highlighted = useCallback(
+    (row: StandingRow) =>
+      isHighlighted(
+        row.teamName,
+        highlightParam.split(',').filter((name) => name.trim()),
+      ),
+    [highlightParam],
+  );
   const first = rows[0];
   const title = first ? `${first.leagueName} Standings ${first.season}` : 'Standings';
   usePageMeta({
@@ -53,7 +67,6 @@ export function StandingsScreen() {
       : undefined,
   });
 
-  const returnTo = encodeURIComponent(`${location.pathname}${location.search}`);
   const back = <BackLink to={`/?tab=${encodeURIComponent(tab)}`}>Back to Fixtures</BackLink>;
   if (leagueId && season && isLoading) {
     return <ScreenState back={back} rows={10} loading="Loading standings" />;
@@ -62,8 +75,6 @@ export function StandingsScreen() {
     return <ScreenState back={back} title="No Standings Data" message="League standings are not available" />;
   }
 
-  const linkFor = (row: StandingRow) => `/team-stats/${row.teamId}/${leagueId}/${season}?returnTo=${returnTo}`;
-  const highlighted = (row: StandingRow) => isHighlighted(row.teamName, highlightTeams);
   return (
     <Page>
       {back}

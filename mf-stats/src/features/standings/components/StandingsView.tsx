@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import styled from 'styled-components';
 import type { StandingRow } from '@matchday/contracts';
 import { Card } from '@matchday/ui';
@@ -31,9 +32,10 @@ const Swatch = styled.span<{ $colour: string }>`
 /**
  * The tables of a league season (one per group), the legend of its qualification zones and its points
  * adjustments: the body of the standings screen and of the league hub's Table tab. In spoiler-free mode, when it
- * covers the league or any of its teams, a cover with "Show table" (for this page) stands in for it.
+ * covers the league or any of its teams, a cover with "Show table" (for this page) stands in for it. Memoised: give it
+ * stable `linkFor` and `highlighted` and it is drawn again only when its rows change.
  */
-export function StandingsView({
+export const StandingsView = memo(function StandingsView({
   rows,
   linkFor,
   highlighted = () => false,
@@ -84,4 +86,4 @@ export function StandingsView({
       )}
     </Stack>
   );
-}
+});
