@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import styled from 'styled-components';
 import { Card } from '@matchday/ui';
 import { SectionTitle } from '../../../lib/components';
@@ -58,8 +59,16 @@ function SplitBar({ home, away }: { home: number; away: number }) {
   );
 }
 
-/** One of the four comparison cards: home value, statistic, away value, and the split bar below. */
-export function ComparisonCard({ group, homeName, awayName }: { group: ComparisonGroup; homeName: string; awayName: string }) {
+/** One of the four comparison cards: home value, statistic, away value, and the split bar below (memoised). */
+export const ComparisonCard = memo(function ComparisonCard({
+  group,
+  homeName,
+  awayName,
+}: {
+  group: ComparisonGroup;
+  homeName: string;
+  awayName: string;
+}) {
   return (
     <Card data-testid="comparison-card">
       <SectionTitle>{group.title}</SectionTitle>
@@ -86,4 +95,4 @@ export function ComparisonCard({ group, homeName, awayName }: { group: Compariso
       </Rows>
     </Card>
   );
-}
+});

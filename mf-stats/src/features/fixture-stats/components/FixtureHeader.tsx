@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { FixtureStats } from '@matchday/contracts';
@@ -108,9 +109,10 @@ export interface HeaderLive {
  * While the match is live (issue 22 §5) the score and status come from the live feed: a red dot and the clock while
  * the stream is current, "Updated N s ago" and the stream's state (reconnecting, offline) always, and once nothing
  * has been heard for a minute the score is no longer labelled live. `note` follows a final score: "(4–2 pens)", "a.e.t.".
- * In spoiler-free mode (`scoreHidden`) a played or live score is a reveal button, without its note.
+ * In spoiler-free mode (`scoreHidden`) a played or live score is a reveal button, without its note. Memoised: a
+ * finished match's header is not drawn again when its timeline arrives.
  */
-export function FixtureHeader({
+export const FixtureHeader = memo(function FixtureHeader({
   stats,
   fixtureId,
   title,
@@ -205,4 +207,4 @@ export function FixtureHeader({
       </Actions>
     </HeaderCard>
   );
-}
+});

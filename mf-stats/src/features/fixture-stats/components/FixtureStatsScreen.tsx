@@ -72,6 +72,20 @@ export function FixtureStatsScreen() {
         : [],
     [data, id, scoreHidden],
   );
+  // the four cards stay the same objects while only the timeline or the stream's state moves (the cards are memoised)
+  const liveHome = entry?.match.goalsHome ?? null;
+  const liveAway = entry?.match.goalsAway ?? null;
+  const groups = useMemo(
+    () =>
+      data
+        ? comparisonGroups(
+            // the goals as the live feed has them (the statistics read may be older)
+            liveHome !== null && liveAway !== null ? { ...data, homeTeamGoalScored: liveHome, awayTeamGoalScored: liveAway } : data,
+            { hideGoals: scoreHidden },
+          )
+        : [],
+    [data, liveHome, liveAway, scoreHidden],
+  );
   const back = backLink(params, search);
   const title = data ? `${data.homeTeamName} vs ${data.awayTeamName} Match Stats` : 'Fixture Statistics';
   usePageMeta({
@@ -133,13 +147,7 @@ export function FixtureStatsScreen() {
                 : 'The source of this match has no team statistics beyond the goals.'}
             </StatsNote>
           )}
-          {comparisonGroups(
-            // the goals as the live feed has them (the statistics read may be older)
-            entry && entry.match.goalsHome !== null && entry.match.goalsAway !== null
-              ? { ...data, homeTeamGoalScored: entry.match.goalsHome, awayTeamGoalScored: entry.match.goalsAway }
-              : data,
-            { hideGoals: scoreHidden },
-          ).map((group) => (
+          {groups.map((group) => (
             <ComparisonCard key={group.title} group={group} homeName={data.homeTeamName} awayName={data.awayTeamName} />
           ))}
         </Grid>

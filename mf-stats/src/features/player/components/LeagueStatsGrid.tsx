@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import styled from 'styled-components';
 import type { PlayerLeagueStats } from '@matchday/contracts';
 import { Card, media } from '@matchday/ui';
@@ -102,8 +103,8 @@ function cards(s: PlayerLeagueStats): Array<{ title: string; colour: string; ite
   ];
 }
 
-/** League Stats (spec §2): a grid of six cards; missing numbers show as 0. */
-export function LeagueStatsGrid({ stats }: { stats: PlayerLeagueStats }) {
+/** League Stats (spec §2): a grid of six cards; missing numbers show as 0. Memoised like the header. */
+export const LeagueStatsGrid = memo(function LeagueStatsGrid({ stats }: { stats: PlayerLeagueStats }) {
   return (
     <Grid data-testid="league-stats">
       {cards(stats).map((card) => (
@@ -124,4 +125,4 @@ export function LeagueStatsGrid({ stats }: { stats: PlayerLeagueStats }) {
       ))}
     </Grid>
   );
-}
+});

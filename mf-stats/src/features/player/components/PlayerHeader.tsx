@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import styled from 'styled-components';
 import type { PlayerLeagueStats } from '@matchday/contracts';
 import { Badge, media, TeamLogo } from '@matchday/ui';
@@ -65,7 +66,8 @@ const RatingBox = styled.div`
   }
 `;
 
-export function PlayerHeader({ stats, season }: { stats: PlayerLeagueStats; season: string }) {
+/** The player's header card (spec §2); memoised, so his recent fixtures arriving do not draw it again. */
+export const PlayerHeader = memo(function PlayerHeader({ stats, season }: { stats: PlayerLeagueStats; season: string }) {
   const fullName = [stats.firstName, stats.lastName].filter(Boolean).join(' ');
   const average = num(stats.games_Rating);
   return (
@@ -118,4 +120,4 @@ export function PlayerHeader({ stats, season }: { stats: PlayerLeagueStats; seas
       </Layout>
     </HeaderCard>
   );
-}
+});
