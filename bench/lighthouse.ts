@@ -21,10 +21,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import type { Fixture, HeadToHeadMatch, TopScorer } from '@matchday/contracts';
 import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
 import { freePort } from '../scripts/lib/processes';
 import { startStack, type RunningStack } from '../scripts/lib/stack';
+import { benchPages, conditions } from './lib/pages';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 /** Runs per page (the median performance run is shown) and where to keep each run's full report. */
@@ -61,31 +61,6 @@ function workBreakdown(audit: { details?: unknown } | undefined): string {
     .join(', ');
 }
 
-/** A played fixture: /api/fixtures lists what is to come, so it is found through the next fixture's head-to-head record. */
-async function finishedFixtureId(baseUrl: string, cookie: string): Promise<number> {
-  const read = async <T>(apiPath: string) => (await (await fetch(`${baseUrl}${apiPath}`, { headers: { cookie } })).json()) as T;
-  for (const next of (await read<Fixture[]>('/api/fixtures?tz=UTC')).slice(0, 10)) {
-    const meetings = await read<HeadToHeadMatch[]>(`/api/h2h?homeTeamId=${next.homeTeamId}&awayTeamId=${next.awayTeamId}`);
-    const played = meetings.find((m) => m.goalsHome !== null && m.goalsAway !== null);
-    if (played) return played.fixtureId;
-  }
-  throw new Error('no finished fixture in the data');
-}
-
-/** The standings and a player page of the league and season of the next fixture (the top scorer's page). */
-async function leaguePages(baseUrl: string, cookie: string): Promise<{ standings: string; player: string }> {
-  const read = async <T>(apiPath: string) => (await (await fetch(`${baseUrl}${apiPath}`, { headers: { cookie } })).json()) as T;
-  const next = (await read<Fixture[]>('/api/fixtures?tz=UTC'))[0];
-  if (!next) throw new Error('no fixture in the data');
-  const { leagueId, season } = next;
-  const scorer = (await read<TopScorer[]>(`/api/top-scorers/${leagueId}/${season}`))[0];
-  if (!scorer) throw new Error(`no top scorer for league ${leagueId} season ${season}`);
-  return {
-    standings: `/standings?leagueId=${leagueId}&season=${season}`,
-    player: `/player/${scorer.playerId}/${leagueId}/${season}`,
-  };
-}
-
 /**
  * The LCP element's HTML snippet, from the audit's first table, and the LCP's parts (time to first byte, render
  * delay, ...) from lcp-breakdown-insight: Lighthouse 12.8 leaves the element audit not applicable on some pages.
@@ -97,15 +72,6 @@ function lcpElement(element: { details?: unknown } | undefined, breakdown: { det
     ?.items;
   const timing = (parts ?? []).map((part) => `${part.label ?? '?'} ${Math.round(part.duration ?? 0)} ms`).join(', ');
   return `${details?.items?.[0]?.items?.[0]?.node?.snippet?.slice(0, 160) ?? '(element not reported)'}${timing ? `; ${timing} (observed)` : ''}`;
-}
-
-/** The dataset the stack serves (demo or imported) and Home's cards: today's fixtures, of which the first page (48) is drawn. */
-async function conditions(baseUrl: string, cookie: string): Promise<string> {
-  const read = async <T>(apiPath: string) => (await (await fetch(`${baseUrl}${apiPath}`, { headers: { cookie } })).json()) as T;
-  const dataset = await read<{ demo: boolean }>('/api/dataset');
-  const today = await read<{ fixtures: Fixture[]; total: number }>('/api/fixtures/filter?type=today&tz=UTC&limit=48');
-  const leagues = new Set(today.fixtures.map((fixture) => fixture.leagueName));
-  return `dataset: ${dataset.demo ? 'demo' : 'imported'}; Home at ${new Date().toISOString().slice(11, 16)} UTC: ${today.total} fixtures today (${today.fixtures.length} cards drawn; ${[...leagues].join(', ')})`;
 }
 
 const METRICS = [
@@ -130,10 +96,8 @@ async function main(): Promise<void> {
   });
   try {
     const cookie = await signInThroughDevProvider(baseUrl, 'lighthouse@example.com');
-    const finished = await finishedFixtureId(baseUrl, cookie);
     // lighthouse is an ES module; tsx runs this file as CommonJS, so it is loaded with import().
     const { default: lighthouse } = await import('lighthouse');
-    const league = await leaguePages(baseUrl, cookie);
     const { throttling } = await import('lighthouse/core/config/constants.js');
     console.log(
       `${await conditions(baseUrl, cookie)}; CPU slowdown ${CPU_SLOWDOWN}x; load average ${os
@@ -142,12 +106,7 @@ async function main(): Promise<void> {
         .join(' ')}`,
     );
     const benchmarkIndexes: number[] = [];
-    const pages: Array<[string, string]> = [
-      ['Home', `${baseUrl}/`],
-      ['Fixture stats', `${baseUrl}/fixture-stats/${finished}`],
-      ['Standings', `${baseUrl}${league.standings}`],
-      ['Player', `${baseUrl}${league.player}`],
-    ];
+    const pages = (await benchPages(baseUrl, cookie)).map(([name, pagePath]): [string, string] => [name, `${baseUrl}${pagePath}`]);
     const rows: string[][] = [];
     const lcpElements: string[] = [];
     const blocking: string[] = [];

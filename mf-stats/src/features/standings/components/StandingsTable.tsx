@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import type { StandingRow } from '@matchday/contracts';
@@ -138,9 +138,9 @@ const MOVES = { up: ['▲', 'Moved up'], down: ['▼', 'Moved down'], same: ['�
 
 /**
  * One standings table: rank with zone colour, movement, team (short name on phones: the source's, else a
- * short form never repeating the badge's initials, see teamShortLabels), figures, form.
+ * short form never repeating the badge's initials, see teamShortLabels), figures, form. Memoised.
  */
-export function StandingsTable({
+export const StandingsTable = memo(function StandingsTable({
   rows,
   caption,
   linkFor,
@@ -255,4 +255,4 @@ export function StandingsTable({
       </Scroll>
     </TooltipProvider>
   );
-}
+});

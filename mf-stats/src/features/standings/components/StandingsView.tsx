@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import styled from 'styled-components';
 import type { StandingRow } from '@matchday/contracts';
 import { Card } from '@matchday/ui';
@@ -29,16 +29,18 @@ const Swatch = styled.span<{ $colour: string }>`
   background: ${({ $colour }) => $colour};
 `;
 
+const NONE_HIGHLIGHTED = () => false;
+
 /**
  * The tables of a league season (one per group), the legend of its qualification zones and its points
  * adjustments: the body of the standings screen and of the league hub's Table tab. In spoiler-free mode, when it
  * covers the league or any of its teams, a cover with "Show table" (for this page) stands in for it. Memoised: give it
- * stable `linkFor` and `highlighted` and it is drawn again only when its rows change.
+ * stable `linkFor` and `highlighted` and its tables (memoised too) are drawn again only when the rows change.
  */
 export const StandingsView = memo(function StandingsView({
   rows,
   linkFor,
-  highlighted = () => false,
+  highlighted = NONE_HIGHLIGHTED,
 }: {
   rows: readonly StandingRow[];
   linkFor: (row: StandingRow) => string;
@@ -48,6 +50,9 @@ export const StandingsView = memo(function StandingsView({
   // spoiler-free mode (issue 23): a table is made of results, as it stands or final
   const covered = useResultsCovered(first ? { leagueId: first.leagueId, teamIds: rows.map((row) => row.teamId) } : null);
   const [shown, show] = useShownOnce(first ? `${first.leagueId}/${first.season}` : '');
+  // the same group objects while the rows stay: the tables (memoised) are not drawn again when the spoiler
+  // settings or the follows arrive
+  const groups = useMemo(() => groupsOf(rows), [rows]);
   const zones = zonesOf(rows);
   const adjusted = rows.filter((row) => row.pointsAdjustment !== 0);
   if (covered && !shown) {
@@ -55,7 +60,7 @@ export const StandingsView = memo(function StandingsView({
   }
   return (
     <Stack>
-      {groupsOf(rows).map((group) => (
+      {groups.map((group) => (
         <Card key={group.name ?? 'table'}>
           <StandingsTable rows={group.rows} caption={group.name} linkFor={linkFor} highlighted={highlighted} />
         </Card>

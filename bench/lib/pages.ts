@@ -1,0 +1,57 @@
+import type { Fixture, HeadToHeadMatch, TopScorer } from '@matchday/contracts';
+
+/**
+ * The pages the browser benches measure (bench/lighthouse.ts, bench/react-renders.ts) on whatever data the stack
+ * serves, and the conditions to print beside their figures.
+ */
+
+/** GET of the gateway's JSON as the signed-in bench user. */
+function reader(baseUrl: string, cookie: string) {
+  return async <T>(apiPath: string) => (await (await fetch(`${baseUrl}${apiPath}`, { headers: { cookie } })).json()) as T;
+}
+
+/** A played fixture: /api/fixtures lists what is to come, so it is found through the next fixture's head-to-head record. */
+async function finishedFixtureId(baseUrl: string, cookie: string): Promise<number> {
+  const read = reader(baseUrl, cookie);
+  for (const next of (await read<Fixture[]>('/api/fixtures?tz=UTC')).slice(0, 10)) {
+    const meetings = await read<HeadToHeadMatch[]>(`/api/h2h?homeTeamId=${next.homeTeamId}&awayTeamId=${next.awayTeamId}`);
+    const played = meetings.find((m) => m.goalsHome !== null && m.goalsAway !== null);
+    if (played) return played.fixtureId;
+  }
+  throw new Error('no finished fixture in the data');
+}
+
+/** The standings and a player page of the league and season of the next fixture (the top scorer's page). */
+async function leaguePages(baseUrl: string, cookie: string): Promise<{ standings: string; player: string }> {
+  const read = reader(baseUrl, cookie);
+  const next = (await read<Fixture[]>('/api/fixtures?tz=UTC'))[0];
+  if (!next) throw new Error('no fixture in the data');
+  const { leagueId, season } = next;
+  const scorer = (await read<TopScorer[]>(`/api/top-scorers/${leagueId}/${season}`))[0];
+  if (!scorer) throw new Error(`no top scorer for league ${leagueId} season ${season}`);
+  return {
+    standings: `/standings?leagueId=${leagueId}&season=${season}`,
+    player: `/player/${scorer.playerId}/${leagueId}/${season}`,
+  };
+}
+
+/** The dataset the stack serves (demo or imported) and Home's cards: today's fixtures, of which the first page (48) is drawn. */
+export async function conditions(baseUrl: string, cookie: string): Promise<string> {
+  const read = reader(baseUrl, cookie);
+  const dataset = await read<{ demo: boolean }>('/api/dataset');
+  const today = await read<{ fixtures: Fixture[]; total: number }>('/api/fixtures/filter?type=today&tz=UTC&limit=48');
+  const leagues = new Set(today.fixtures.map((fixture) => fixture.leagueName));
+  return `dataset: ${dataset.demo ? 'demo' : 'imported'}; Home at ${new Date().toISOString().slice(11, 16)} UTC: ${today.total} fixtures today (${today.fixtures.length} cards drawn; ${[...leagues].join(', ')})`;
+}
+
+/** The four measured pages as [name, path]: Home, a played fixture's stats, the standings and a player of the next fixture's league. */
+export async function benchPages(baseUrl: string, cookie: string): Promise<Array<[string, string]>> {
+  const finished = await finishedFixtureId(baseUrl, cookie);
+  const league = await leaguePages(baseUrl, cookie);
+  return [
+    ['Home', '/'],
+    ['Fixture stats', `/fixture-stats/${finished}`],
+    ['Standings', league.standings],
+    ['Player', league.player],
+  ];
+}
