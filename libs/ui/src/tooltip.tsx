@@ -1,4 +1,15 @@
-import { createContext, startTransition, useContext, useEffect, useId, useState, type ReactElement, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import styled from 'styled-components';
 
 /** Spec §9: a tooltip opens 700 ms after the pointer or focus arrives; moving to another within 300 ms opens it at once. */
@@ -19,15 +30,68 @@ export function loadTooltips(): Promise<Radix> {
   return radixLoading;
 }
 
-const RadixContext = createContext<Radix | null>(null);
+/**
+ * Whether the next tooltip under one provider opens at once (spec §9's skip delay): while one is open, and until
+ * TOOLTIP_SKIP_DELAY_MS after the last one closed. The provider keeps it instead of Radix's own provider, which would
+ * have to wrap the provider's whole subtree and so mount it anew when Radix arrives.
+ */
+export interface SkipDelay {
+  subscribe: (listener: () => void) => () => void;
+  skipping: () => boolean;
+  opened: () => void;
+  closed: () => void;
+}
+
+export function createSkipDelay(schedule: (run: () => void, ms: number) => () => void = defaultSchedule): SkipDelay {
+  const listeners = new Set<() => void>();
+  let open = 0;
+  let skipping = false;
+  let cancel: (() => void) | null = null;
+  const set = (next: boolean) => {
+    if (next === skipping) return;
+    skipping = next;
+    for (const listener of [...listeners]) listener();
+  };
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    skipping: () => skipping,
+    opened() {
+      open += 1;
+      cancel?.();
+      cancel = null;
+      set(true);
+    },
+    closed() {
+      open = Math.max(0, open - 1);
+      if (open > 0) return;
+      cancel?.();
+      cancel = schedule(() => {
+        cancel = null;
+        set(false);
+      }, TOOLTIP_SKIP_DELAY_MS);
+    },
+  };
+}
+
+function defaultSchedule(run: () => void, ms: number): () => void {
+  const timer = setTimeout(run, ms);
+  return () => clearTimeout(timer);
+}
+
+const TooltipContext = createContext<{ radix: Radix | null; skip: SkipDelay } | null>(null);
 
 /**
  * Groups tooltips so the skip delay applies between them (put it around a table, a toolbar, a screen). When Radix
- * arrives, what the provider holds is drawn again inside Radix's provider (mounted anew: the tree's shape changes) as a
- * transition, in slices: drawn at once, a standings table took one ~25 ms task on a first load (CPU profile).
+ * arrives, only the tooltips are drawn again (as a transition): the provider's subtree keeps its shape, so a
+ * standings table is not mounted anew (measured with bench/react-renders.ts: ~780 components mounted a second time
+ * on a cold Standings load before).
  */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   const [radix, setRadix] = useState(radixModule);
+  const [skip] = useState(() => createSkipDelay());
   useEffect(() => {
     if (!radix)
       void loadTooltips().then(
@@ -35,15 +99,11 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
         () => undefined,
       );
   }, [radix]);
-  if (!radix) return <>{children}</>;
-  return (
-    <RadixContext.Provider value={radix}>
-      <radix.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-        {children}
-      </radix.Provider>
-    </RadixContext.Provider>
-  );
+  const value = useMemo(() => ({ radix, skip }), [radix, skip]);
+  return <TooltipContext.Provider value={value}>{children}</TooltipContext.Provider>;
 }
+
+const NOT_SKIPPING: SkipDelay = createSkipDelay(() => () => undefined);
 
 const Bubble = styled(({ className, label, radix }: { className?: string; label: string; radix: Radix }) => (
   <radix.Content className={className} sideOffset={4} data-testid="tooltip">
@@ -66,17 +126,25 @@ const Bubble = styled(({ className, label, radix }: { className?: string; label:
   }
 `;
 
-/** A tooltip on one focusable element (a button, a link, an Abbr), inside a TooltipProvider. Touch screens show none. */
+/**
+ * A tooltip on one focusable element (a button, a link, an Abbr), inside a TooltipProvider. Touch screens show none.
+ * Each has a Radix provider of its own, whose delay is 0 while the shared skip delay runs.
+ */
 export function Tooltip({ label, children }: { label: string; children: ReactElement }) {
-  const radix = useContext(RadixContext);
+  const context = useContext(TooltipContext);
+  const skip = context?.skip ?? NOT_SKIPPING;
+  const skipping = useSyncExternalStore(skip.subscribe, skip.skipping, skip.skipping);
+  const radix = context?.radix;
   if (!radix) return children;
   return (
-    <radix.Root>
-      <radix.Trigger asChild>{children}</radix.Trigger>
-      <radix.Portal>
-        <Bubble label={label} radix={radix} />
-      </radix.Portal>
-    </radix.Root>
+    <radix.Provider delayDuration={skipping ? 0 : TOOLTIP_DELAY_MS} skipDelayDuration={0}>
+      <radix.Root onOpenChange={(open) => (open ? skip.opened() : skip.closed())}>
+        <radix.Trigger asChild>{children}</radix.Trigger>
+        <radix.Portal>
+          <Bubble label={label} radix={radix} />
+        </radix.Portal>
+      </radix.Root>
+    </radix.Provider>
   );
 }
 
