@@ -4,7 +4,9 @@
  * Lighthouse score, which moves by several points from run to run here, these counts change only when the work
  * changes, so they show whether a change removed renders (e.g. a whole table drawn again when the live stream
  * connects). Each page is loaded BENCH_RUNS times (3) in a fresh page of one browser (412x823, no service worker)
- * and every run is printed, since what arrives first (the live stream, the follows) can change the order of work.
+ * and every run is printed, since what arrives first (the live stream, the follows) can change the order of work,
+ * with the main thread's busy time over the same span (Chrome's Performance.getMetrics: tasks, script, layout and
+ * style; unthrottled, so only runs of one session compare).
  *
  * How: a stand-in for the React DevTools hook (installed before the page's scripts) receives each commit's fiber
  * tree. A fiber not seen before was mounted; one whose props or state object changed since the last commit was
@@ -102,11 +104,18 @@ async function main(): Promise<void> {
     for (const [name, pagePath] of (await benchPages(baseUrl, cookie)).filter(([page]) => !only || only.includes(page.toLowerCase()))) {
       for (let run = 1; run <= RUNS; run += 1) {
         const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Performance.enable');
         await page.goto(`${baseUrl}${pagePath}`);
         await page.waitForTimeout(WATCH_MS);
         const commits = await page.evaluate(() => (window as unknown as { __benchCommits?: Commit[] }).__benchCommits ?? []);
         if (!commits.length) throw new Error(`${name}: React reported no commit (is the page signed in and built?)`);
-        console.log(`${name.padEnd(14)} run ${run}: ${summary(commits)}`);
+        const { metrics } = await cdp.send('Performance.getMetrics');
+        const seconds = (metric: string) => metrics.find((m) => m.name === metric)?.value ?? 0;
+        const mainThread = `main thread ${Math.round(1000 * seconds('TaskDuration'))} ms (script ${Math.round(
+          1000 * seconds('ScriptDuration'),
+        )}, layout and style ${Math.round(1000 * (seconds('LayoutDuration') + seconds('RecalcStyleDuration')))})`;
+        console.log(`${name.padEnd(14)} run ${run}: ${summary(commits)}; ${mainThread}`);
         if (EACH_COMMIT) console.log(`  ${commits.map((c) => `${c.at} ms:${c.mounted}/${c.drawn}`).join(' ')}`);
         await page.close();
       }
