@@ -5,6 +5,7 @@ import {
   useEffect,
   useId,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
   type ReactElement,
@@ -134,11 +135,25 @@ export function Tooltip({ label, children }: { label: string; children: ReactEle
   const context = useContext(TooltipContext);
   const skip = context?.skip ?? NOT_SKIPPING;
   const skipping = useSyncExternalStore(skip.subscribe, skip.skipping, skip.skipping);
+  // a tooltip removed while open (its row or tab gone) counts as closed, or the skip delay would never end
+  const isOpen = useRef(false);
+  useEffect(
+    () => () => {
+      if (isOpen.current) skip.closed();
+      isOpen.current = false;
+    },
+    [skip],
+  );
   const radix = context?.radix;
   if (!radix) return children;
+  const openChanged = (open: boolean) => {
+    isOpen.current = open;
+    if (open) skip.opened();
+    else skip.closed();
+  };
   return (
     <radix.Provider delayDuration={skipping ? 0 : TOOLTIP_DELAY_MS} skipDelayDuration={0}>
-      <radix.Root onOpenChange={(open) => (open ? skip.opened() : skip.closed())}>
+      <radix.Root onOpenChange={openChanged}>
         <radix.Trigger asChild>{children}</radix.Trigger>
         <radix.Portal>
           <Bubble label={label} radix={radix} />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { StandingRow } from '@matchday/contracts';
@@ -50,14 +50,8 @@ export function StandingsScreen() {
     (row: StandingRow) => `/team-stats/${row.teamId}/${leagueId}/${season}?returnTo=${returnTo}`,
     [leagueId, season, returnTo],
   );
-  const highlighted = useCallback(
-    (row: StandingRow) =>
-      isHighlighted(
-        row.teamName,
-        highlightParam.split(',').filter((name) => name.trim()),
-      ),
-    [highlightParam],
-  );
+  const highlightTeams = useMemo(() => highlightParam.split(',').filter((name) => name.trim()), [highlightParam]);
+  const highlighted = useCallback((row: StandingRow) => isHighlighted(row.teamName, highlightTeams), [highlightTeams]);
   const first = rows[0];
   const title = first ? `${first.leagueName} Standings ${first.season}` : 'Standings';
   usePageMeta({
