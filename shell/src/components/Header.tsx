@@ -5,21 +5,19 @@ import useSWR from 'swr';
 import { Badge, Button, initials, media, MOBILE_BREAKPOINT } from '@matchday/ui';
 import { useDismiss } from '@matchday/ui/unshared';
 import { SHELL_ROUTES, type AuthUser, type DatasetInfo } from '@matchday/contracts';
+import { useAfterLoadAndIdle } from '../lib/after-load';
 import { SearchBox } from '../search/SearchBox';
 import { Logo } from './Logo';
 import { PrimaryNav } from './PrimaryNav';
 
-// The share menu, the avatar's menu (hidden until opened) and the alerts bell load after the first screen,
-// in one chunk ("header"): three chunks each carried their own copy of the kit's query and follows code.
-// An invisible button of the same size holds the share menu's place.
+// The share menu, the avatar's menu and the alerts bell are one chunk ("header": three chunks each carried their
+// own copy of the kit's query and follows code). It is fetched once the first screen has had the page to itself
+// (afterLoadAndIdle), or at once when the visitor reaches for the header's right side (pointer, focus) or taps
+// Share or the avatar, so it no longer races Home's first card (issue 26 §1). The Share and avatar buttons are
+// drawn at once; their menus open when the chunk is here.
 const ShareMenu = lazy(async () => ({ default: (await import(/* webpackChunkName: "header" */ './ShareMenu')).ShareMenu }));
 const AccountMenu = lazy(() => import(/* webpackChunkName: "header" */ './AccountMenu'));
 const AlertsBell = lazy(() => import(/* webpackChunkName: "header" */ '../alerts/AlertsBell'));
-const sharePlace = (
-  <Button type="button" $variant="outline" aria-hidden="true" tabIndex={-1} style={{ visibility: 'hidden' }}>
-    Share
-  </Button>
-);
 
 /** The height and padding of .shell-header in the HTML page's critical CSS (libs/config/src/index.html): nothing moves when React takes over. */
 const Bar = styled.header`
@@ -79,6 +77,10 @@ const Right = styled.div`
   position: relative;
 `;
 
+const ShareWrap = styled.div`
+  position: relative;
+`;
+
 const pulse = keyframes`
   0%, 100% { opacity: 1; }
   50% { opacity: 0.4; }
@@ -124,9 +126,15 @@ function DemoBadge() {
 
 export function Header({ user, loading }: { user: AuthUser | null; loading: boolean }) {
   const [open, setOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
+  const [reached, setReached] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
+  const shareRef = useRef<HTMLDivElement>(null);
+  const lazyParts = useAfterLoadAndIdle() || reached;
+  const reach = () => setReached(true);
 
   useDismiss(menuRef, open, setOpen);
+  useDismiss(shareRef, shareOpen, setShareOpen);
 
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.email || '';
   return (
@@ -138,7 +146,7 @@ export function Header({ user, loading }: { user: AuthUser | null; loading: bool
         {user && <PrimaryNav placement="header" />}
         {user && <SearchBox />}
       </Left>
-      <Right ref={menuRef}>
+      <Right ref={menuRef} onPointerEnter={reach} onFocus={reach} onTouchStart={reach}>
         {user && (
           <SearchLink to={SHELL_ROUTES.search} aria-label="Search" data-testid="search-link">
             <svg viewBox="0 0 24 24" aria-hidden="true">
@@ -151,12 +159,30 @@ export function Header({ user, loading }: { user: AuthUser | null; loading: bool
         {loading && <Placeholder data-testid="auth-placeholder" aria-label="Loading account" />}
         {user && (
           <>
-            <Suspense fallback={null}>
-              <AlertsBell />
-            </Suspense>
-            <Suspense fallback={sharePlace}>
-              <ShareMenu user={user} />
-            </Suspense>
+            {lazyParts && (
+              <Suspense fallback={null}>
+                <AlertsBell />
+              </Suspense>
+            )}
+            <ShareWrap ref={shareRef}>
+              <Button
+                type="button"
+                $variant="outline"
+                aria-haspopup="menu"
+                aria-expanded={shareOpen}
+                onClick={() => {
+                  reach();
+                  setShareOpen((o) => !o);
+                }}
+              >
+                Share
+              </Button>
+              {(lazyParts || shareOpen) && (
+                <Suspense fallback={null}>
+                  <ShareMenu user={user} open={shareOpen} onClose={() => setShareOpen(false)} />
+                </Suspense>
+              )}
+            </ShareWrap>
             <Avatar
               type="button"
               aria-haspopup="menu"
@@ -166,9 +192,11 @@ export function Header({ user, loading }: { user: AuthUser | null; loading: bool
             >
               {user.profileImageUrl ? <img src={user.profileImageUrl} alt="" /> : <span aria-hidden="true">{initials(name)}</span>}
             </Avatar>
-            <Suspense fallback={null}>
-              <AccountMenu user={user} name={name} hidden={!open} onClose={() => setOpen(false)} />
-            </Suspense>
+            {(lazyParts || open) && (
+              <Suspense fallback={null}>
+                <AccountMenu user={user} name={name} hidden={!open} onClose={() => setOpen(false)} />
+              </Suspense>
+            )}
           </>
         )}
       </Right>

@@ -1,7 +1,6 @@
-import { useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, copyText, toast } from '@matchday/ui';
-import { useDismiss, useMyReferralCode } from '@matchday/ui/unshared';
+import { copyText, toast } from '@matchday/ui';
+import { useMyReferralCode } from '@matchday/ui/unshared';
 import type { AuthUser, ReferralCodeInfo } from '@matchday/contracts';
 
 /** Spec §1: appended to every share. */
@@ -70,10 +69,6 @@ async function copyLink(payload: SharePayload): Promise<void> {
   else toast({ title: 'Failed to copy', description: 'Please copy manually', variant: 'destructive' });
 }
 
-const Wrap = styled.div`
-  position: relative;
-`;
-
 const Menu = styled.div`
   position: absolute;
   top: calc(100% + 0.5rem);
@@ -107,42 +102,34 @@ const Menu = styled.div`
   }
 `;
 
-/** Header Share button: native share, the six networks, copy link. */
-export function ShareMenu({ user }: { user: AuthUser }) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
+/**
+ * The Share button's menu (the button is the Header's, drawn at once): native share, the six networks, copy link.
+ * Mounted closed once the header's lazy parts load, so the referral link is asked for before the first tap.
+ */
+export function ShareMenu({ user, open, onClose }: { user: AuthUser; open: boolean; onClose: () => void }) {
   const { data: info } = useMyReferralCode(true);
+  if (!open) return null;
   const payload = sharePayload(user, info);
-
-  useDismiss(ref, open, setOpen);
-
   const run = (action: () => void | Promise<void>) => {
-    setOpen(false);
+    onClose();
     void action();
   };
 
   return (
-    <Wrap ref={ref}>
-      <Button type="button" $variant="outline" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-        Share
-      </Button>
-      {open && (
-        <Menu role="menu" aria-label="Share">
-          <button type="button" role="menuitem" onClick={() => run(() => nativeShare(payload))}>
-            Share via device…
-          </button>
-          <hr />
-          {NETWORKS.map((network) => (
-            <button key={network.name} type="button" role="menuitem" onClick={() => run(() => openPopup(network.href(payload)))}>
-              {network.name}
-            </button>
-          ))}
-          <hr />
-          <button type="button" role="menuitem" onClick={() => run(() => copyLink(payload))}>
-            Copy link
-          </button>
-        </Menu>
-      )}
-    </Wrap>
+    <Menu role="menu" aria-label="Share">
+      <button type="button" role="menuitem" onClick={() => run(() => nativeShare(payload))}>
+        Share via device…
+      </button>
+      <hr />
+      {NETWORKS.map((network) => (
+        <button key={network.name} type="button" role="menuitem" onClick={() => run(() => openPopup(network.href(payload)))}>
+          {network.name}
+        </button>
+      ))}
+      <hr />
+      <button type="button" role="menuitem" onClick={() => run(() => copyLink(payload))}>
+        Copy link
+      </button>
+    </Menu>
   );
 }
