@@ -12,9 +12,9 @@ import { PrimaryNav } from './PrimaryNav';
 
 // The share menu, the avatar's menu and the alerts bell are one chunk ("header": three chunks each carried their
 // own copy of the kit's query and follows code). It is fetched once the first screen has had the page to itself
-// (afterLoadAndIdle), or at once when the visitor reaches for the header's right side (pointer, focus) or taps
-// Share or the avatar, so it no longer races Home's first card (issue 26 §1). The Share and avatar buttons are
-// drawn at once; their menus open when the chunk is here.
+// (afterLoadAndIdle), or at once when the visitor reaches for the header's right side (a pointer, touch included,
+// or focus) or opens the Share or avatar menu, so it no longer races Home's first card (issue 26 §1). The Share
+// and avatar buttons are drawn at once; their menus open when the chunk is here.
 const ShareMenu = lazy(async () => ({ default: (await import(/* webpackChunkName: "header" */ './ShareMenu')).ShareMenu }));
 const AccountMenu = lazy(() => import(/* webpackChunkName: "header" */ './AccountMenu'));
 const AlertsBell = lazy(() => import(/* webpackChunkName: "header" */ '../alerts/AlertsBell'));
@@ -146,7 +146,7 @@ export function Header({ user, loading }: { user: AuthUser | null; loading: bool
         {user && <PrimaryNav placement="header" />}
         {user && <SearchBox />}
       </Left>
-      <Right ref={menuRef} onPointerEnter={reach} onFocus={reach} onTouchStart={reach}>
+      <Right ref={menuRef} onPointerEnter={reach} onFocus={reach}>
         {user && (
           <SearchLink to={SHELL_ROUTES.search} aria-label="Search" data-testid="search-link">
             <svg viewBox="0 0 24 24" aria-hidden="true">
@@ -170,10 +170,7 @@ export function Header({ user, loading }: { user: AuthUser | null; loading: bool
                 $variant="outline"
                 aria-haspopup="menu"
                 aria-expanded={shareOpen}
-                onClick={() => {
-                  reach();
-                  setShareOpen((o) => !o);
-                }}
+                onClick={() => setShareOpen((o) => !o)}
               >
                 Share
               </Button>
