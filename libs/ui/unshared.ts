@@ -17,3 +17,4 @@ export * from './src/personal';
 export * from './src/figures';
 export * from './src/dialog';
 export * from './src/player-photo';
+export * from './src/words';

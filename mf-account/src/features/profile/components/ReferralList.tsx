@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Badge, Skeleton } from '@matchday/ui';
 import type { ReferralRecord } from '@matchday/contracts';
-import { PlainList } from '@matchday/ui/unshared';
+import { counted, PlainList } from '@matchday/ui/unshared';
 import { fullDate } from '../../../lib/dates';
 import { Muted, Section } from '../../../lib/layout';
 
@@ -42,7 +42,7 @@ export function ReferralList({ referrals, error }: { referrals: ReferralRecord[]
     <Section
       id="my-referrals"
       title="My Referrals"
-      subtitle={referrals ? `${referrals.length} ${referrals.length === 1 ? 'friend' : 'friends'} joined with your code` : undefined}
+      subtitle={referrals ? `${counted(referrals.length, 'friend')} joined with your code` : undefined}
       testId="my-referrals"
     >
       {error ? (

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Card, media, Page, shortDate, Skeleton, TeamLogo, usePageMeta } from '@matchday/ui';
-import { BackLink, FormLetters, Muted, ScreenState, Stack, useSpoilers } from '@matchday/ui/unshared';
+import { BackLink, counted, FormLetters, Muted, ScreenState, Stack, useSpoilers } from '@matchday/ui/unshared';
 import { HeaderCard, SectionTitle, Title } from '../../../lib/components';
 import { isId } from '../../../lib/route-ids';
 import { ResultsCover, useShownOnce } from '../../../lib/spoiler-parts';
@@ -116,7 +116,7 @@ export function H2hScreen() {
     title,
     description:
       summary && !summaryHidden
-        ? `${summary.teamA.name} ${summary.winsA} wins, ${summary.draws} draws, ${summary.teamB.name} ${summary.winsB} wins: every meeting of the two clubs.`
+        ? `${summary.teamA.name} ${counted(summary.winsA, 'win')}, ${counted(summary.draws, 'draw')}, ${summary.teamB.name} ${counted(summary.winsB, 'win')}: every meeting of the two clubs.`
         : undefined,
   });
 
@@ -184,7 +184,7 @@ export function H2hScreen() {
           </>
         )}
         <Muted as="p" style={{ margin: '0.5rem 0 0', textAlign: 'center', fontSize: '0.85rem' }}>
-          {summary.completed.length} completed {summary.completed.length === 1 ? 'meeting' : 'meetings'}
+          {counted(summary.completed.length, 'completed meeting')}
         </Muted>
       </HeaderCard>
       <Stack>

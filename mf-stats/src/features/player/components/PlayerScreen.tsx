@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Card, Page, TeamLogo, usePageMeta } from '@matchday/ui';
-import { BackLink, LoadingBlock, MessageCard, Muted, ScreenState, Stack, Tabs } from '@matchday/ui/unshared';
+import { BackLink, LoadingBlock, counted, MessageCard, Muted, ScreenState, Stack, Tabs } from '@matchday/ui/unshared';
 import { SectionTitle } from '../../../lib/components';
 import { ChartSlot } from '../../../lib/chart-slot';
 import { num } from '../../../lib/numbers';
@@ -56,7 +56,7 @@ export function PlayerScreen() {
   usePageMeta({
     title: current ? `${current.playerName} Stats ${season}` : 'Player Stats',
     description: current
-      ? `${current.playerName} (${current.teamName}): ${num(current.goals_Total)} goals and ${num(current.goals_Assists)} assists in ${num(current.games_Appearance)} appearances this season.`
+      ? `${current.playerName} (${current.teamName}): ${counted(num(current.goals_Total), 'goal')} and ${counted(num(current.goals_Assists), 'assist')} in ${counted(num(current.games_Appearance), 'appearance')} this season.`
       : undefined,
   });
 
@@ -97,8 +97,8 @@ export function PlayerScreen() {
                 <OtherTeam>
                   <TeamLogo name={other.teamName} src={other.teamLogo} size={24} />
                   <span>
-                    Also played for <strong>{other.teamName}</strong> this season: {num(other.games_Appearance)} appearances,{' '}
-                    {num(other.goals_Total)} goals, {num(other.goals_Assists)} assists.
+                    Also played for <strong>{other.teamName}</strong> this season: {counted(num(other.games_Appearance), 'appearance')},{' '}
+                    {counted(num(other.goals_Total), 'goal')}, {counted(num(other.goals_Assists), 'assist')}.
                   </span>
                 </OtherTeam>
               </Card>
@@ -107,9 +107,13 @@ export function PlayerScreen() {
               <Card>
                 <SectionTitle>Goals, assists and ratings in recent fixtures</SectionTitle>
                 <ChartSlot
-                  caption={`${num(fixtures.reduce((t, f) => t + num(f.goals_Total), 0))} goals and ${num(
+                  caption={`${counted(
+                    fixtures.reduce((t, f) => t + num(f.goals_Total), 0),
+                    'goal',
+                  )} and ${counted(
                     fixtures.reduce((t, f) => t + num(f.goals_Assist), 0),
-                  )} assists in the last ${fixtures.length} fixtures`}
+                    'assist',
+                  )} in the last ${counted(fixtures.length, 'fixture')}`}
                   height={CHART_HEIGHT}
                 >
                   <GoalsAssistsChart fixtures={fixtures} height={CHART_HEIGHT} />

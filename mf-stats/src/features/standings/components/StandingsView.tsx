@@ -2,7 +2,7 @@ import { memo, useMemo } from 'react';
 import styled from 'styled-components';
 import type { StandingRow } from '@matchday/contracts';
 import { Card } from '@matchday/ui';
-import { Muted, Row, Stack } from '@matchday/ui/unshared';
+import { counted, Muted, Row, Stack } from '@matchday/ui/unshared';
 import { ResultsCover, useResultsCovered, useShownOnce } from '../../../lib/spoiler-parts';
 import { groupsOf, zonesOf } from '../rules/zones';
 import { StandingsTable } from './StandingsTable';
@@ -82,7 +82,9 @@ export const StandingsView = memo(function StandingsView({
               <Row key={row.id} as="p" style={{ margin: 0 }}>
                 <Muted>
                   * {row.teamName}:{' '}
-                  {row.pointsAdjustment > 0 ? `${row.pointsAdjustment} points added` : `${-row.pointsAdjustment} points deducted`}
+                  {row.pointsAdjustment > 0
+                    ? `${counted(row.pointsAdjustment, 'point')} added`
+                    : `${counted(-row.pointsAdjustment, 'point')} deducted`}
                 </Muted>
               </Row>
             ))}

@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { TeamStatsRecord } from '@matchday/contracts';
 import { Button, Card, media, Page, safeReturnPath, TeamLogo, usePageMeta } from '@matchday/ui';
-import { BackLink, Figure, FormLetters, MessageCard, Muted, Row, ScreenState, Stack, Tabs, TileGrid } from '@matchday/ui/unshared';
+import { BackLink, counted, Figure, FormLetters, MessageCard, Muted, Row, ScreenState, Stack, Tabs, TileGrid } from '@matchday/ui/unshared';
 import { ChartSlot } from '../../../lib/chart-slot';
 import { HeaderCard, SectionTitle, Title } from '../../../lib/components';
 import { ratingText } from '../../../lib/numbers';
@@ -169,7 +169,8 @@ export function TeamStatsScreen() {
                   <Verdict data-testid="rating-text">
                     {view === 'home' ? 'At home, ' : view === 'away' ? 'Away from home, ' : ''}
                     {any.teamName} {any.teamName.endsWith('s') ? 'have' : 'has'} shown <strong>{ratingText(rating)}</strong> form: rated{' '}
-                    {rating.toFixed(1)} out of 10 from {figures.wins * 3 + figures.draws} points in {figures.matchPlayed} matches.
+                    {rating.toFixed(1)} out of 10 from {counted(figures.wins * 3 + figures.draws, 'point')} in{' '}
+                    {counted(figures.matchPlayed, 'match', 'matches')}.
                   </Verdict>
                 </Card>
                 <Card>
