@@ -143,4 +143,16 @@ describe('the compiled production runtime (scripts/lib/build-servers.ts)', () =>
       await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
     }
   }, 20_000);
+
+  it('writes no character above U+00FF in any server (V8 keeps a script holding one as two bytes per character)', async () => {
+    const { outputs } = await buildServers();
+    const wide = outputs.flatMap(({ file }) =>
+      fs
+        .readFileSync(path.join(repoRoot, file), 'utf8')
+        .split('\n')
+        .flatMap((line, n) => (/[\u0100-\uffff]/.test(line) ? [`${file}:${n + 1}: ${line.trim().slice(0, 100)}`] : [])),
+    );
+    expect(outputs.length).toBe(SERVER_ENTRIES.length);
+    expect(wide).toEqual([]);
+  }, 20_000);
 });

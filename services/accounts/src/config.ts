@@ -27,7 +27,7 @@ export const accountsEnvSchema = serviceEnvSchema('accounts', {
   /** Web Push (VAPID) key pair, base64url; required in production (development makes one under DATA_DIR). */
   VAPID_PUBLIC_KEY: optional(vapidPublicKeyVar),
   VAPID_PRIVATE_KEY: optional(vapidPrivateKeyVar),
-  /** Who push services may contact about our pushes: mailto:… or https://… (default the https PUBLIC_URL). */
+  /** Who push services may contact about our pushes: mailto:... or https://... (default the https PUBLIC_URL). */
   VAPID_SUBJECT: optional(vapidSubjectVar),
   /** Push endpoint hosts we send to, comma-separated (default the browsers' push services; SSRF guard). */
   PUSH_ENDPOINT_HOSTS: optional(z.string().regex(/^[a-z0-9.*-]+(,[a-z0-9.*-]+)*$/i, 'must be comma-separated host names')),

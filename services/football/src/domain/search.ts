@@ -39,19 +39,27 @@ const SPELLED_OUT: Record<string, string> = {
   ı: 'i',
   ħ: 'h',
 };
+/**
+ * The characters above U+00FF are written as escapes or built from the table's keys: one such character in a regular
+ * expression literal made the compiled bundle's whole source a two-byte string in V8 (~0.3 MB per football process).
+ */
+const SPELLED_OUT_LETTER = new RegExp(`[${Object.keys(SPELLED_OUT).join('')}]`, 'g');
 
 /** Longest stored term (the column width); longer names are cut, which still matches every prefix of them. */
 export const MAX_TERM_LENGTH = 120;
 
 export function normalizeSearchText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[øßæœłđðþıħ]/g, (c) => SPELLED_OUT[c] ?? c)
-    .replace(/['’‘`´]/g, '')
-    .replace(/[\s\-‐–—]+/g, ' ')
-    .trim();
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(SPELLED_OUT_LETTER, (c) => SPELLED_OUT[c] ?? c)
+      // ' ’ ‘ ` ´ are dropped; white space and - ‐ – — are word breaks
+      .replace(/['\u2019\u2018`\u00b4]/g, '')
+      .replace(/[\s\-\u2010\u2013\u2014]+/g, ' ')
+      .trim()
+  );
 }
 
 /**

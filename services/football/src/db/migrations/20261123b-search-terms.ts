@@ -40,9 +40,10 @@ function termsOf(names: ReadonlyArray<string | null>): string[] {
       .normalize('NFKD')
       .replace(/\p{M}/gu, '')
       .toLowerCase()
-      .replace(/[øßæœłđðþıħ]/g, (c) => LETTERS[c] ?? c)
-      .replace(/['’‘`´]/g, '')
-      .replace(/[\s\-‐–—]+/g, ' ')
+      // the table's letters; ' ’ ‘ ` ´ dropped; white space and - ‐ – — are word breaks (escapes: see domain/search.ts)
+      .replace(/[\u00f8\u00df\u00e6\u0153\u0142\u0111\u00f0\u00fe\u0131\u0127]/g, (c) => LETTERS[c] ?? c)
+      .replace(/['\u2019\u2018`\u00b4]/g, '')
+      .replace(/[\s\-\u2010\u2013\u2014]+/g, ' ')
       .trim();
     text.split(' ').forEach((_, w, words) => {
       if (text) terms.add(words.slice(w).join(' ').slice(0, TERM_LENGTH));

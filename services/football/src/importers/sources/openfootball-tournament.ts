@@ -75,7 +75,8 @@ interface PendingMatch {
 }
 
 const GROUP_LINE = /^Group\s+([A-Z])\s*\|(.*)$/;
-const HEADING_LINE = /^▪\s*([^|]*?)\s*(\|.*)?$/u;
+// (\u25aa is the "▪" that opens a heading: written as an escape, see domain/search.ts)
+const HEADING_LINE = /^\u25aa\s*([^|]*?)\s*(\|.*)?$/u;
 const DATE_LINE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+([A-Z][a-z]{2})\s+(\d{1,2})(?:\s+(\d{4}))?$/;
 /** A line meant as a match: it starts with a kick-off time or names a venue. */
 const MATCH_LIKE = /^\d{1,2}:\d{2}\s|@/;
