@@ -19,13 +19,20 @@ test('a signed-out visitor sees the login page on every path', async ({ page }) 
 test("signing in through the dev provider lands on today's fixtures from mf-fixtures", async ({ page }) => {
   await signIn(page, 'e2e.fan@example.com');
   // a first load reads the remote manifest once: the page's early read serves the shell's boot too
+  // and the gateway's public configuration once: the footer and the analytics hook share the first answer
   const manifestReads: string[] = [];
+  const configReads: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/mf-manifest.json') manifestReads.push(request.url());
+    const { pathname } = new URL(request.url());
+    if (pathname === '/mf-manifest.json') manifestReads.push(request.url());
+    if (pathname === '/app-config.json') configReads.push(request.url());
   });
   await page.reload();
   await expect(page.getByTestId('fixture-card').first()).toBeVisible();
   expect(manifestReads).toHaveLength(1);
+  // the footer's update control comes after the first screen: every reader of the configuration has mounted
+  await expect(page.getByRole('button', { name: 'Check for Updates' })).toBeAttached({ timeout: 15_000 });
+  expect(configReads).toHaveLength(1);
   await expect(page.getByRole('heading', { name: 'Upcoming Fixtures' })).toBeVisible();
   const api = await page.request.get(`${baseUrl()}/api/fixtures/filter?type=today&tz=UTC`);
   const today = (await api.json()) as Fixture[];
