@@ -459,6 +459,35 @@ describe.each(testDatabases())('bad input never breaks a service on %s', (label,
     expect(misrouted).toEqual([]);
   });
 
+  it('answers a method a path does not take with 405, its Allow header and a JSON message, on every service', async () => {
+    const running: Array<[ServiceDefinition, RunningService]> = [
+      [football, footballService],
+      [accounts, accountsService],
+      [insights, insightsService],
+    ];
+    let probed = 0;
+    for (const [definition, service] of running) {
+      const endpoints = endpointsOf(definition, service.db).filter((e) => !e.path.includes(':'));
+      const methodsOf = (path: string) => new Set(endpoints.filter((e) => e.path === path).map((e) => e.method));
+      for (const path of new Set(endpoints.map((e) => e.path))) {
+        const taken = methodsOf(path);
+        const other = (['GET', 'POST', 'DELETE'] as const).find((method) => !taken.has(method));
+        if (!other) continue;
+        const reply = await service.request(path, { method: other, identity: { scope: 'user', userId: 1 } });
+        expect([path, other, reply.status, reply.headers.get('content-type')]).toEqual([
+          path,
+          other,
+          405,
+          expect.stringContaining('application/json'),
+        ]);
+        expect(reply.headers.get('allow')).toContain([...taken][0]);
+        expect(await reply.json()).toEqual({ message: `${other} is not allowed on ${path}` });
+        probed += 1;
+      }
+    }
+    expect(probed).toBeGreaterThanOrEqual(10);
+  });
+
   it(
     `football: every read endpoint, ${RUNS} runs each; never a 500, every table unchanged`,
     async () => {

@@ -10,6 +10,7 @@ import {
   jsonErrors,
   notFound,
   requestLogging,
+  jsonAllowedMethods,
   warmUp,
   WARM_UP_HEADER,
   warmUpMark,
@@ -156,7 +157,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
   app.use(crossSiteProtection(config.publicUrl));
   app.use(grantMiddleware(config));
   const auth = authRouter(config, accounts);
-  app.use(auth.routes()).use(auth.allowedMethods());
+  app.use(auth.routes()).use(jsonAllowedMethods(auth));
 
   // Current user: 401 when anonymous; a session whose account is gone is ended.
   app.use(async (ctx, next) => {

@@ -117,6 +117,14 @@ describe('gateway hardening (whole stack)', () => {
     expect(((await me.json()) as AuthUser).email).toBe('variants@example.com');
   });
 
+  it('a method the sign-in routes do not take is 405 with Allow and a JSON message, as everywhere else', async () => {
+    const cookie = await signIn('methods@example.com');
+    const response = await call('/auth/logout', cookie, { method: 'PUT' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toContain('GET');
+    expect(await response.json()).toEqual({ message: 'PUT is not allowed on /auth/logout' });
+  });
+
   it('7. pages carry the Content-Security-Policy, without inline script allowances', async () => {
     const response = await fetch(`${stack.url}/healthz`);
     const csp = response.headers.get('content-security-policy') ?? '';

@@ -85,6 +85,20 @@ export function jsonErrors(logger: Logger): Koa.Middleware {
   };
 }
 
+/**
+ * A router's answers for a path it has under other methods: 405 (501 for an unknown method) with the Allow header, as
+ * router.allowedMethods() gives them, and, like every other error, a JSON {message} (the router writes only the status
+ * text). Used after router.routes().
+ */
+export function jsonAllowedMethods(router: { allowedMethods(): unknown }): Koa.Middleware {
+  const allowed = router.allowedMethods() as Koa.Middleware;
+  return async (ctx, next) => {
+    await allowed(ctx, next);
+    if ((ctx.status === 405 || ctx.status === 501) && ctx.body == null)
+      ctx.body = { message: `${ctx.method} is not allowed on ${ctx.path}` };
+  };
+}
+
 /** Errors of a database that cannot be reached (down, restarting, out of connections). */
 const DATABASE_UNREACHABLE = new Set([
   'ECONNREFUSED',

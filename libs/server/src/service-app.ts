@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { IDENTITY_HEADER, verifyIdentity, type Identity } from './identity';
 import { HttpError, notFound, unauthorized } from './errors';
 import { MAX_JSON_BODY_BYTES } from './limits';
-import { jsonErrors, logAppErrors, requestLogging, warmUpMark } from './http';
+import { jsonErrors, logAppErrors, requestLogging, jsonAllowedMethods, warmUpMark } from './http';
 import { createMetrics } from './metrics';
 import type { Logger } from './logger';
 
@@ -100,7 +100,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
   });
   for (const router of options.routers) {
     if (!router.opts.sensitive) throw new Error(`${options.name}: make routers with serviceRouter() (case-sensitive paths)`);
-    app.use(router.routes()).use(router.allowedMethods());
+    app.use(router.routes()).use(jsonAllowedMethods(router));
   }
   logAppErrors(app, options.logger);
   return app;
