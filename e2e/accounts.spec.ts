@@ -45,6 +45,8 @@ test('referral: B applies A’s code, both get premium until the right date; B c
   await b.goto(`${baseUrl()}/settings`);
   const input = b.getByLabel('Referral Code', { exact: true });
   await expect(b.getByRole('button', { name: 'Apply Code' })).toBeDisabled();
+  await input.fill(`  ${code.toLowerCase()} `);
+  await expect(input).toHaveValue(code); // pasted with spaces around it: the code is kept whole
   await input.fill(`${code.toLowerCase()}XYZ`);
   await expect(input).toHaveValue(code);
   await b.getByRole('button', { name: 'Apply Code' }).click();
@@ -265,10 +267,16 @@ test('blog, article, privacy and delete-account pages, social preview and a refe
   await visitor.goto(`${baseUrl()}/social-preview/${referrer.referralCode}`);
   await expect(visitor.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
   await expect(visitor.getByTestId('referral-invitation')).toContainText(referrer.referralCode!);
-  await signIn(visitor, 'e2e.invited@example.com');
+  // signing in from the invitation comes back to it
+  await signIn(visitor, 'e2e.invited@example.com', {}, `/social-preview/${referrer.referralCode}`);
+  await expect(visitor.getByTestId('referral-invitation')).toContainText("You've been invited to Matchday");
   await visitor.goto(`${baseUrl()}/settings`);
   await expect(visitor.getByLabel('Referral Code', { exact: true })).toHaveValue(referrer.referralCode!);
   await visitor.goto(`${baseUrl()}/social-preview/${referrer.referralCode}`);
   await expect(visitor.getByTestId('referral-invitation')).toContainText("You've been invited to Matchday");
+  // a link whose code cannot be one (7 characters) is not presented as an invitation
+  await visitor.goto(`${baseUrl()}/social-preview/BADCODE`);
+  await expect(visitor.getByTestId('referral-invitation-invalid')).toContainText('This invitation link is not valid');
+  await expect(visitor.getByTestId('referral-invitation')).toHaveCount(0);
   await context.close();
 });

@@ -138,6 +138,20 @@ describe('api-gateway with the whole stack', () => {
       expect(user.referralCode).toMatch(/^[A-Z2-9]{8}$/);
     });
 
+    it('a sign-in comes back to the page it started from; an address off this site or a sign-in route lands on /', async () => {
+      const landedAt = async (returnTo: string) => {
+        let landed = '';
+        const cookie = await signInThroughDevProvider(stack.url, 'returning@example.com', { returnTo, onLanded: (p) => (landed = p) });
+        expect((await json<AuthUser>(await get('/api/auth/user', cookie))).email).toBe('returning@example.com');
+        return landed;
+      };
+      expect(await landedAt('/fixture-stats/164?tab=players')).toBe('/fixture-stats/164?tab=players');
+      expect(await landedAt('/social-preview/ABCDEFGH')).toBe('/social-preview/ABCDEFGH');
+      for (const elsewhere of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', '/auth/logout', '/connect/google', '/a b']) {
+        expect([elsewhere, await landedAt(elsewhere)]).toEqual([elsewhere, '/']);
+      }
+    });
+
     it('proxies football calls with the identity of the session', async () => {
       const leagues = await json<League[]>(await get('/api/leagues', fan));
       expect(leagues.map((l) => l.id).sort((a, b) => a - b)).toEqual([2, 39, 323]);

@@ -6,11 +6,14 @@ export const baseUrl = () => {
   return url;
 };
 
-/** Signs in as a user would: Continue with Google -> the dev provider's "Sign in as" form -> back home. */
-export async function signIn(page: Page, email: string, names: { firstName?: string; lastName?: string } = {}): Promise<void> {
-  await page.goto(`${baseUrl()}/`);
+/**
+ * Signs in as a user would: Continue with Google on the login page of `from` (default /) -> the dev provider's
+ * "Sign in as" form -> back on `from`, signed in.
+ */
+export async function signIn(page: Page, email: string, names: { firstName?: string; lastName?: string } = {}, from = '/'): Promise<void> {
+  await page.goto(`${baseUrl()}${from}`);
   await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await signInAs(page, email, names);
+  await signInAs(page, email, names, from);
 }
 
 /**
@@ -25,13 +28,13 @@ export async function signInAsAnotherUser(page: Page, email: string, names: { fi
   await signInAs(page, email, names);
 }
 
-/** The dev provider's "Sign in as" form, then back home signed in. */
-async function signInAs(page: Page, email: string, names: { firstName?: string; lastName?: string }): Promise<void> {
+/** The dev provider's "Sign in as" form, then back on `landing` (default home) signed in. */
+async function signInAs(page: Page, email: string, names: { firstName?: string; lastName?: string }, landing = '/'): Promise<void> {
   await page.getByLabel('E-mail').fill(email);
   if (names.firstName) await page.getByLabel('First name').fill(names.firstName);
   if (names.lastName) await page.getByLabel('Last name').fill(names.lastName);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${baseUrl()}/`);
+  await page.waitForURL(`${baseUrl()}${landing}`);
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 }
 

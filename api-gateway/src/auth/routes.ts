@@ -9,6 +9,21 @@ import { idTokenVerifier } from './id-token';
 
 export const CALLBACK_PATH = '/auth/callback';
 
+/** The longest page address kept to return to after sign-in. */
+const RETURN_PATH_MAX = 2000;
+
+/**
+ * Where a sign-in started from (GET /auth/google?returnTo=...) when it is a page of this site to come back to: a path
+ * (one leading slash, never `//` or `/\`, which a browser reads as another host), printable, not a sign-in or
+ * sign-out route; undefined otherwise (then the sign-in lands on /).
+ */
+export function signInReturnPath(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > RETURN_PATH_MAX) return undefined;
+  if (!/^\/(?![/\\])[\x21-\x7e]*$/.test(value)) return undefined;
+  if (/^\/(auth|connect)(\/|\?|$)/.test(value)) return undefined;
+  return value;
+}
+
 export function isAdminEmail(config: GatewayConfig, email: string): boolean {
   return config.adminEmails.has(email.toLowerCase());
 }
@@ -47,6 +62,10 @@ export function authRouter(config: GatewayConfig, accounts: AccountsClient) {
 
   router.get('/auth/google', (ctx) => {
     ctx.set('cache-control', 'no-store');
+    // the page the visitor opened (a shared match, an invitation) is where the sign-in comes back to
+    const returnTo = signInReturnPath(ctx.query.returnTo);
+    if (returnTo) (ctx.session as unknown as SessionData).returnTo = returnTo;
+    else if (ctx.session && 'returnTo' in ctx.session) delete (ctx.session as unknown as SessionData).returnTo;
     ctx.redirect('/connect/google');
   });
 
@@ -69,14 +88,16 @@ export function authRouter(config: GatewayConfig, accounts: AccountsClient) {
       return;
     }
     const user = await accounts.signIn(profile, isAdminEmail(config, profile.email));
+    const returnTo = signInReturnPath(session.returnTo) ?? '/';
     delete session.grant;
+    delete session.returnTo;
     session.user = { id: user.id, email: user.email };
     // From a sign-in in progress (minutes) to a signed-in session (SESSION_IDLE_MS, renewed while in use).
     (session as unknown as { maxAge: number }).maxAge = SESSION_IDLE_MS;
     startSessionClock(session, sessionKeyId(config.sessionSecret));
     // New session id at sign-in (no session fixation).
     await (ctx.session as unknown as { regenerate(): Promise<void> }).regenerate();
-    ctx.redirect('/');
+    ctx.redirect(returnTo);
   });
 
   // Logging out is a POST behind the cross-site check (middleware/csrf.ts): the header's menu and the account

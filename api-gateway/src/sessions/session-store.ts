@@ -31,6 +31,8 @@ export interface SessionData {
   signedInAt?: number;
   /** Fingerprint of the SESSION_SECRET the session was made under. */
   keyId?: string;
+  /** During a sign-in: the page to come back to (auth/routes.ts signInReturnPath). */
+  returnTo?: string;
   [key: string]: unknown;
 }
 

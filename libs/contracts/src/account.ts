@@ -31,6 +31,10 @@ export interface SignInProfile {
 
 /** Referral codes: 8 characters, upper case (spec §5, §9). */
 export const REFERRAL_CODE_MAX_LENGTH = 8;
+/** The characters of a referral code: upper-case letters and digits without the look-alikes 0/O, 1/I/L. */
+export const REFERRAL_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/** A well-formed referral code (the server's check; a screen uses it to tell a broken invitation link). */
+export const REFERRAL_CODE_PATTERN = new RegExp(`^[${REFERRAL_ALPHABET}]{${REFERRAL_CODE_MAX_LENGTH}}$`);
 
 /** GET /api/referral/my-code */
 export interface ReferralCodeInfo {

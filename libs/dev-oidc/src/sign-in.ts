@@ -11,6 +11,10 @@ export interface DevSignInOptions {
   lastName?: string;
   /** Called before each redirect is followed, with the gateway's cookies at that moment (tests trace the session id). */
   onRedirect?: (next: URL, gatewayCookies: string) => void;
+  /** The page the sign-in starts from (GET /auth/google?returnTo=...); the flow ends where the gateway then sends it. */
+  returnTo?: string;
+  /** Called with where the gateway sent the browser once signed in (path and query). */
+  onLanded?: (path: string) => void;
 }
 
 const isGatewayCookie = (name: string) => name.startsWith('matchday');
@@ -43,15 +47,23 @@ export async function signInThroughDevProvider(gatewayUrl: string, email: string
     jar.store(response);
     return response;
   };
-  let url = new URL('/auth/google', gatewayUrl).toString();
+  const start = new URL('/auth/google', gatewayUrl);
+  if (options.returnTo !== undefined) start.searchParams.set('returnTo', options.returnTo);
+  let url = start.toString();
   let response = await request(url);
   let formAction: string | undefined;
   for (let hop = 0; hop < 20; hop += 1) {
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location) {
+      const from = new URL(url);
       url = new URL(location, url).toString();
       options.onRedirect?.(new URL(url), jar.header(isGatewayCookie));
-      if (new URL(url).origin === new URL(gatewayUrl).origin && new URL(url).pathname === '/') {
+      const next = new URL(url);
+      const path = `${next.pathname}${next.search}`;
+      if (next.origin === new URL(gatewayUrl).origin && next.pathname === '/login') throw new Error(`Dev sign-in: refused (${path})`);
+      // signed in: the gateway's callback sends the browser to / or to the page the sign-in started from
+      if (next.origin === new URL(gatewayUrl).origin && (next.pathname === '/' || from.pathname === '/auth/callback')) {
+        options.onLanded?.(path);
         return jar.header(isGatewayCookie);
       }
       response = await request(url);

@@ -1,7 +1,7 @@
 import type { AuthUser, SignInProfile } from '@matchday/contracts';
 import { toDate, type Identity } from '@matchday/server';
 import { startService, testDatabases, type RunningService } from '@matchday/testing';
-import { REFERRAL_ALPHABET, REFERRAL_CODE_LENGTH } from '../src/lib/referral-code';
+import { REFERRAL_ALPHABET, REFERRAL_CODE_MAX_LENGTH as REFERRAL_CODE_LENGTH } from '@matchday/contracts';
 import { accounts } from '../src/service';
 
 const INTERNAL: Partial<Identity> = { scope: 'internal', userId: undefined };

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { PENDING_REFERRAL_STORAGE_KEY } from '@matchday/contracts';
+import { PENDING_REFERRAL_STORAGE_KEY, REFERRAL_CODE_PATTERN } from '@matchday/contracts';
 import { Button, media } from '@matchday/ui';
 import { forgetLastUser } from '@matchday/ui/unshared';
 import { Logo } from './Logo';
@@ -85,7 +85,9 @@ const Invite = styled.p`
 /** A referral share link (/social-preview/{code}) opened while signed out: the code is kept for Settings. */
 function useInvitationCode(): string | null {
   const { pathname } = useLocation();
-  const code = /^\/social-preview\/([A-Za-z0-9]{1,8})\/?$/.exec(pathname)?.[1]?.toUpperCase() ?? null;
+  const linkCode = /^\/social-preview\/([^/]+)\/?$/.exec(pathname)?.[1]?.toUpperCase();
+  // only a code that can be one is shown and kept
+  const code = linkCode && REFERRAL_CODE_PATTERN.test(linkCode) ? linkCode : null;
   useEffect(() => {
     if (!code) return;
     try {
@@ -137,7 +139,10 @@ export function LoginPage() {
             onClick={() => {
               // whoever signs in now, the user this device last saw is not shown again offline
               forgetLastUser();
-              window.location.href = '/auth/google';
+              // the page opened (a shared match, an invitation) is where the sign-in comes back to
+              const { pathname, search } = window.location;
+              const here = pathname === '/' || pathname === '/login' ? '' : `?returnTo=${encodeURIComponent(pathname + search)}`;
+              window.location.href = `/auth/google${here}`;
             }}
           >
             Continue with Google

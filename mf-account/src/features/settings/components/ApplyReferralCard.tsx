@@ -44,6 +44,16 @@ function forgetPendingCode(): void {
   }
 }
 
+/**
+ * What the field keeps of what was typed or pasted: upper case, at most 8 characters. A longer value (a code pasted
+ * with spaces around it) loses those spaces first, so that the code itself is kept whole; no maxLength attribute, which
+ * would cut a paste before this sees it. Spaces alone stay, so that applying them gives the spec's message.
+ */
+function fieldValue(typed: string): string {
+  const upper = typed.toUpperCase();
+  return (upper.length > REFERRAL_CODE_MAX_LENGTH ? upper.trim() : upper).slice(0, REFERRAL_CODE_MAX_LENGTH);
+}
+
 /** Spec §5 input rules and §8 toasts for applying a friend's code. */
 export function ApplyReferralCard() {
   const [code, setCode] = useState(pendingCode);
@@ -89,8 +99,7 @@ export function ApplyReferralCard() {
         <input
           id="referral-code-input"
           value={code}
-          onChange={(event) => setCode(event.target.value.toUpperCase().slice(0, REFERRAL_CODE_MAX_LENGTH))}
-          maxLength={REFERRAL_CODE_MAX_LENGTH}
+          onChange={(event) => setCode(fieldValue(event.target.value))}
           placeholder="Enter referral code"
           autoComplete="off"
           autoCapitalize="characters"

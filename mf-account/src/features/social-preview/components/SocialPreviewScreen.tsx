@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, Card, DEFAULT_DESCRIPTION, Heading, Page, Tab, TabList, usePageMeta } from '@matchday/ui';
 import { Stack } from '@matchday/ui/unshared';
-import { REFERRAL_CODE_MAX_LENGTH } from '@matchday/contracts';
+import { REFERRAL_CODE_PATTERN } from '@matchday/contracts';
 import { CopyButton } from '../../../lib/CopyButton';
 import { Muted, Section } from '../../../lib/layout';
 import { PreviewCards, type PreviewContent } from './PreviewCards';
@@ -70,7 +70,9 @@ const TITLE = 'Matchday: football stats, fixtures and fantasy insights';
 /** Spec §2 Social preview: internal share-preview tools; /social-preview/{code} is the referral share target. */
 export function SocialPreviewScreen() {
   const { referralCode: rawCode } = useParams();
-  const referralCode = rawCode ? rawCode.toUpperCase().slice(0, REFERRAL_CODE_MAX_LENGTH) : null;
+  const linkCode = rawCode?.toUpperCase() ?? null;
+  // a code that cannot be one (wrong length or characters) is not presented as an invitation
+  const referralCode = linkCode && REFERRAL_CODE_PATTERN.test(linkCode) ? linkCode : null;
   const pageUrl = window.location.href;
   usePageMeta(
     referralCode
@@ -89,6 +91,15 @@ export function SocialPreviewScreen() {
     <Page>
       <Heading>Social Preview</Heading>
       <Stack $gap="1.25rem">
+        {linkCode && !referralCode && (
+          <Invitation as="section" aria-labelledby="invitation-title" data-testid="referral-invitation-invalid">
+            <h2 id="invitation-title">This invitation link is not valid</h2>
+            <Muted>
+              A referral code is 8 letters and numbers, and this link&apos;s is not one. Ask your friend to share the link again, or copy
+              the code from their profile into Settings.
+            </Muted>
+          </Invitation>
+        )}
         {referralCode && (
           <Invitation as="section" aria-labelledby="invitation-title" data-testid="referral-invitation">
             <h2 id="invitation-title">You&apos;ve been invited to Matchday</h2>

@@ -1,8 +1,7 @@
 import { badRequest, HttpError, type Knex, noQuery, notFound, parseInput, parseQuery, serviceRouter, toDate } from '@matchday/server';
-import { API_PREFIXES, type ApplyReferralResult, type ReferralCodeInfo } from '@matchday/contracts';
+import { API_PREFIXES, REFERRAL_CODE_PATTERN, type ApplyReferralResult, type ReferralCodeInfo } from '@matchday/contracts';
 import type { AccountsConfig } from '../../config';
 import { currentUserId } from '../../lib/identity';
-import { REFERRAL_CODE_PATTERN } from '../../lib/referral-code';
 import { findUserById } from '../users/repository';
 import { applyReferral, listReferralsBy } from './repository';
 import { applyReferralInput } from './schema';
