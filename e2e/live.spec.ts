@@ -142,7 +142,7 @@ test.describe('a goal reaches an open Home and match page, and a cut stream lose
     await expect(match.getByTestId('timeline-goal').last()).toContainText('Kylian Mbappé (pen.)');
     await expect(match.getByTestId('timeline-goal').last()).toContainText('France');
     await expect(home.getByTestId('live-announcer')).toContainText(
-      'Goal for France! Kylian Mbappé 80 minutes, penalty. Argentina 2, France 1.',
+      'Goal for France! Kylian Mbappé, minute 80, penalty. Argentina 2, France 1.',
     );
     await expect(home.getByTestId('live-announcer').locator('p')).toHaveCount(1);
 
@@ -180,7 +180,7 @@ test.describe('a goal reaches an open Home and match page, and a cut stream lose
     await expect(match.getByTestId('status-badge')).toHaveText('Live');
     await expect(match.getByTestId('live-status')).not.toContainText('Offline');
     await expect.poll(() => goalMinutes(match), { timeout: 10_000 }).toEqual(['23′', '36′', '80′', '81′']);
-    await expect(home.getByTestId('live-announcer')).toContainText('Kylian Mbappé 81 minutes. Argentina 2, France 2.');
+    await expect(home.getByTestId('live-announcer')).toContainText('Kylian Mbappé, minute 81. Argentina 2, France 2.');
     // every goal of the server's timeline, once, in order
     const events = await getJson<MatchEvent[]>(home, `/api/fixture-events/${final.id}`);
     const goals = events.filter((event) => event.kind === 'goal');

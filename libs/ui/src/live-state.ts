@@ -308,7 +308,7 @@ export function scoreAnnouncement(change: LiveChange, homeName: string, awayName
   if (event.kind === 'goal-cancelled') return `Goal disallowed${side ? ` for ${side}` : ''}.${score}`;
   const kind = event.goalKind === 'penalty' ? ', penalty' : event.goalKind === 'own-goal' ? ', own goal' : '';
   const who = event.scorer
-    ? ` ${event.scorer}${event.minute !== null ? ` ${eventMinute(event).replace('′', '')} minutes` : ''}${kind}.`
+    ? ` ${event.scorer}${event.minute !== null ? `, minute ${eventMinute(event).replace('′', '')}` : ''}${kind}.`
     : '';
   return `Goal${side ? ` for ${side}` : ''}!${who}${score}`;
 }

@@ -283,7 +283,7 @@ describe('the clock and the score as shown', () => {
 describe('screen reader announcements: one per score change, none for the clock', () => {
   it('announces a goal with its scorer, minute, kind and the score', () => {
     expect(scoreAnnouncement(PEN_80, 'Argentina', 'France', ARG)).toBe(
-      'Goal for France! Kylian Mbappé 80 minutes, penalty. Argentina 2, France 1.',
+      'Goal for France! Kylian Mbappé, minute 80, penalty. Argentina 2, France 1.',
     );
   });
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { AdminDashboard } from '@matchday/contracts';
 import { ApiError, Button, EmptyState, Heading, media, Page, Skeleton, toast, useAppDispatch, usePageMeta } from '@matchday/ui';
-import { Figure, TileGrid, useAuthUser } from '@matchday/ui/unshared';
+import { counted, Figure, TileGrid, useAuthUser } from '@matchday/ui/unshared';
 import { clearCache } from '../api/clear-cache';
 import { useAdminDashboard } from '../api/dashboard';
 import { openTrend, type TrendMetric } from '../store/admin-slice';
@@ -65,7 +65,11 @@ function RefreshCacheButton() {
     setPending(true);
     try {
       const reply = await clearCache();
-      toast({ title: 'Cache Refreshed!', description: `${reply.message}: ${reply.cleared} cached responses dropped.`, variant: 'success' });
+      toast({
+        title: 'Cache Refreshed!',
+        description: `${reply.message}: ${counted(reply.cleared, 'cached response')} dropped.`,
+        variant: 'success',
+      });
     } catch (error) {
       if (error instanceof ApiError) {
         toast({ title: 'Cache Refresh Failed', description: error.message || 'Failed to refresh cache', variant: 'destructive' });
