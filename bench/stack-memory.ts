@@ -22,6 +22,7 @@
  *   (and PSS from /proc/<pid>/smaps_rollup, which divides shared pages such as the node binary among the processes)
  *   in the tree under the spawned npm (npm, sh, the launcher, the provider, the services and the gateway), and
  *   their sum.
+ * With BENCH_RUNS > 1 a last block gives each figure's median and range over the runs.
  * BENCH_PREPARE is a command run before each start (`npm run -s build:servers` keeps the compiled output current
  * while others edit the tree). Then the stack is stopped as Ctrl-C does (SIGINT to its process group). Linux only (/proc).
  */
@@ -159,7 +160,7 @@ async function floorServer(): Promise<{ url: string; close: () => void }> {
  * 3-6x its 100th while the gateway answered a first curl as fast as later ones). Then the floor of the method: the
  * client's 1st and next requests to a warm server in another process that it never called before (floorServer).
  */
-async function warmClient(paths: readonly string[]): Promise<string> {
+async function warmClient(paths: readonly string[]): Promise<Series> {
   const warm = await localServer();
   try {
     for (let i = 0; i < 200; i += 1) for (const url of paths) await timed(`${warm.url}${url}`);
@@ -169,11 +170,7 @@ async function warmClient(paths: readonly string[]): Promise<string> {
   const fresh = await floorServer();
   try {
     await sleep(QUIET_MS);
-    const { first, median, hundredth } = await series(`${fresh.url}/healthz`);
-    return (
-      `1st ${first.toFixed(2)} ms, median 2-100 ${median.toFixed(2)} ms, ` +
-      `100th ${hundredth.toFixed(2)} ms, 1st/100th ${(first / hundredth).toFixed(1)}x`
-    );
+    return await series(`${fresh.url}/healthz`);
   } finally {
     fresh.close();
   }
@@ -226,6 +223,53 @@ function label(command: string): string {
   return command.slice(0, 60);
 }
 
+/** The figures of each run, summed up over the runs at the end. */
+interface RunFigures {
+  readyS: number;
+  rssMb: number;
+  floor: Series;
+  afterStart: Series[];
+  warm: Series[];
+}
+
+const medianOf = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Median and range over the runs, e.g. "3.1x (2.8-5.0)". */
+function overRuns(values: readonly number[], digits: number, unit: string): string {
+  const range = `${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}`;
+  return `${medianOf(values).toFixed(digits)}${unit} (${range})`;
+}
+
+function summary(runs: readonly RunFigures[], paths: readonly string[]): string[] {
+  const ratio = (pick: (r: RunFigures) => number) => overRuns(runs.map(pick), 1, 'x');
+  const lines = [
+    `\nover ${runs.length} runs, median (range):`,
+    `  start to /readyz ${overRuns(
+      runs.map((r) => r.readyS),
+      2,
+      ' s',
+    )}; idle RSS ${overRuns(
+      runs.map((r) => r.rssMb),
+      0,
+      ' MB',
+    )}`,
+    `  floor (bare server, /healthz): 1st/100th ${ratio((r) => r.floor.first / r.floor.hundredth)}, 1st/median ${ratio(
+      (r) => r.floor.first / r.floor.median,
+    )}`,
+  ];
+  for (const [i, url] of paths.entries())
+    lines.push(
+      `  ${url}: 1st/100th ${ratio((r) => r.afterStart[i]!.first / r.afterStart[i]!.hundredth)}, ` +
+        `1st/median ${ratio((r) => r.afterStart[i]!.first / r.afterStart[i]!.median)}, ` +
+        `1st after start / 1st when warm ${ratio((r) => r.afterStart[i]!.first / r.warm[i]!.first)}`,
+    );
+  return lines;
+}
+
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-stack-memory-'));
   const port = await freePort();
@@ -236,21 +280,28 @@ async function main(): Promise<void> {
     const first = await startStack(port, dataDir);
     console.log(`seeding start: ready in ${(first.readyMs / 1000).toFixed(2)} s`);
     await stopStack(first.child);
+    const figures: RunFigures[] = [];
+    const paths = ['/healthz', `/api/calendar/team/${TEAM}.ics`];
     for (let run = 1; run <= RUNS; run += 1) {
       const stack = await startStack(port, dataDir);
       const runtime = /Servers: (\w+)/.exec(stack.output.join(''))?.[1] ?? '?';
       console.log(`\nrun ${run}: start to /readyz ${(stack.readyMs / 1000).toFixed(2)} s (launcher said: ${runtime})`);
       try {
-        const paths = ['/healthz', `/api/calendar/team/${TEAM}.ics`];
         const floor = await warmClient(paths);
-        console.log(`  the method's floor, GET /healthz of a warm server in another process after ${QUIET_MS / 1000} s of quiet: ${floor}`);
+        console.log(
+          `  the method's floor, GET /healthz of a warm server in another process after ${QUIET_MS / 1000} s of quiet: ` +
+            `1st ${floor.first.toFixed(2)} ms, median 2-100 ${floor.median.toFixed(2)} ms, 100th ${floor.hundredth.toFixed(2)} ms, ` +
+            `1st/100th ${(floor.first / floor.hundredth).toFixed(1)}x, 1st/median ${(floor.first / floor.median).toFixed(1)}x`,
+        );
         const afterStart: Series[] = [];
+        const warmSeries: Series[] = [];
         await sleep(QUIET_MS);
         for (const url of paths) afterStart.push(await series(`${base}${url}`));
         await sleep(QUIET_MS);
         for (const [i, url] of paths.entries()) {
           const start = afterStart[i]!;
           const warm = await series(`${base}${url}`);
+          warmSeries.push(warm);
           console.log(
             `  GET ${url} [${[...start.statuses, ...warm.statuses].join(',')}]: 1st ${start.first.toFixed(1)} ms, ` +
               `median 2-100 ${start.median.toFixed(1)} ms, 100th ${start.hundredth.toFixed(1)} ms, ` +
@@ -272,6 +323,7 @@ async function main(): Promise<void> {
         console.log(
           `  idle RSS after ${IDLE_S} s: ${Math.round(total / 1024)} MB over ${tree.length} processes (the sum counts the shared node binary once per process)`,
         );
+        figures.push({ readyS: stack.readyMs / 1000, rssMb: total / 1024, floor, afterStart, warm: warmSeries });
         console.log(
           `  idle PSS after ${IDLE_S} s: ${Math.round(proportional / 1024)} MB (shared pages divided among the processes: what the machine spends)`,
         );
@@ -279,6 +331,7 @@ async function main(): Promise<void> {
         await stopStack(stack.child);
       }
     }
+    if (figures.length > 1) for (const line of summary(figures, paths)) console.log(line);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
