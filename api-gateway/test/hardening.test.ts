@@ -125,6 +125,40 @@ describe('gateway hardening (whole stack)', () => {
     expect(await response.json()).toEqual({ message: 'PUT is not allowed on /auth/logout' });
   });
 
+  it('/api itself is a JSON 404 like any unknown API path, not the app page', async () => {
+    for (const pathname of ['/api', '/api/']) {
+      const response = await fetch(`${stack.url}${pathname}`);
+      expect([pathname, response.status, response.headers.get('content-type')]).toEqual([pathname, 404, expect.stringMatching(/json/)]);
+      await response.body?.cancel();
+    }
+  });
+
+  it("a sign-in callback with no sign-in in progress lands on the login page's message, not grant's text in the address", async () => {
+    const response = await fetch(`${stack.url}/connect/google/callback?code=x&state=y`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/login?error=sign-in-failed');
+  });
+
+  it('an API body that is not JSON is 415 with a message, before any service reads it', async () => {
+    const cookie = await signIn('not-json@example.com');
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', null]) {
+      const response = await call('/api/referral/apply', cookie, {
+        method: 'POST',
+        headers: type ? { 'content-type': type } : {},
+        body: type === 'application/x-www-form-urlencoded' ? 'referralCode=ABCDEFGH' : '{"referralCode":"ABCDEFGH"}',
+      });
+      expect([type, response.status]).toEqual([type, 415]);
+      expect(await response.json()).toEqual({ message: 'Request bodies must be JSON: send Content-Type: application/json' });
+    }
+    const json = await call('/api/referral/apply', cookie, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: '{"referralCode":"ZZZZZZZZ"}',
+    });
+    expect(json.status).toBe(404); // read by the service: a well-formed code nobody has
+    await json.body?.cancel();
+  });
+
   it('7. pages carry the Content-Security-Policy, without inline script allowances', async () => {
     const response = await fetch(`${stack.url}/healthz`);
     const csp = response.headers.get('content-security-policy') ?? '';

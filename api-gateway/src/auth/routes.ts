@@ -52,6 +52,13 @@ export function grantMiddleware(config: GatewayConfig): Koa.Middleware {
   return async (ctx, next) => {
     if (!ctx.path.startsWith('/connect/')) return next();
     await handler(ctx, next);
+    // grant's own failures (no sign-in in progress, a provider error) go to /?error=<grant's message>: the login page's
+    // message instead, as for every other failed sign-in, and the reason to the log, not the address bar
+    const location = ctx.response.get('location');
+    if (ctx.status >= 300 && ctx.status < 400 && /^\/?\?error=/.test(location)) {
+      ctx.state.log?.warn({ error: new URLSearchParams(location.slice(location.indexOf('?'))).get('error') }, 'sign-in failed');
+      ctx.redirect('/login?error=sign-in-failed');
+    }
     shortLivedSignInFlow(ctx);
   };
 }

@@ -52,7 +52,8 @@ export function frontends(frontendRoot: string, remoteState: RemoteStateStore, r
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const requested = ctx.path;
-    if (requested.startsWith('/api/') || requested.startsWith('/auth/') || requested.startsWith('/connect/')) return next();
+    // the API, sign-in and grant paths (/api itself included: a JSON 404, not the app's page)
+    if (/^\/(api|auth|connect)(\/|$)/.test(requested)) return next();
 
     if (requested === '/mf-manifest.json') {
       ctx.set('cache-control', 'no-store');

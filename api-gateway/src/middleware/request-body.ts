@@ -94,7 +94,8 @@ export interface RequestBodyOptions {
  * The gateway reads every body of /api, /auth and /connect itself, before a session lookup, a queue place or a
  * service is spent on it:
  * - a Content-Encoding (browsers never compress requests) is 415;
- * - under /api, a method the path does not take (contracts API_WRITES) is 405, before a byte is read;
+ * - under /api, a method the path does not take (contracts API_WRITES) is 405, before a byte is read, and a body
+ *   that is not JSON (Content-Type) is 415;
  * - a declared length over the services' limit is 413, a body of unknown length (chunked) 411;
  * - a body that has not arrived whole within the deadline is 408 (a slow client is not a failing service:
  *   it never reaches the proxy, so it never counts against a service's circuit breaker).
@@ -116,6 +117,8 @@ export function requestBodies(options: RequestBodyOptions = {}): Koa.Middleware 
       if (api && !READS.has(ctx.method) && !isApiWrite(ctx.method, ctx.path)) {
         throw new HttpError(405, `${ctx.method} is not allowed on ${ctx.path}`, undefined, { allow: 'GET, HEAD' });
       }
+      // every API write takes JSON: a form or text body would otherwise reach the service unread ("is required")
+      if (api && hasBody && !ctx.is('json')) throw new HttpError(415, 'Request bodies must be JSON: send Content-Type: application/json');
       if (length === '' && ctx.get('transfer-encoding')) throw new HttpError(411, 'A request body needs a Content-Length header');
       if (length !== '' && !(Number(length) <= maxBytes)) {
         throw payloadTooLarge(`Request body too large: at most ${maxBytes / 1024} KB`);
