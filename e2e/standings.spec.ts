@@ -45,6 +45,13 @@ for (const look of JOURNEY_LOOKS) {
     await expect(first.getByTestId('form').locator('span')).toHaveCount(leader.lastFiveResult.length);
     const descriptions = [...new Set(table.map((r) => r.leagueDescription).filter(Boolean))];
     for (const description of descriptions) await expect(page.getByTestId('zones')).toContainText(description!);
+    // each zone of the legend has a colour of its own (two zones of one kind included)
+    const swatches = await page
+      .getByTestId('zones')
+      .locator('li > span[aria-hidden="true"]')
+      .evaluateAll((spans) => spans.map((span) => getComputedStyle(span).backgroundColor));
+    expect(swatches).toHaveLength(descriptions.length);
+    expect(new Set(swatches).size).toBe(swatches.length);
 
     // team stats and back via returnTo
     await follow(

@@ -5,7 +5,7 @@ import type { StandingRow } from '@matchday/contracts';
 import { initials, media, TeamLogo } from '@matchday/ui';
 import { Abbr, FormLetters, TooltipProvider } from '@matchday/ui/unshared';
 import { teamShortLabels } from '../../../lib/names';
-import { zoneColour } from '../rules/zones';
+import { zoneColours } from '../rules/zones';
 
 /** A team whose live match is counted ("as it stands"). */
 const Playing = styled.span`
@@ -151,6 +151,7 @@ export const StandingsTable = memo(function StandingsTable({
   linkFor: (row: StandingRow) => string;
   highlighted: (row: StandingRow) => boolean;
 }) {
+  const zones = useMemo(() => zoneColours(rows), [rows]);
   // The badge draws initials(name) when there is no logo, or when the logo fails to load.
   const shortLabels = useMemo(
     () =>
@@ -206,7 +207,11 @@ export const StandingsTable = memo(function StandingsTable({
               const isHighlighted = highlighted(row);
               return (
                 <Tr key={row.id} $highlight={isHighlighted} data-testid="standing-row" data-highlighted={isHighlighted || undefined}>
-                  <Rank scope="row" $zone={zoneColour(row)} title={row.leagueDescription}>
+                  <Rank
+                    scope="row"
+                    $zone={row.leagueDescription ? (zones.get(row.leagueDescription) ?? null) : null}
+                    title={row.leagueDescription}
+                  >
                     {row.teamRank}
                   </Rank>
                   <td>

@@ -1,19 +1,34 @@
-import { ZONE_COLOURS, type StandingRow } from '@matchday/contracts';
+import { ZONE_COLOURS, type StandingRow, type ZoneKind } from '@matchday/contracts';
 
-/** Colour of a row's qualification zone: the league catalogue's colour of its kind (null outside a zone). */
-export function zoneColour(row: Pick<StandingRow, 'leagueDescription' | 'zoneKind'>): string | null {
-  if (!row.leagueDescription) return null;
-  return ZONE_COLOURS[row.zoneKind ?? 'other'];
+/**
+ * Colours of the second, third ... zone of one kind in a table: the Indian Super League's semi-finals and play-offs
+ * are both knockouts, and so are the Champions League's round of 16 and knockout play-offs, yet a fan must tell them
+ * apart in the legend.
+ */
+const REPEAT_COLOURS = ['#d97706', '#0891b2', '#db2777'] as const;
+
+/**
+ * The colour of each zone of a table, by its description, in table order: the league catalogue's colour of its kind
+ * (never its wording), or a colour of its own when an earlier zone of the table has the same kind.
+ */
+export function zoneColours(rows: ReadonlyArray<Pick<StandingRow, 'leagueDescription' | 'zoneKind'>>): Map<string, string> {
+  const colours = new Map<string, string>();
+  const perKind = new Map<ZoneKind, number>();
+  for (const row of rows) {
+    if (!row.leagueDescription || colours.has(row.leagueDescription)) continue;
+    const kind = row.zoneKind ?? 'other';
+    const earlier = perKind.get(kind) ?? 0;
+    perKind.set(kind, earlier + 1);
+    colours.set(row.leagueDescription, earlier === 0 ? ZONE_COLOURS[kind] : REPEAT_COLOURS[(earlier - 1) % REPEAT_COLOURS.length]!);
+  }
+  return colours;
 }
 
 /** The zones of a table, in table order, each with its colour (for the legend). */
-export function zonesOf(rows: readonly StandingRow[]): Array<{ description: string; colour: string }> {
-  const seen = new Map<string, string>();
-  for (const row of rows) {
-    const colour = zoneColour(row);
-    if (row.leagueDescription && colour && !seen.has(row.leagueDescription)) seen.set(row.leagueDescription, colour);
-  }
-  return [...seen].map(([description, colour]) => ({ description, colour }));
+export function zonesOf(
+  rows: ReadonlyArray<Pick<StandingRow, 'leagueDescription' | 'zoneKind'>>,
+): Array<{ description: string; colour: string }> {
+  return [...zoneColours(rows)].map(([description, colour]) => ({ description, colour }));
 }
 
 /** Rows by group (cups), in rank order; one unnamed group for single tables. */
