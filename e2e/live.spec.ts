@@ -108,7 +108,8 @@ test.describe('a goal reaches an open Home and match page, and a cut stream lose
     const final = await theFinal(home);
     expect(final).toMatchObject({ status: 'live', goalsHome: 2, goalsAway: 0 });
 
-    // Home, Live tab: the final with its score and a running clock
+    // Home, Live tab (its red dot says a match is being played): the final with its score and a running clock
+    await expect(home.getByTestId('live-dot')).toBeVisible();
     await home.getByRole('tab', { name: 'Live' }).click();
     await expect(home).toHaveURL(/\?tab=live$/);
     await expect(home.getByRole('heading', { name: 'Live Matches' })).toBeVisible();
@@ -254,6 +255,8 @@ test.describe('the Live tab on a Premier League afternoon (a source without goal
       'Southampton',
     ]);
     await expect(page.getByTestId('fixture-card')).toHaveCount(today.length);
+    // nothing is being played yet: the Live tab has no red dot
+    await expect(page.getByTestId('live-dot')).toHaveCount(0);
 
     await page.getByRole('tab', { name: 'Live' }).click();
     await expect(page.getByText('No live matches right now')).toBeVisible();
@@ -271,6 +274,9 @@ test.describe('the Live tab on a Premier League afternoon (a source without goal
     await expect(page.getByText('No live matches right now')).toHaveCount(0);
     expect(await blockingViolations(page)).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('no-reload');
+    // back on Today, the Live tab's red dot says matches are being played
+    await page.getByRole('tab', { name: 'Today' }).click();
+    await expect(page.getByTestId('live-dot')).toBeVisible();
   });
 });
 

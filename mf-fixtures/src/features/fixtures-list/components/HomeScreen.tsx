@@ -154,6 +154,8 @@ export function HomeScreen() {
     listed.some((fixture) => mayBeLive(fixture, minute)) ||
     (followed ?? NO_FIXTURES).some((f) => mayBeLive(f, minute));
   const feed = useLiveMatches(needsLive);
+  // the Live tab's red dot says a match is being played now (the stream is open when one may be)
+  const playingNow = [...feed.matches.values()].some((entry) => entry.match.status === 'live');
   const fixtures = filter.kind === 'live' ? listed.filter((fixture) => inLiveTab(fixture, feed.matches.get(fixture.id))) : listed;
   const tab = filter.kind === 'tab' ? filter.tab : filter.kind === 'live' ? 'live' : 'today';
   const heading = filter.kind === 'team' ? `${filter.team} Fixtures` : filter.kind === 'live' ? 'Live Matches' : 'Upcoming Fixtures';
@@ -229,7 +231,7 @@ export function HomeScreen() {
             $active={filter.kind === 'live'}
             onClick={() => choose(choices.live())}
           >
-            {filter.kind !== 'live' && <LiveDot aria-hidden="true" />}
+            {filter.kind !== 'live' && playingNow && <LiveDot aria-hidden="true" data-testid="live-dot" />}
             Live
           </DayTab>
         </DayTabs>
