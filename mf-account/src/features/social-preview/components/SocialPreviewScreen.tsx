@@ -58,6 +58,11 @@ const ToolList = styled.ul`
   }
 `;
 
+/** The same card for a link whose code cannot be one: a warning's border, not the invitation's accent. */
+const BrokenInvitation = styled(Invitation)`
+  border-color: ${({ theme }) => theme.warning};
+`;
+
 const Url = styled.code`
   overflow-wrap: anywhere;
   padding: 0.45rem 0.7rem;
@@ -92,13 +97,13 @@ export function SocialPreviewScreen() {
       <Heading>Social Preview</Heading>
       <Stack $gap="1.25rem">
         {linkCode && !referralCode && (
-          <Invitation as="section" aria-labelledby="invitation-title" data-testid="referral-invitation-invalid">
+          <BrokenInvitation as="section" aria-labelledby="invitation-title" data-testid="referral-invitation-invalid">
             <h2 id="invitation-title">This invitation link is not valid</h2>
             <Muted>
               A referral code is 8 letters and numbers, and this link&apos;s is not one. Ask your friend to share the link again, or copy
               the code from their profile into Settings.
             </Muted>
-          </Invitation>
+          </BrokenInvitation>
         )}
         {referralCode && (
           <Invitation as="section" aria-labelledby="invitation-title" data-testid="referral-invitation">
