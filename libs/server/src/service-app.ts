@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import type { Knex } from 'knex';
 import { IDENTITY_HEADER, verifyIdentity, type Identity } from './identity';
-import { HttpError, notFound, unauthorized } from './errors';
+import { badRequest, HttpError, notFound, unauthorized } from './errors';
 import { MAX_JSON_BODY_BYTES } from './limits';
 import { jsonErrors, logAppErrors, requestLogging, jsonAllowedMethods, warmUpMark } from './http';
 import { createMetrics } from './metrics';
@@ -90,7 +90,17 @@ export function createServiceApp(options: ServiceAppOptions): Koa<ServiceState> 
   // A body is read only for a route that takes this method: anything else goes on to the router's 404 or 405
   // unread. A compressed body (no browser sends one) is 415, never a decompression error.
   // DELETE too: DELETE /api/push/subscriptions names the endpoint it removes in its body.
-  const parse = bodyParser({ enableTypes: ['json'], jsonLimit: MAX_JSON_BODY_BYTES, parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] });
+  // A body that is not JSON (or a JSON scalar) is 400 "Invalid JSON body", the gateway's words, not the parser's
+  // ("Unexpected end of JSON input", "invalid JSON, only supports object and array"); other failures keep theirs.
+  const parse = bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: MAX_JSON_BODY_BYTES,
+    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    onError: (error) => {
+      if ((error as { status?: number }).status === 400) throw badRequest('Invalid JSON body');
+      throw error;
+    },
+  });
   app.use(async (ctx, next) => {
     const takesBody = options.routers.some((router) => router.match(ctx.path, ctx.method).route);
     if (!takesBody) return next();

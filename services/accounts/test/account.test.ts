@@ -40,7 +40,7 @@ describe.each(testDatabases())('preferences and account deletion on %s', (_label
       ['an unknown theme', { theme: 'blue' }, /^theme: must be 'light' or 'dark'$/],
       ['no preference at all', {}, /at least one preference/],
       ['an unknown field', { theme: 'light', colour: 'red' }, /colour|unrecognized/i],
-      ['not an object', 'light', /invalid JSON/],
+      ['not an object', 'light', /^Invalid JSON body$/],
     ])('%s -> 400 with a message, nothing stored', async (_case, body, message) => {
       const user = await newUser();
       await setTheme(user.id, { theme: 'dark' });

@@ -164,6 +164,7 @@ describe.each(testDatabases())('referral programme on %s', (_label, makeTarget) 
       expect(((await number.json()) as { message: string }).message).toMatch(/^referralCode: /);
       const notJson = await callAs(service, user.id, 'POST', '/api/referral/apply', '{"referralCode":');
       expect(notJson.status).toBe(400);
+      expect(await notJson.json()).toEqual({ message: 'Invalid JSON body' });
       const huge = await apply(user.id, 'A'.repeat(20_000));
       expect(huge.status).toBe(413);
       const anonymous = await service.request('/api/referral/apply', {
