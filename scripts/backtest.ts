@@ -6,6 +6,7 @@ import type { FeedMatches } from '@matchday/contracts';
 import { z } from 'zod';
 import {
   buildServiceApp,
+  configureServer,
   databaseEnvSchema,
   HttpError,
   logLevelOf,
@@ -87,6 +88,9 @@ export async function withFootball<T>(env: BacktestEnv, run: (client: FootballCl
   const secret = randomBytes(32).toString('hex');
   const db: Knex = await openServiceDatabase(football, env);
   const server = http.createServer(buildServiceApp(football, db, secret).callback());
+  // the services' keep-alive (65 s): with Node's 5 s, the client reused a connection the server was closing after a
+  // league's walk-forward (~4 s) and the next league's read failed ("Football service unavailable")
+  configureServer(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
