@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import styled from 'styled-components';
 import { Badge } from '@matchday/ui';
 import type { AuthUser } from '@matchday/contracts';
@@ -30,6 +31,29 @@ const Banner = styled.p`
 
 const NOT_PROVIDED = 'Not provided';
 
+/**
+ * An e-mail that may wrap after its "@" or a dot on a narrow screen, not in the middle of a word
+ * ("alice@example.co / m" at 390 px).
+ */
+function Email({ address }: { address: string }) {
+  // each "@" and "." ends a part (no lookbehind: older Safari cannot parse one)
+  const parts: string[] = [];
+  for (const piece of address.split(/([@.])/)) {
+    if ((piece === '@' || piece === '.') && parts.length > 0) parts[parts.length - 1] += piece;
+    else if (piece) parts.push(piece);
+  }
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 /** Spec §2 Profile information; premium texts of §4. */
 export function ProfileInfo({ user }: { user: AuthUser }) {
   const premium = isPremium(user.freeAccessUntil);
@@ -41,7 +65,9 @@ export function ProfileInfo({ user }: { user: AuthUser }) {
         <dt>Last Name</dt>
         <dd>{user.lastName || NOT_PROVIDED}</dd>
         <dt>Email</dt>
-        <dd>{user.email}</dd>
+        <dd>
+          <Email address={user.email} />
+        </dd>
         <dt>Subscription Status</dt>
         <dd data-testid="subscription-status">
           {premium ? (
