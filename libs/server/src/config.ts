@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import './input-messages';
 
 /**
  * The nearest folder at or above `from` whose package.json declares workspaces: the repository root, found the

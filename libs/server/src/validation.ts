@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { badRequest } from './errors';
+import './input-messages';
 
 /**
  * Parses query/body input with a zod schema; on failure throws 400 whose message names the first bad field,
@@ -9,7 +10,9 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = issue?.path.join('.') || 'input';
+  // an unknown field is named itself: "teamId: unknown field", like a query's "teamId: unknown parameter"
+  const path = issue?.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : (issue?.path ?? []);
+  const field = path.join('.') || 'input';
   throw badRequest(`${field}: ${issue?.message ?? 'invalid'}`, result.error.issues);
 }
 
