@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { PlayerLeagueStats, PlayerRecentFixture, SquadPlayer } from '@matchday/contracts';
+import { seasonName, type PlayerLeagueStats, type PlayerRecentFixture, type SquadPlayer } from '@matchday/contracts';
 import { baseUrl } from './support/session';
 import { failApi, getJson, JOURNEY_LOOKS, lookName, signedInPage, follow } from './support/screens';
 import { rules, upcomingFixture } from './support/demo-data';
@@ -38,7 +38,9 @@ for (const look of JOURNEY_LOOKS) {
     );
     expect(squad.length).toBeGreaterThan(0);
     await expect(page).toHaveTitle(`${fixture.homeTeam} vs ${fixture.awayTeam} Squads | Matchday`);
-    await expect(page.getByTestId('squad-summary')).toHaveText(`Season ${season} · ${squad.length} players`);
+    await expect(page.getByTestId('squad-summary')).toHaveText(
+      `Season ${seasonName(Number(season), Number(leagueId))} · ${squad.length} players`,
+    );
     // Goalkeeper is the default tab, and the position parameter is left out for it
     await expect(page.getByRole('tab', { name: /^Goalkeeper/ })).toHaveAttribute('aria-selected', 'true');
     for (const position of ['Goalkeeper', 'Defender', 'Midfielder', 'Attacker'] as const) {
@@ -136,7 +138,7 @@ test('team squad: header, position tabs with counts and the league-first order',
   );
   await page.goto(`${baseUrl()}/team/${fixture.awayTeamId}/${fixture.leagueId}/${fixture.season}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(fixture.awayTeam);
-  await expect(page.getByTestId('team-facts')).toContainText(`Season ${fixture.season}`);
+  await expect(page.getByTestId('team-facts')).toContainText(`Season ${seasonName(fixture.season, fixture.leagueId)}`);
   await expect(page.getByTestId('team-facts')).toContainText(`${players.length} players`);
   await follow(page, page.getByRole('tab', { name: /^Attacker/ }), /\?position=Attacker$/);
   expect(await page.getByTestId('player-name').allInnerTexts()).toEqual(ordered(players.filter((p) => p.position === 'Attacker')));

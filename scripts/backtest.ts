@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FeedMatches } from '@matchday/contracts';
+import { seasonName, type FeedMatches } from '@matchday/contracts';
 import { z } from 'zod';
 import {
   buildServiceApp,
@@ -221,8 +221,6 @@ export async function readLeague(client: FootballClient, league: number): Promis
   }
 }
 
-const seasonName = (season: number) => `${season}-${String((season + 1) % 100).padStart(2, '0')}`;
-
 export async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
   const env = readEnv(backtestEnvSchema);
@@ -253,7 +251,7 @@ export async function main(argv: string[]): Promise<number> {
         console.error(`No played matches of ${feed.league.displayName} in seasons ${run.seasons.join(', ')} are imported.`);
         return 1;
       }
-      const label = `${feed.league.displayName} ${run.seasons.map(seasonName).join(' + ')}`;
+      const label = `${feed.league.displayName} ${run.seasons.map((season) => seasonName(season, feed.league.id)).join(' + ')}`;
       console.log(
         `\n== ${label}: ${result.rows.length} matches, ${result.fits} fits (every ${REFIT_DAYS} days on the 3 seasons before), ${(result.fitMilliseconds / result.fits).toFixed(1)} ms per fit`,
       );

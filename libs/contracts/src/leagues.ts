@@ -83,6 +83,8 @@ export interface CatalogueLeague {
   sourceIds: Readonly<Partial<Record<LeagueSource, string>>>;
   /** Format, tie-break and zones of a season; `grouped` tells a cup season with a group stage. */
   rules: (year: number, grouped: boolean) => SeasonRules;
+  /** A season is played within one calendar year (a tournament: "2022", not "2022-23"). */
+  oneYearSeasons?: true;
 }
 
 const zone = (from: number, to: number, description: string, kind: ZoneKind): Zone => ({ from, to, description, kind });
@@ -140,6 +142,7 @@ export const LEAGUE_CATALOGUE: readonly CatalogueLeague[] = [
     aliases: ['fifa world cup', 'world cup'],
     sourceIds: { 'api-football': '1', openfootball: 'cup' },
     rules: worldCupRules,
+    oneYearSeasons: true,
   },
   {
     id: 4,
@@ -153,6 +156,7 @@ export const LEAGUE_CATALOGUE: readonly CatalogueLeague[] = [
     aliases: ['euro', 'euros', 'uefa euro', 'european championship', 'uefa european championship'],
     sourceIds: { 'api-football': '4', openfootball: 'euro' },
     rules: euroRules,
+    oneYearSeasons: true,
   },
   {
     id: 2,
@@ -331,8 +335,13 @@ export function seasonRules(leagueId: number, year: number, grouped = leagueId =
   return grouped && rules.tiebreak !== 'h2h-first' ? { ...rules, format: 'groups', tiebreak: 'h2h-first' } : rules;
 }
 
-/** 2023 -> "2023-24" */
-export function seasonName(year: number): string {
+/**
+ * How a season is written everywhere (screens, calendar feeds, the seasons table): 2023 -> "2023-24", and a
+ * tournament's (World Cup, Euro) 2022 -> "2022". Without a league, or for one the catalogue does not know, the
+ * season spans two years.
+ */
+export function seasonName(year: number, leagueId?: number): string {
+  if (leagueId !== undefined && catalogueLeague(leagueId)?.oneYearSeasons) return String(year);
   return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
 }
 

@@ -57,5 +57,10 @@ describe('league catalogue', () => {
     expect(seasonRules(999, 2023, true)).toEqual({ format: 'groups', tiebreak: 'h2h-first', zones: [] });
     expect(seasonName(2023)).toBe('2023-24');
     expect(seasonName(1999)).toBe('1999-00');
+    expect(seasonName(2024, 39)).toBe('2024-25');
+    expect(seasonName(2024, 323)).toBe('2024-25');
+    expect(seasonName(2022, 1)).toBe('2022');
+    expect(seasonName(2024, 4)).toBe('2024');
+    expect(seasonName(2024, 999_999)).toBe('2024-25');
   });
 });

@@ -405,10 +405,13 @@ describe.each(testDatabases())('openfootball tournament import on %s', (_label, 
       { id: 1, name: 'World Cup', type: 'cup' },
       { id: 4, name: 'Euro Championship', type: 'cup' },
     ]);
-    const seasons = await db('seasons').whereIn('league_id', [1, 4]).orderBy('league_id').select('league_id', 'year', 'format', 'tiebreak');
+    const seasons = await db('seasons')
+      .whereIn('league_id', [1, 4])
+      .orderBy('league_id')
+      .select('league_id', 'year', 'name', 'format', 'tiebreak');
     expect(seasons).toEqual([
-      { league_id: 1, year: 2022, format: 'groups', tiebreak: 'points-gd-gf-h2h' },
-      { league_id: 4, year: 2024, format: 'groups', tiebreak: 'h2h-first' },
+      { league_id: 1, year: 2022, name: '2022', format: 'groups', tiebreak: 'points-gd-gf-h2h' },
+      { league_id: 4, year: 2024, name: '2024', format: 'groups', tiebreak: 'h2h-first' },
     ]);
 
     const final = await db('fixtures').where({ league_id: 1, round: 'Final' }).first();

@@ -57,7 +57,7 @@ export function LeagueHubScreen({ TableTab, ScorersTab }: LeagueHubTabs) {
   const { data: leagues, isLoading } = useLeagues();
   const league = leagues?.find((l) => String(l.id) === leagueId);
   usePageMeta({
-    title: league && season ? `${league.displayName} ${seasonName(Number(season))}: ${TAB_LABELS[tab]}` : 'League',
+    title: league && season ? `${league.displayName} ${seasonName(Number(season), league.id)}: ${TAB_LABELS[tab]}` : 'League',
     description: league ? `${league.displayName} (${league.country}): table, results and fixtures by round, and top scorers.` : undefined,
   });
 
@@ -89,7 +89,7 @@ export function LeagueHubScreen({ TableTab, ScorersTab }: LeagueHubTabs) {
               >
                 {seasons.map((s) => (
                   <option key={s} value={s}>
-                    {seasonName(s)}
+                    {seasonName(s, league.id)}
                   </option>
                 ))}
               </select>
@@ -97,7 +97,10 @@ export function LeagueHubScreen({ TableTab, ScorersTab }: LeagueHubTabs) {
           </Head>
           <HeaderActions>
             <FollowButton kind="league" id={league.id} name={league.displayName} />
-            <AddToCalendar feedPath={leagueFeedPath(league.id, season)} name={`${league.displayName} ${seasonName(Number(season))}`} />
+            <AddToCalendar
+              feedPath={leagueFeedPath(league.id, season)}
+              name={`${league.displayName} ${seasonName(Number(season), league.id)}`}
+            />
           </HeaderActions>
         </HeaderCard>
         <div>

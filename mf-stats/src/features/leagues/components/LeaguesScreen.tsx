@@ -63,7 +63,7 @@ export function LeaguesScreen() {
                 <span>
                   <strong>{league.displayName}</strong>
                   <span className="meta">
-                    {league.country} · {seasonName(league.currentSeason)}
+                    {league.country} · {seasonName(league.currentSeason, league.id)}
                   </span>
                 </span>
               </Item>

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { seasonName } from '@matchday/contracts';
 import { useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Card, Page, TeamLogo, usePageMeta } from '@matchday/ui';
@@ -54,7 +55,7 @@ export function PlayerScreen() {
   const fixtures = recent.data ?? [];
   const back = backLink(search);
   usePageMeta({
-    title: current ? `${current.playerName} Stats ${season}` : 'Player Stats',
+    title: current ? `${current.playerName} Stats ${seasonName(Number(season), Number(leagueId))}` : 'Player Stats',
     description: current
       ? `${current.playerName} (${current.teamName}): ${counted(num(current.goals_Total), 'goal')} and ${counted(num(current.goals_Assists), 'assist')} in ${counted(num(current.games_Appearance), 'appearance')} this season.`
       : undefined,
@@ -76,7 +77,7 @@ export function PlayerScreen() {
   return (
     <Page>
       {backElement}
-      <PlayerHeader stats={current} season={params.season} />
+      <PlayerHeader stats={current} season={seasonName(Number(params.season), Number(params.leagueId))} />
       <Stack>
         <div>
           <Tabs

@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { PLAYER_POSITIONS, type SquadPlayer } from '@matchday/contracts';
+import { PLAYER_POSITIONS, type SquadPlayer, seasonName } from '@matchday/contracts';
 import { Card, media, Page, TeamLogo, usePageMeta } from '@matchday/ui';
 import { BackLink, errorDetail, Muted, ScreenState, Tabs } from '@matchday/ui/unshared';
 import { Count, HeaderCard, Title } from '../../../lib/components';
@@ -134,7 +134,7 @@ export function SquadScreen() {
           ))}
         </Teams>
         <Muted data-testid="squad-summary">
-          Season {season} · {players.length} players
+          Season {seasonName(Number(season), Number(leagueId))} · {players.length} players
         </Muted>
       </HeaderCard>
       <Tabs

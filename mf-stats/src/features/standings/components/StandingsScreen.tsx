@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { StandingRow } from '@matchday/contracts';
+import { seasonName } from '@matchday/contracts';
 import { Button, media, Page, usePageMeta } from '@matchday/ui';
 import { useLiveMatches } from '@matchday/ui/live';
 import { BackLink, FollowButton, Muted, Row, ScreenState } from '@matchday/ui/unshared';
@@ -53,11 +54,11 @@ export function StandingsScreen() {
   const highlightTeams = useMemo(() => highlightParam.split(',').filter((name) => name.trim()), [highlightParam]);
   const highlighted = useCallback((row: StandingRow) => isHighlighted(row.teamName, highlightTeams), [highlightTeams]);
   const first = rows[0];
-  const title = first ? `${first.leagueName} Standings ${first.season}` : 'Standings';
+  const title = first ? `${first.leagueName} Standings ${seasonName(first.season, first.leagueId)}` : 'Standings';
   usePageMeta({
     title,
     description: first
-      ? `${first.leagueName} (${first.country}) table ${first.season}: points, goal difference, form and movement.`
+      ? `${first.leagueName} (${first.country}) table ${seasonName(first.season, first.leagueId)}: points, goal difference, form and movement.`
       : undefined,
   });
 
@@ -78,7 +79,7 @@ export function StandingsScreen() {
             <Title>
               {first.leagueName} Standings <Muted>· {first.country}</Muted>
             </Title>
-            <Muted>Season {first.season}</Muted>
+            <Muted>Season {seasonName(first.season, first.leagueId)}</Muted>
           </div>
           <Row $gap="0.5rem" $wrap>
             <FollowButton kind="league" id={Number(leagueId)} name={first.leagueName} />

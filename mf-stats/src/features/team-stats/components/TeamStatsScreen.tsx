@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { TeamStatsRecord } from '@matchday/contracts';
+import { seasonName } from '@matchday/contracts';
 import { Button, Card, media, Page, safeReturnPath, TeamLogo, usePageMeta } from '@matchday/ui';
 import { BackLink, counted, Figure, FormLetters, MessageCard, Muted, Row, ScreenState, Stack, Tabs, TileGrid } from '@matchday/ui/unshared';
 import { ChartSlot } from '../../../lib/chart-slot';
@@ -92,8 +93,10 @@ export function TeamStatsScreen() {
   const [shown, show] = useShownOnce(params ? `${params.teamId}/${params.leagueId}/${params.season}` : '');
   const returnTo = safeReturnPath(search.get('returnTo'), `/standings?leagueId=${leagueId}&season=${season}`);
   usePageMeta({
-    title: any ? `${any.teamName} Team Stats ${season}` : 'Team Stats',
-    description: any ? `${any.teamName} ${season}: results, goals, clean sheets and form at home and away.` : undefined,
+    title: any ? `${any.teamName} Team Stats ${seasonName(Number(season), Number(leagueId))}` : 'Team Stats',
+    description: any
+      ? `${any.teamName} ${seasonName(Number(season), Number(leagueId))}: results, goals, clean sheets and form at home and away.`
+      : undefined,
   });
 
   const back = <BackLink to={returnTo}>{returnTo.startsWith('/standings') ? 'Back to Standings' : 'Back'}</BackLink>;
@@ -136,7 +139,7 @@ export function TeamStatsScreen() {
           <TeamLogo name={any.teamName} src={any.teamLogo} size={72} />
           <div style={{ minWidth: 0 }}>
             <Title>{any.teamName}</Title>
-            <Muted>{[any.country, `Season ${season}`].filter(Boolean).join(' · ')}</Muted>
+            <Muted>{[any.country, `Season ${seasonName(Number(season), Number(leagueId))}`].filter(Boolean).join(' · ')}</Muted>
           </div>
         </Row>
       </HeaderCard>

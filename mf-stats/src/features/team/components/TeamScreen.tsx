@@ -1,6 +1,6 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { PLAYER_POSITIONS, type SquadPlayer } from '@matchday/contracts';
+import { PLAYER_POSITIONS, type SquadPlayer, seasonName } from '@matchday/contracts';
 import { Button, Card, Page, TeamLogo, usePageMeta } from '@matchday/ui';
 import { Abbr, errorDetail, FollowButton, Muted, Row, ScreenState, Stack, Tabs, TooltipProvider } from '@matchday/ui/unshared';
 import { AddToCalendar } from '../../../lib/AddToCalendar';
@@ -44,8 +44,10 @@ export function TeamScreen() {
   const players = data ?? [];
   const team = players[0];
   usePageMeta({
-    title: team ? `${team.teamName} Squad ${season}` : 'Team Squad',
-    description: team ? `${team.teamName} squad for the ${season} season: every player by position.` : undefined,
+    title: team ? `${team.teamName} Squad ${seasonName(Number(season), Number(leagueId))}` : 'Team Squad',
+    description: team
+      ? `${team.teamName} squad for the ${seasonName(Number(season), Number(leagueId))} season: every player by position.`
+      : undefined,
   });
 
   if (params && isLoading) {
@@ -74,7 +76,7 @@ export function TeamScreen() {
             <Title>{team.teamName}</Title>
             <Facts data-testid="team-facts">
               {country && <span>{country}</span>}
-              <span>Season {season}</span>
+              <span>Season {seasonName(Number(season), Number(leagueId))}</span>
               <span>{players.length} players</span>
             </Facts>
           </div>

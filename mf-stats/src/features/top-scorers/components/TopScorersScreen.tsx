@@ -1,4 +1,5 @@
 import { useParams, useSearchParams } from 'react-router-dom';
+import { seasonName } from '@matchday/contracts';
 import { Page, safeReturnPath, usePageMeta } from '@matchday/ui';
 import { BackLink, MessageCard, Muted, ScreenState, useLeagues } from '@matchday/ui/unshared';
 import { HeaderCard, Title } from '../../../lib/components';
@@ -17,8 +18,13 @@ export function TopScorersScreen() {
   const { data: leagues } = useLeagues();
   const league = leagues?.find((l) => String(l.id) === leagueId);
   const backTo = safeReturnPath(search.get('returnTo'), '/');
-  const title = `${league ? `${league.displayName} ` : ''}Top Scorers${season ? ` ${season}` : ''}`;
-  usePageMeta({ title, description: league ? `The leading goal scorers of the ${league.displayName} ${season} season.` : undefined });
+  const title = `${league ? `${league.displayName} ` : ''}Top Scorers${season && leagueId ? ` ${seasonName(Number(season), Number(leagueId))}` : ''}`;
+  usePageMeta({
+    title,
+    description: league
+      ? `The leading goal scorers of the ${league.displayName} ${seasonName(Number(season), Number(leagueId))} season.`
+      : undefined,
+  });
 
   const back = <BackLink to={backTo}>Back to Standings</BackLink>;
   if (!leagueId || !season) {

@@ -27,7 +27,7 @@ export async function insertSeasons(
       return {
         league_id: leagueId,
         year,
-        name: seasonName(year),
+        name: seasonName(year, leagueId),
         format: rules.format,
         tiebreak: rules.tiebreak,
         zones: JSON.stringify(rules.zones),

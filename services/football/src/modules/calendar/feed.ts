@@ -63,7 +63,7 @@ export function fixtureEvent(row: CalendarFixtureRow, options: FeedOptions): Ics
   const plain = `${row.home_name} v ${row.away_name}`;
   const summary = postponed ? `${plain} (postponed)` : ((options.scores ? scoreTitle(row) : null) ?? plain);
   const place = [row.venue, row.venue_city].filter((part): part is string => Boolean(part)).join(', ');
-  const competition = `${row.league_name} ${seasonName(Number(row.season))}`;
+  const competition = `${row.league_name} ${seasonName(Number(row.season), Number(row.league_id))}`;
   const page = `${options.publicUrl}/fixture-stats/${Number(row.id)}`;
   return {
     uid: fixtureUid(Number(row.id)),

@@ -70,7 +70,7 @@ export function calendarRouters(db: Knex, options: CalendarOptions = {}): Router
     if (!found) throw notFound('League not found');
     if (!(await seasonExists(db, found, season))) throw notFound('Season not found');
     const rows = await leagueFixtures(db, leagueId, season);
-    const name = `${found.display_name} ${seasonName(season)} · Matchday`;
+    const name = `${found.display_name} ${seasonName(season, found.id)} · Matchday`;
     sendCalendar(ctx, fixtureCalendar(name, rows, { scores, publicUrl: origin }), `matchday-league-${leagueId}-${season}.ics`);
   });
 
