@@ -2,18 +2,23 @@ import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { TREND_PERIODS, type TrendPeriod } from '@matchday/contracts';
 import { Button, Skeleton, Tab, TabList, useAppDispatch, useAppSelector } from '@matchday/ui';
-import { DialogFrame } from '@matchday/ui/unshared';
+import { counted, DialogFrame } from '@matchday/ui/unshared';
 import { useAdminTrends } from '../api/trends';
 import { choosePeriod, closeTrend, selectTrend, type TrendMetric } from '../store/admin-slice';
 
 const TrendChart = lazy(() => import('./TrendChart'));
 
-export const METRIC_LABELS: Record<TrendMetric, { title: string; unit: string }> = {
-  signIns: { title: 'Sign-ins', unit: 'sign-ins' },
-  newUsers: { title: 'New users', unit: 'new users' },
+const METRIC_LABELS: Record<TrendMetric, { title: string; unit: string }> = {
+  signIns: { title: 'Sign-ins', unit: 'sign-in' },
+  newUsers: { title: 'New users', unit: 'new user' },
 };
 const PERIOD_LABELS: Record<TrendPeriod, string> = { '7d': 'last 7 days', '30d': 'last 30 days', '90d': 'last 90 days', '1y': 'last year' };
 const CHART_HEIGHT = 260;
+
+/** An ISO date kept whole: at 390 px "2026-10-28" broke after its second hyphen. */
+const Day = styled.span`
+  white-space: nowrap;
+`;
 
 const Top = styled.div`
   display: flex;
@@ -58,11 +63,16 @@ export function TrendDialog() {
         ))}
       </TabList>
       <p id="trend-summary" aria-live="polite" data-testid="trend-summary">
-        {error
-          ? `Could not load the trend: ${error instanceof Error ? error.message : String(error)}`
-          : isLoading || !data
-            ? 'Loading...'
-            : `${total} ${unit} in the ${PERIOD_LABELS[trend.period]} (${data.from} to ${data.to}).`}
+        {error ? (
+          `Could not load the trend: ${error instanceof Error ? error.message : String(error)}`
+        ) : isLoading || !data ? (
+          'Loading...'
+        ) : (
+          <>
+            {`${counted(total ?? 0, unit)} in the ${PERIOD_LABELS[trend.period]} (`}
+            <Day>{data.from}</Day> to <Day>{data.to}</Day>).
+          </>
+        )}
       </p>
       <figure style={{ margin: 0 }} aria-label={`${title} per day, ${PERIOD_LABELS[trend.period]}`} data-testid="trend-chart">
         {data ? (
