@@ -17,9 +17,9 @@
  * prints what each middleware costs per request from it (below); BENCH_READS, names of the reads to run
  * (comma-separated, `/api/leagues` and/or `standings`; default both).
  *
- * The gateways run as `npm start` runs them: the compiled output (`node --enable-source-maps
- * --max-semi-space-size=1 api-gateway/dist/server.js`) when it is current (`npm run build:servers`), else the sources
- * through tsx.
+ * The gateways run as production runs them: the compiled output (`node --enable-source-maps api-gateway/dist/server.js`,
+ * V8's default heap; BENCH_NODE_FLAGS=--max-semi-space-size=1 for `npm start`'s) when it is current
+ * (`npm run build:servers`), else the sources through tsx.
  *
  * Per-middleware table: every sample of the profile goes to the nearest frame on its stack that belongs to a
  * middleware (a file of api-gateway/src or libs/server/src, mapped back through the source map; an inline middleware of
@@ -41,8 +41,9 @@ import Koa from 'koa';
 import type { League } from '@matchday/contracts';
 import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
 import { compiledPathOf } from '../scripts/lib/build-servers';
-import { STACK_NODE_FLAGS, freePort, repoRoot } from '../scripts/lib/processes';
+import { freePort, repoRoot } from '../scripts/lib/processes';
 import { resolveRuntime, startStack } from '../scripts/lib/stack';
+import { benchNodeFlags, nodeFlagsLabel } from './lib/node-flags';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ENCODING = process.env.BENCH_ENCODING;
@@ -109,7 +110,7 @@ async function startGateway(name: string, env: NodeJS.ProcessEnv): Promise<{ url
   const profileDir = process.env.BENCH_CPU_PROF;
   const profile = profileDir && name === 'gateway-cached' ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
   const compiled = resolveRuntime().runtime === 'compiled' ? compiledPathOf('api-gateway/src/server.ts') : undefined;
-  const entry = compiled ? ['--enable-source-maps', ...STACK_NODE_FLAGS, compiled] : ['--import', 'tsx', 'api-gateway/src/server.ts'];
+  const entry = compiled ? ['--enable-source-maps', ...benchNodeFlags(), compiled] : ['--import', 'tsx', 'api-gateway/src/server.ts'];
   const child = spawn(process.execPath, [...profile, ...entry], {
     cwd: repoRoot,
     env: { ...env, PORT: String(port) },
@@ -142,6 +143,7 @@ async function main(): Promise<void> {
   const stack = await startStack({
     port: await freePort(),
     dataDir,
+    nodeFlags: benchNodeFlags(),
     env: {
       LOG_LEVEL: 'error',
       GATEWAY_RATE_API_PER_10S: '10000000',
@@ -197,7 +199,9 @@ async function main(): Promise<void> {
 
   const n = (value: number) => Math.round(value).toLocaleString('en-GB');
   const failures = (m: Measure) => (m.non2xx || m.errors ? ` (${m.non2xx} non-2xx, ${m.errors} errors)` : '');
-  console.log(`\nGateway vs bare Koa, ${SECONDS} s per measurement, ${os.cpus().length} cores, Accept-Encoding: ${ENCODING ?? '(none)'}\n`);
+  console.log(
+    `\nGateway vs bare Koa, ${SECONDS} s per measurement, ${os.cpus().length} cores, Accept-Encoding: ${ENCODING ?? '(none)'}, ${nodeFlagsLabel(resolveRuntime().runtime === 'compiled' ? benchNodeFlags() : [])}\n`,
+  );
   console.log(
     '| read | bytes | bare req/s | cached req/s | uncached req/s | cached/bare | p99 bare @200 | p99 cached @200 | p99 uncached @200 | cached req/s @200 |',
   );

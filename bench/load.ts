@@ -1,6 +1,7 @@
 /**
  * Load on the whole stack: a mixed workload of signed-in football reads through the gateway at
- * 100, 200, 500 and 1,000 connections (autocannon), as `npm start` runs it (demo data, SQLite).
+ * 100, 200, 500 and 1,000 connections (autocannon), on the demo data and SQLite as `npm start` serves them, with
+ * production's V8 flags (bench/lib/node-flags.ts; BENCH_NODE_FLAGS=--max-semi-space-size=1 for `npm start`'s).
  * For each level it prints socket errors (connection resets, refused connections, timeouts), 503s
  * (shed by the gateway), other non-2xx answers, p50/p99 latency, throughput, the gateway's peak
  * resident memory, and whether the gateway still answers /healthz and a normal request afterwards.
@@ -29,6 +30,7 @@ import type { ApplyReferralResult, Fixture, ReferralCodeInfo, ReferralRecord } f
 import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
 import { freePort } from '../scripts/lib/processes';
 import { startStack, type RunningStack } from '../scripts/lib/stack';
+import { benchNodeFlags, nodeFlagsLabel } from './lib/node-flags';
 
 const LEVELS = (process.env.BENCH_LEVELS ?? '100,200,500,1000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -234,6 +236,7 @@ async function main(): Promise<void> {
   const stack = await startStack({
     port: await freePort(),
     dataDir,
+    nodeFlags: benchNodeFlags(),
     env: {
       LOG_LEVEL: 'error',
       GATEWAY_RATE_API_PER_10S: '10000000',
@@ -267,7 +270,9 @@ async function main(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   const share = (n: number, of: number) => (of ? `${((n / of) * 100).toFixed(1)}%` : '-');
-  console.log(`\nMixed reads through the gateway, ${SECONDS} s per level, ${os.cpus().length} cores\n`);
+  console.log(
+    `\nMixed reads through the gateway, ${SECONDS} s per level, ${os.cpus().length} cores, ${stack.runtime} ${nodeFlagsLabel(stack.runtime === 'compiled' ? benchNodeFlags() : [])}\n`,
+  );
   console.log(
     '| connections | requests | socket errors | timeouts | 503 shed | other non-2xx | p50 ms | p99 ms | req/s | gateway peak RSS | alive after |',
   );

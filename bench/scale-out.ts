@@ -21,6 +21,7 @@ import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'r
 import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
 import { freePort } from '../scripts/lib/processes';
 import { startRig } from '../scripts/lib/rig';
+import { benchNodeFlags, nodeFlagsLabel } from './lib/node-flags';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -102,12 +103,14 @@ async function main(): Promise<void> {
   console.log(
     `Scale-out bench: ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)}, ${CONNECTIONS} connections, ${SECONDS} s each`,
   );
+  const nodeFlags = benchNodeFlags();
   const rig = await startRig({
+    nodeFlags,
     env: { LOG_LEVEL: 'error', GATEWAY_RATE_API_PER_10S: '10000000', GATEWAY_SESSION_IN_FLIGHT: '100000' },
   });
   let bare: ChildProcess | undefined;
   try {
-    console.log(`rig: ${rig.frontKind} front, ${rig.stack.runtime} servers`);
+    console.log(`rig: ${rig.frontKind} front, ${rig.stack.runtime} ${nodeFlagsLabel(rig.stack.runtime === 'compiled' ? nodeFlags : [])}`);
     const cookie = await signInThroughDevProvider(rig.front, 'bench.scale@example.com');
     const sample = await fetch(`${rig.gateways[0]}${PATH}`, { headers: { cookie } });
     const body = Buffer.from(await sample.arrayBuffer());

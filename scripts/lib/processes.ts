@@ -157,7 +157,14 @@ export function startTs(name: string, entry: string, env: NodeJS.ProcessEnv, ind
  * 1 MB semi-spaces it idles ~15 MB smaller per process, for more (cheap) scavenges under load. `npm start` runs
  * five servers on one machine, so it takes the smaller heap; production (deploy/systemd) keeps V8's default.
  */
-export const STACK_NODE_FLAGS = ['--max-semi-space-size=1'] as const;
+export const STACK_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=1'];
+
+/**
+ * The V8 flags of a production server (deploy/systemd: none, V8's default heap). Throughput is measured with these
+ * (the scale-out rig, bench/gateway.ts, bench/load.ts): under load the 1 MB semi-spaces above cost a cached read
+ * ~75 us more CPU in scavenges (107 -> 187 us per request, bench/gateway.ts with BENCH_CPU_PROF).
+ */
+export const PRODUCTION_NODE_FLAGS: readonly string[] = [];
 
 /**
  * glibc's malloc gives freed memory back to the system only when more than MALLOC_TRIM_THRESHOLD_ (128 KB by default,
@@ -169,8 +176,14 @@ export const STACK_NODE_FLAGS = ['--max-semi-space-size=1'] as const;
 export const STACK_ENV: Readonly<NodeJS.ProcessEnv> = { MALLOC_TRIM_THRESHOLD_: '131072' };
 
 /** Runs a compiled JavaScript entry point (scripts/lib/build-servers.ts) with source maps, output piped the same way. */
-export function startCompiled(name: string, file: string, env: NodeJS.ProcessEnv, index: number): ManagedProcess {
-  return startNode(name, ['--enable-source-maps', ...STACK_NODE_FLAGS, file], env, index);
+export function startCompiled(
+  name: string,
+  file: string,
+  env: NodeJS.ProcessEnv,
+  index: number,
+  flags: readonly string[] = STACK_NODE_FLAGS,
+): ManagedProcess {
+  return startNode(name, ['--enable-source-maps', ...flags, file], env, index);
 }
 
 /** Runs `node <args>` in the repository, piping its output with a coloured prefix. */

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { replayTarget } from '@matchday/football/src/importers/replay';
 import { dropMysqlDatabase } from '@matchday/server';
-import { freePort, repoRoot } from './processes';
+import { PRODUCTION_NODE_FLAGS, freePort, repoRoot } from './processes';
 import { startStack, type RunningStack, type StackOptions } from './stack';
 
 /**
@@ -138,6 +138,9 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`)
   }
   server {
     listen 127.0.0.1:${port};
+    # nginx closes a client's keep-alive connection after 1,000 requests by default; a load generator that sends
+    # its next request on the closing connection counts an error (bench/scale-out.ts saw 5 in 56k)
+    keepalive_requests 100000;
     location / {
       proxy_pass http://gateways;
       proxy_http_version 1.1;
@@ -229,6 +232,8 @@ export interface RigOptions {
   frontendRoot?: string;
   /** The front: nginx when installed, else the Node proxy (default); `node` picks the Node proxy anyway. */
   front?: 'auto' | 'node';
+  /** V8 flags of the compiled servers (default PRODUCTION_NODE_FLAGS: the rig stands for production hosts). */
+  nodeFlags?: readonly string[];
 }
 
 export interface Rig {
@@ -294,6 +299,7 @@ export async function startRig(options: RigOptions = {}): Promise<Rig> {
     };
     const stack = await startStack({
       port: portA,
+      nodeFlags: options.nodeFlags ?? PRODUCTION_NODE_FLAGS,
       moreGateways: [{ port: portB, env: { DATA_DIR: path.join(dir, 'host-b') } }],
       dataDir: hostA.DATA_DIR,
       env: {

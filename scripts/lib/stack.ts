@@ -43,6 +43,8 @@ export interface StackOptions {
   serviceUrls?: Partial<Record<(typeof SERVICES)[number], string>>;
   /** Compiled output or TypeScript through tsx (default `auto`: the compiled output when it is current). */
   runtime?: ServerRuntime;
+  /** V8 flags of the compiled servers (default STACK_NODE_FLAGS, `npm start`'s small heap; PRODUCTION_NODE_FLAGS for throughput). */
+  nodeFlags?: readonly string[];
   /**
    * More gateways beside the one on `port` (the scale-out rig, scripts/lib/rig.ts): each on its own port, with the
    * first one's environment plus `env`, in front of the same services.
@@ -91,7 +93,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const { runtime } = resolveRuntime(options.runtime);
   const startServer = (name: string, source: string, env: NodeJS.ProcessEnv, index: number): ManagedProcess => {
     const compiled = compiledPathOf(source);
-    return runtime === 'compiled' && compiled ? startCompiled(name, compiled, env, index) : startTs(name, source, env, index);
+    return runtime === 'compiled' && compiled
+      ? startCompiled(name, compiled, env, index, options.nodeFlags)
+      : startTs(name, source, env, index);
   };
   const processes: ManagedProcess[] = [];
   let inProcessProvider: RunningDevProvider | undefined;
