@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import { buildFrontends } from './lib/build';
 import { buildServers } from './lib/build-servers';
 import { repoRoot } from './lib/processes';
+import { checkSharedApi } from './lib/shared-api';
 import { checkSizeBudgets } from './lib/size-budget';
 import { SIZE_BUDGETS_KB } from './size-budgets';
 
@@ -69,6 +70,16 @@ function sizeBudget(): boolean {
   return ok;
 }
 
+/** The built remotes need nothing of the UI kit and the facades that the built shell lacks (scripts/lib/shared-api.ts). */
+function sharedApi(): boolean {
+  console.log('\n=== Shared API (shared-api.json of each build) ===');
+  const results = checkSharedApi(repoRoot);
+  for (const result of results) console.log(`${result.ok ? 'ok    ' : 'FAILED'} ${result.message}`);
+  const ok = results.every((result) => result.ok);
+  console.log(`=== Shared API: ${ok ? 'ok' : 'FAILED'} ===`);
+  return ok;
+}
+
 async function main(): Promise<void> {
   const e2eOnly = process.argv.includes('--e2e-only');
   const results: Array<[string, boolean]> = [];
@@ -87,6 +98,7 @@ async function main(): Promise<void> {
   const servers = await buildServers();
   console.log(`\nCompiled ${servers.outputs.length} server entries in ${(servers.ms / 1000).toFixed(1)} s.`);
   results.push(['size budget', sizeBudget()]);
+  results.push(['shared API', sharedApi()]);
   results.push([
     'e2e',
     run('End-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], { ...process.env, CHROMIUM_PATH: chromium }),

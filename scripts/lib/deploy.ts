@@ -6,6 +6,7 @@ import {
   remoteStatus,
   RemoteStateError,
   setLiveVersion,
+  sharedApiProblem,
   type ChangeResult,
   type RemoteStateStore,
 } from '@matchday/server/src/remote-state';
@@ -83,6 +84,9 @@ export async function deployRemote(options: DeployOptions): Promise<DeployResult
   try {
     await build({ name, sourceDir, outDir: staging, version });
     if (!fs.existsSync(path.join(staging, 'remoteEntry.js'))) throw new Error('the build produced no remoteEntry.js');
+    // checked before the version appears on disk: a remote with no chosen version serves its newest build
+    const problem = sharedApiProblem(frontendRoot, name, version, staging);
+    if (problem) throw new Error(problem);
     fs.writeFileSync(path.join(staging, 'build-info.json'), JSON.stringify({ name, version, buildTime: now().toISOString() }));
     fs.renameSync(staging, finalDir);
   } catch (error) {

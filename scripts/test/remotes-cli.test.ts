@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REMOTE_NAMES } from '@matchday/contracts';
+import { REMOTE_NAMES, SHARED_API_MANIFEST, type SharedApiManifest } from '@matchday/contracts';
 import { buildManifest } from '@matchday/api-gateway/src/frontends/manifest';
 import { FileRemoteStateStore, readRemoteState, STATE_FILE } from '@matchday/server/src/remote-state';
 import { deployVersion, type RemoteBuilder } from '../lib/deploy';
@@ -127,6 +127,44 @@ describe('npm run deploy / rollback / rollforward / remotes', () => {
     expect(result.err).toContain('Deploy of mf-admin failed: the build produced no remoteEntry.js');
     expect(distEntries(f, 'mf-admin')).toEqual(['0.1.0']);
     expect(fs.existsSync(path.join(f.dataDir, STATE_FILE))).toBe(false);
+  });
+
+  it('a remote that needs a UI-kit name the served shell lacks is neither deployed nor made live', async () => {
+    const writeApi = (dir: string, manifest: SharedApiManifest) => {
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, SHARED_API_MANIFEST), JSON.stringify(manifest));
+    };
+    writeApi(path.join(f.frontendRoot, 'shell/dist'), { uses: {}, provides: { '@matchday/ui': ['Button', 'shortDate'] } });
+    // 0.0.9 was built against an older kit (fine), 0.1.0 against the kit the shell has
+    writeApi(path.join(f.frontendRoot, 'mf-stats/dist/0.0.9'), { uses: { '@matchday/ui': ['Button'] } });
+    writeApi(path.join(f.frontendRoot, 'mf-stats/dist/0.1.0'), { uses: { '@matchday/ui': ['Button', 'shortDate'] } });
+    const stateBefore = fs.existsSync(path.join(f.dataDir, STATE_FILE));
+
+    const newer = await run(f, 'deploy', ['mf-stats'], async (input) => {
+      await fakeBuild(input);
+      writeApi(input.outDir, { uses: { '@matchday/ui': ['Button', 'shortDate', 'weekdayShortDate'], 'react-redux': ['useSelector'] } });
+    });
+    expect(newer.code).toBe(1);
+    expect(newer.err).toMatch(
+      /Deploy of mf-stats failed: mf-stats 0\.1\.0\+\S+ needs what the shell served here does not have \(@matchday\/ui: weekdayShortDate\): deploy the shell first\./,
+    );
+    expect(newer.err).toContain('Nothing changed: 0.1.0 stays live.');
+    expect(distEntries(f, 'mf-stats')).toEqual(['0.0.9', '0.1.0']);
+    expect(fs.existsSync(path.join(f.dataDir, STATE_FILE))).toBe(stateBefore);
+
+    // a version already on disk that the shell cannot serve is refused by rollback too (the admin panel's path)
+    writeApi(path.join(f.frontendRoot, 'mf-stats/dist/0.0.9'), { uses: { '@matchday/ui': ['OldButton'] } });
+    const back = await run(f, 'rollback', ['mf-stats']);
+    expect(back.code).toBe(1);
+    expect(back.err).toContain(
+      'mf-stats 0.0.9 needs what the shell served here does not have (@matchday/ui: OldButton): deploy the shell first.',
+    );
+    expect((await liveOf(f))['mf-stats']).toBe('0.1.0');
+
+    // builds from before shared-api.json (none beside the remote) go live as before
+    fs.rmSync(path.join(f.frontendRoot, 'mf-stats/dist/0.0.9', SHARED_API_MANIFEST));
+    expect((await run(f, 'rollback', ['mf-stats'])).code).toBe(0);
+    expect((await liveOf(f))['mf-stats']).toBe('0.0.9');
   });
 
   it('rollback makes the previous version live, --to picks one, rollforward goes back; the manifest follows each change', async () => {

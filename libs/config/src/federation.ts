@@ -3,6 +3,7 @@ import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { AREA_ROUTES, containerName, routePattern } from '@matchday/contracts';
+import { SharedApiPlugin } from './shared-api';
 import { InitialFilesPlugin } from './initial-files';
 import { facadeAliases, sharedSingletons } from './shared';
 import { pwaPlugins, type PwaConfig } from './pwa';
@@ -101,6 +102,8 @@ export function createWebpackConfig(config: FederationConfig, target: BuildTarge
       ...(isHost && config.pwa ? pwaPlugins(config.pwa, target.packageDir, target.production) : []),
       // what the first screen loads, for the size budget of npm test
       new InitialFilesPlugin({ kind: config.kind, entry: isHost ? 'main' : containerName(config.name), packageDir: target.packageDir }),
+      // which names of the UI kit and the facades it needs (and, the shell, gives): checked when a version goes live
+      new SharedApiPlugin({ kind: config.kind }),
       new webpack.ProgressPlugin({ percentBy: 'entries' }),
     ],
     performance: { hints: false },

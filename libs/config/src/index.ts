@@ -1,3 +1,4 @@
 export * from './shared';
 export * from './federation';
 export * from './pwa';
+export * from './shared-api';

@@ -28,3 +28,32 @@ export interface VersionInfo {
 export interface RemoteAppProps {
   screen: string;
 }
+
+/** Written beside each frontend build (libs/config's SharedApiPlugin); read by the live-version check. */
+export const SHARED_API_MANIFEST = 'shared-api.json';
+
+/**
+ * The names a build takes from (and, for the shell, gives to) the shared singletons whose exports are ours to
+ * choose: the UI kit and the facades of react-router-dom, Redux Toolkit and React Redux. The runtime hands a remote
+ * the shell's copy, so a remote that needs a name the shell's copy lacks would get `undefined`.
+ */
+export interface SharedApiManifest {
+  /** Module -> names imported from it ("*" for a namespace use). */
+  uses: Record<string, string[]>;
+  /** The shell only: module -> every name its copy exports. */
+  provides?: Record<string, string[]>;
+}
+
+/**
+ * What `remote` needs that `shell` does not provide, as "module: name" (empty when it needs nothing more). A name
+ * the shell's build could not list (an unknown export shape) is taken as provided.
+ */
+export function missingSharedNames(remote: SharedApiManifest, shell: SharedApiManifest): string[] {
+  const missing: string[] = [];
+  for (const [module, names] of Object.entries(remote.uses)) {
+    const provided = shell.provides?.[module];
+    if (!provided) continue;
+    for (const name of names) if (name !== '*' && !provided.includes(name)) missing.push(`${module}: ${name}`);
+  }
+  return missing.sort();
+}

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { REMOTE_NAMES, type RemoteName, type RemoteStatus } from '@matchday/contracts';
+import {
+  missingSharedNames,
+  REMOTE_NAMES,
+  SHARED_API_MANIFEST,
+  type RemoteName,
+  type RemoteStatus,
+  type SharedApiManifest,
+} from '@matchday/contracts';
 import { migrateLatest, openDatabase, type DatabaseTarget, type Knex, type MigrationList } from './db';
 
 /**
@@ -326,6 +333,35 @@ export interface ChangeResult {
  * Makes `version` live for `name` (it must be built on disk). The one place every deploy, rollback and
  * roll forward ends, whether it comes from the CLI or the admin panel.
  */
+function readSharedApi(file: string): SharedApiManifest | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as SharedApiManifest;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Why a remote version cannot go live beside the shell served from `frontendRoot`: it needs names of the UI kit or
+ * of a facade that the shell's copy (the one the runtime hands every remote) lacks, e.g. a remote built against a
+ * newer UI kit than the shell's. Null when nothing is missing, or when either build predates shared-api.json.
+ */
+export function sharedApiProblem(
+  frontendRoot: string,
+  name: RemoteName,
+  version: string,
+  /** Where that version's build is (default its version directory; a deploy checks its staging folder). */
+  buildDir = path.join(frontendRoot, name, 'dist', version),
+): string | null {
+  const shell = readSharedApi(path.join(frontendRoot, 'shell', 'dist', SHARED_API_MANIFEST));
+  const remote = readSharedApi(path.join(buildDir, SHARED_API_MANIFEST));
+  if (!shell || !remote) return null;
+  const missing = missingSharedNames(remote, shell);
+  if (!missing.length) return null;
+  const shown = missing.length > 6 ? [...missing.slice(0, 6), `${missing.length - 6} more`] : missing;
+  return `${name} ${version} needs what the shell served here does not have (${shown.join(', ')}): deploy the shell first.`;
+}
+
 export async function setLiveVersion(
   frontendRoot: string,
   store: RemoteStateStore,
@@ -346,6 +382,8 @@ export async function setLiveVersion(
         404,
       );
     }
+    const problem = sharedApiProblem(frontendRoot, name, version);
+    if (problem) throw new RemoteStateError(`${problem} Nothing changed.`, 409);
     // A deploy is always recorded (its version may be live already only as the newest built).
     if (before.live === version && action !== 'deploy') {
       return { save: false, result: { message: `${name} ${version} is already live; nothing changed.`, changed: false, remote: before } };
