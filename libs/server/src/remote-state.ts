@@ -329,10 +329,6 @@ export interface ChangeResult {
   remote: RemoteStatus;
 }
 
-/**
- * Makes `version` live for `name` (it must be built on disk). The one place every deploy, rollback and
- * roll forward ends, whether it comes from the CLI or the admin panel.
- */
 function readSharedApi(file: string): SharedApiManifest | null {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as SharedApiManifest;
@@ -362,6 +358,10 @@ export function sharedApiProblem(
   return `${name} ${version} needs what the shell served here does not have (${shown.join(', ')}): deploy the shell first.`;
 }
 
+/**
+ * Makes `version` live for `name` (it must be built on disk and fit the served shell: sharedApiProblem). The one place every deploy, rollback and
+ * roll forward ends, whether it comes from the CLI or the admin panel.
+ */
 export async function setLiveVersion(
   frontendRoot: string,
   store: RemoteStateStore,
