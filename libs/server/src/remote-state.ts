@@ -359,8 +359,8 @@ export function sharedApiProblem(
 }
 
 /**
- * Makes `version` live for `name` (it must be built on disk and fit the served shell: sharedApiProblem). The one place every deploy, rollback and
- * roll forward ends, whether it comes from the CLI or the admin panel.
+ * Makes `version` live for `name` (it must be built on disk and fit the served shell: sharedApiProblem). The one
+ * place every deploy, rollback and roll forward ends, whether it comes from the CLI or the admin panel.
  */
 export async function setLiveVersion(
   frontendRoot: string,
