@@ -60,23 +60,12 @@ function ensureChromium(): string {
   );
 }
 
-/** Bytes, not time: each frontend's first-screen JavaScript (gzip) against scripts/size-budgets.ts. */
-function sizeBudget(): boolean {
-  console.log('\n=== Size budget (gzip, scripts/size-budgets.ts) ===');
-  const results = checkSizeBudgets(repoRoot, SIZE_BUDGETS_KB);
+/** Prints each result of a post-build check under its title; true when all are ok. */
+function reportChecks(title: string, results: ReadonlyArray<{ ok: boolean; message: string }>): boolean {
+  console.log(`\n=== ${title} ===`);
   for (const result of results) console.log(`${result.ok ? 'ok    ' : 'FAILED'} ${result.message}`);
   const ok = results.every((result) => result.ok);
-  console.log(`=== Size budget: ${ok ? 'ok' : 'FAILED'} ===`);
-  return ok;
-}
-
-/** The built remotes need nothing of the UI kit and the facades that the built shell lacks (scripts/lib/shared-api.ts). */
-function sharedApi(): boolean {
-  console.log('\n=== Shared API (shared-api.json of each build) ===');
-  const results = checkSharedApi(repoRoot);
-  for (const result of results) console.log(`${result.ok ? 'ok    ' : 'FAILED'} ${result.message}`);
-  const ok = results.every((result) => result.ok);
-  console.log(`=== Shared API: ${ok ? 'ok' : 'FAILED'} ===`);
+  console.log(`=== ${title.replace(/ \(.*\)$/, '')}: ${ok ? 'ok' : 'FAILED'} ===`);
   return ok;
 }
 
@@ -97,8 +86,10 @@ async function main(): Promise<void> {
   // The e2e suite runs the compiled servers (e2e/support/global-setup.ts), compiled here from these sources.
   const servers = await buildServers();
   console.log(`\nCompiled ${servers.outputs.length} server entries in ${(servers.ms / 1000).toFixed(1)} s.`);
-  results.push(['size budget', sizeBudget()]);
-  results.push(['shared API', sharedApi()]);
+  // bytes, not time: each frontend's first-screen JavaScript (gzip) against scripts/size-budgets.ts
+  results.push(['size budget', reportChecks('Size budget (gzip, scripts/size-budgets.ts)', checkSizeBudgets(repoRoot, SIZE_BUDGETS_KB))]);
+  // the built remotes need nothing of the UI kit and the facades that the built shell lacks (scripts/lib/shared-api.ts)
+  results.push(['shared API', reportChecks('Shared API (shared-api.json of each build)', checkSharedApi(repoRoot))]);
   results.push([
     'e2e',
     run('End-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], { ...process.env, CHROMIUM_PATH: chromium }),

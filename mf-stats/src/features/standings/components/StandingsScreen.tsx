@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import type { StandingRow } from '@matchday/contracts';
-import { seasonName } from '@matchday/contracts';
+import { leagueHubPath, seasonName, type StandingRow } from '@matchday/contracts';
 import { Button, media, Page, usePageMeta } from '@matchday/ui';
 import { useLiveMatches } from '@matchday/ui/live';
 import { BackLink, FollowButton, Muted, Row, ScreenState } from '@matchday/ui/unshared';
-import { leagueHubPath } from '@matchday/contracts';
 import { HeaderCard, Title } from '../../../lib/components';
 import { isHighlighted } from '../../../lib/names';
 import { isId } from '../../../lib/route-ids';

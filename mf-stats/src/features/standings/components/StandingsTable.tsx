@@ -5,7 +5,6 @@ import type { StandingRow } from '@matchday/contracts';
 import { initials, media, TeamLogo } from '@matchday/ui';
 import { Abbr, FormLetters, TooltipProvider } from '@matchday/ui/unshared';
 import { teamShortLabels } from '../../../lib/names';
-import { zoneColours } from '../rules/zones';
 
 /** A team whose live match is counted ("as it stands"). */
 const Playing = styled.span`
@@ -143,15 +142,17 @@ const MOVES = { up: ['▲', 'Moved up'], down: ['▼', 'Moved down'], same: ['�
 export const StandingsTable = memo(function StandingsTable({
   rows,
   caption,
+  zones,
   linkFor,
   highlighted,
 }: {
   rows: readonly StandingRow[];
   caption: string | null;
+  /** Each zone's colour, by description, over the whole table set (rules/zones.ts zoneColours): as in the legend. */
+  zones: ReadonlyMap<string, string>;
   linkFor: (row: StandingRow) => string;
   highlighted: (row: StandingRow) => boolean;
 }) {
-  const zones = useMemo(() => zoneColours(rows), [rows]);
   // The badge draws initials(name) when there is no logo, or when the logo fails to load.
   const shortLabels = useMemo(
     () =>

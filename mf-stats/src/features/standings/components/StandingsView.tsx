@@ -4,7 +4,7 @@ import type { StandingRow } from '@matchday/contracts';
 import { Card } from '@matchday/ui';
 import { counted, Muted, Row, Stack } from '@matchday/ui/unshared';
 import { ResultsCover, useResultsCovered, useShownOnce } from '../../../lib/spoiler-parts';
-import { groupsOf, zonesOf } from '../rules/zones';
+import { groupsOf, zoneColours } from '../rules/zones';
 import { StandingsTable } from './StandingsTable';
 
 const Legend = styled.ul`
@@ -53,7 +53,8 @@ export const StandingsView = memo(function StandingsView({
   // the same group objects while the rows stay: the tables (memoised) are not drawn again when the spoiler
   // settings or the follows arrive
   const groups = useMemo(() => groupsOf(rows), [rows]);
-  const zones = zonesOf(rows);
+  // one colour per zone over every group, so that each group's table and the legend agree
+  const zones = useMemo(() => zoneColours(rows), [rows]);
   const adjusted = rows.filter((row) => row.pointsAdjustment !== 0);
   if (covered && !shown) {
     return <ResultsCover title="Table hidden in spoiler-free mode" showLabel="Show table" onShow={show} testId="table-cover" />;
@@ -62,18 +63,18 @@ export const StandingsView = memo(function StandingsView({
     <Stack>
       {groups.map((group) => (
         <Card key={group.name ?? 'table'}>
-          <StandingsTable rows={group.rows} caption={group.name} linkFor={linkFor} highlighted={highlighted} />
+          <StandingsTable rows={group.rows} caption={group.name} zones={zones} linkFor={linkFor} highlighted={highlighted} />
         </Card>
       ))}
-      {(zones.length > 0 || adjusted.length > 0) && (
+      {(zones.size > 0 || adjusted.length > 0) && (
         <Card>
           <Stack $gap="0.6rem">
-            {zones.length > 0 && (
+            {zones.size > 0 && (
               <Legend aria-label="Qualification zones" data-testid="zones">
-                {zones.map((zone) => (
-                  <li key={zone.description}>
-                    <Swatch $colour={zone.colour} aria-hidden="true" />
-                    {zone.description}
+                {[...zones].map(([description, colour]) => (
+                  <li key={description}>
+                    <Swatch $colour={colour} aria-hidden="true" />
+                    {description}
                   </li>
                 ))}
               </Legend>

@@ -24,13 +24,6 @@ export function zoneColours(rows: ReadonlyArray<Pick<StandingRow, 'leagueDescrip
   return colours;
 }
 
-/** The zones of a table, in table order, each with its colour (for the legend). */
-export function zonesOf(
-  rows: ReadonlyArray<Pick<StandingRow, 'leagueDescription' | 'zoneKind'>>,
-): Array<{ description: string; colour: string }> {
-  return [...zoneColours(rows)].map(([description, colour]) => ({ description, colour }));
-}
-
 /** Rows by group (cups), in rank order; one unnamed group for single tables. */
 export function groupsOf(rows: readonly StandingRow[]): Array<{ name: string | null; rows: StandingRow[] }> {
   const groups = new Map<string | null, StandingRow[]>();

@@ -1,8 +1,7 @@
 import { lazy } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import type { TeamStatsRecord } from '@matchday/contracts';
-import { seasonName } from '@matchday/contracts';
+import { seasonName, type TeamStatsRecord } from '@matchday/contracts';
 import { Button, Card, media, Page, safeReturnPath, TeamLogo, usePageMeta } from '@matchday/ui';
 import { BackLink, counted, Figure, FormLetters, MessageCard, Muted, Row, ScreenState, Stack, Tabs, TileGrid } from '@matchday/ui/unshared';
 import { ChartSlot } from '../../../lib/chart-slot';
