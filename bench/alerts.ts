@@ -1,5 +1,5 @@
 /**
- * Goal alert latency (issue 23 §2): from the moment a goal is stored by the football service (match_events.stored_ms,
+ * Goal alert latency: from the moment a goal is stored by the football service (match_events.stored_ms,
  * written in the storing transaction) to the moment a push service has accepted the alert for a device. The push
  * service is the stand-in of libs/testing (real protocol: VAPID JWT checked, aes128gcm payload decrypted per
  * device), on loopback over TLS. For each level (BENCH_DEVICES, default 100,1000 devices, one per fan, every fan

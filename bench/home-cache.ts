@@ -139,7 +139,7 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
       ADMIN_EMAILS: ADMIN,
       METRICS_TOKEN,
-      // one session makes every call here; the per-session limit is tested in api-gateway/test/hardening.test.ts
+      // one session makes every call here; the per-session limit is tested in api-gateway/test/abuse-and-outages.test.ts
       GATEWAY_RATE_API_PER_10S: '10000000',
       GATEWAY_SESSION_IN_FLIGHT: '100000',
     },

@@ -1,5 +1,5 @@
 /**
- * Live push on one gateway (issue 22 §6): N open streams of GET /api/live/stream while a replay releases real
+ * Live push on one gateway: N open streams of GET /api/live/stream while a replay releases real
  * goals, at N = 500, 2,000 and 5,000 (BENCH_LEVELS). For each level, on a fresh stack:
  * - the World Cup 2022 final is replayed from BENCH_AS_OF (default 2022-12-18T16:35:00Z, a minute before
  *   Mbappé's 80′ penalty at 16:36 and his 81′ goal at 16:37 UTC);

@@ -13,7 +13,7 @@
  * every one of them was referred exactly once (no referral granted twice under load).
  *
  * The stack runs with the per-session and referral rate limits raised (one session carries all the
- * load here; the limits themselves are tested in api-gateway/test/hardening.test.ts).
+ * load here; the limits themselves are tested in api-gateway/test/abuse-and-outages.test.ts).
  *
  * Environment: BENCH_LEVELS (comma-separated connection counts, default 100,200,500,1000),
  * BENCH_SECONDS per level (default 10), BENCH_TIMEOUT (autocannon's per-request timeout in seconds,

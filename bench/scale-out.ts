@@ -1,5 +1,5 @@
 /**
- * Scale-out figures (issue 24 §4), on the rig of scripts/lib/rig.ts (MariaDB, redis-server, gateways A and B, the
+ * Scale-out figures, on the rig of scripts/lib/rig.ts (MariaDB, redis-server, gateways A and B, the
  * round-robin front):
  *  1. cached signed-in reads of /api/leagues: gateway A alone, then both gateways through the front, and a bare Koa
  *     app serving the same bytes (its own process), each at BENCH_CONNECTIONS connections for BENCH_SECONDS;

@@ -68,7 +68,7 @@ test('the team filter searches by name (case-insensitive), clears tab and league
 
 test('six skeleton cards while loading, then Refresh shows its success and failure toasts', async ({ browser }) => {
   const { page, context } = await signedInPage(browser, { width: 390, theme: 'dark' }, 'home.refresh@example.com');
-  // the four day tabs on one row at phone width (Live used to wrap onto a second row), and nothing wider than the screen
+  // the four day tabs on one row at phone width, and nothing wider than the screen
   await expect(page.getByRole('tab')).toHaveCount(4);
   const tops = await page.getByRole('tab').evaluateAll((tabs) => tabs.map((tab) => Math.round(tab.getBoundingClientRect().top)));
   expect(new Set(tops).size).toBe(1);

@@ -9,7 +9,7 @@ import { freePort, repoRoot } from '../scripts/lib/processes';
 import { blockingViolations, getJson, signedInPage } from './support/screens';
 
 /**
- * The live match centre (issue 22 §5) on the 2022 World Cup final (openfootball: goal minutes, extra time,
+ * The live match centre on the 2022 World Cup final (openfootball: goal minutes, extra time,
  * shoot-out), replayed on the match clock by its own small stack, started as a user would:
  * `npm start -- --no-build --as-of <instant> --replay openfootball ../shared/data/openfootball/worldcup-2022`.
  * The instant is "now" when the replay is planned: kick-off 15:00 UTC, Mbappé's 80′ penalty at 16:36:00, his 81′
@@ -305,7 +305,7 @@ test.describe('a group table as it stands while its last round is played', () =>
   });
 });
 
-test.describe('following France: the bell lists the goal; spoiler-free mode hides the live score until tapped (issue 23)', () => {
+test.describe('following France: the bell lists the goal; spoiler-free mode hides the live score until tapped', () => {
   // 25 s before Mbappé's 81′ goal (16:37:00 on the replay clock), France 1 goal behind
   replayStack('2022-12-18T16:36:35Z');
 

@@ -3,7 +3,7 @@ import { baseUrl } from './support/session';
 import { signedInPage } from './support/screens';
 
 /**
- * Spec §4: navigations within 100 ms of the previous one are ignored. Issue 13: that holds for the
+ * Spec §4: navigations within 100 ms of the previous one are ignored. That holds for the
  * app's programmatic navigations too (a card click, tab changes), not only <a> clicks.
  * Each double action below is dispatched in one task, well inside the window.
  */

@@ -5,7 +5,7 @@ import { blockingViolations, getJson, saveScreenshot, signedInPage, type Look } 
 import { baseUrl } from './support/session';
 
 /**
- * Following, the spoiler-free switch and the calendar buttons (issue 23) on the demo data, at phone and desktop
+ * Following, the spoiler-free switch and the calendar buttons on the demo data, at phone and desktop
  * width. The goal alert in the bell during a replay is in e2e/live.spec.ts (it needs a replay stack).
  */
 

@@ -9,7 +9,7 @@ const API_CACHE = 'matchday-api';
 
 /**
  * Waits until /sw.js is active and controls the page, on the events that say so rather than a wall-clock bound
- * (issue 26 §6: a loaded CI machine missed 20 s): `navigator.serviceWorker.ready` (a worker is active), then,
+ * (a loaded CI machine missed 20 s): `navigator.serviceWorker.ready` (a worker is active), then,
  * if the page is not controlled yet, the `controllerchange` of clientsClaim() at activation, or the activation
  * finishing without it, in which case a reload (a page loaded under an active worker is controlled) settles it.
  */
@@ -156,7 +156,7 @@ test("signing out (the menu's form, a POST) empties the saved API replies; perso
   await controlledHome(page);
   const saved = await apiCacheUrls(page);
   expect(saved.some((url) => url.includes('/api/fixtures/filter'))).toBe(true);
-  // /api/auth/user (sent no-store, and personal) never enters the worker's cache (issue 27 §3)
+  // /api/auth/user (sent no-store, and personal) never enters the worker's cache
   expect(saved.filter((url) => url.includes('/api/auth/user'))).toEqual([]);
   expect(saved.every((url) => !url.includes('_cb='))).toBe(true);
   expect(await page.evaluate(() => localStorage.getItem('matchday:last-user'))).toContain('pwa.signout@example.com');

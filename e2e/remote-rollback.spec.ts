@@ -10,7 +10,7 @@ import { MANIFEST_MAX_AGE_MS } from '@matchday/shell/src/remotes/versions';
 import { follow } from './support/screens';
 
 /**
- * The ops story of issue 10 §3 in a real browser, on a stack of its own whose FRONTEND_ROOT is a
+ * Deploying and rolling back one remote in a real browser, on a stack of its own whose FRONTEND_ROOT is a
  * throwaway folder: mf-stats is a copy of the checkout's build, the other remotes and the shell are
  * links to theirs (only read), so deploying here never changes what other stacks serve.
  */

@@ -3,7 +3,7 @@ import { baseUrl } from './support/session';
 import { signedInPage } from './support/screens';
 import { upcomingFixture } from './support/demo-data';
 
-/** Issue 11 item 11: a returnTo that the browser would resolve to another host never leaves the app. */
+/** A returnTo that the browser would resolve to another host never leaves the app. */
 test('returnTo to another host falls back to the screen default; a same-origin path is kept', async ({ browser }) => {
   const { page, context } = await signedInPage(browser, { width: 1280, theme: 'light' }, 'return-to@example.com');
   const { homeTeamId, leagueId, season } = await upcomingFixture(page);

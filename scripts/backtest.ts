@@ -29,7 +29,7 @@ import type { Scores } from '@matchday/insights/src/model/metrics';
 
 /**
  * `npm run backtest [-- --league 39 --seasons 2024,2025 [--csv out.csv]]`: walk-forward backtest of the tips model on
- * the imported data. Without --league/--seasons it runs the test periods of issue 25 one by one (STANDARD_RUNS):
+ * the imported data. Without --league/--seasons it runs the standard test periods one by one (STANDARD_RUNS):
  * Premier League 2022-23 + 2023-24 and 2024-25 + 2025-26, La Liga 2022-23 + 2023-24 (every constant was chosen on
  * 2019-20 to 2021-22, see services/insights/src/model/constants.ts). Reads the football data over HTTP like the
  * insights service does: FOOTBALL_URL when set, otherwise a football service started in this process on the database
@@ -106,7 +106,7 @@ export async function withFootball<T>(env: BacktestEnv, run: (client: FootballCl
 const pct = (value: number) => `${(100 * value).toFixed(1)}%`;
 const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(4)}`;
 
-/** One period's figures, and whether each goal of issue 25 is met. */
+/** One period's figures, and whether each of its goals is met. */
 export interface RunSummary {
   label: string;
   matches: number;

@@ -31,7 +31,7 @@ const GRIDS: Record<Tuned, number[]> = {
   marketRidge: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
 };
 /**
- * Where the search starts: the settings before issue 25 (chosen then on 2022-24, which are now test seasons), with the
+ * Where the search starts: the model's earlier settings (chosen on 2022-24, which are now test seasons), with the
  * market ratings off. A fixed start makes the result reproducible whatever constants.ts holds.
  */
 const START: ModelSettings = {
@@ -85,7 +85,7 @@ async function main(): Promise<number> {
 
     let best = START;
     let bestScore = objective(best);
-    console.log(`start (the settings before issue 25, market ratings off): mean model RPS ${bestScore.toFixed(5)}`);
+    console.log(`start (the earlier settings, market ratings off): mean model RPS ${bestScore.toFixed(5)}`);
     for (let pass = 1; pass <= MAX_PASSES; pass++) {
       const before = best;
       for (const key of Object.keys(GRIDS) as Tuned[]) {

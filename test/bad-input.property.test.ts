@@ -12,7 +12,7 @@ import { insightsOptions } from '@matchday/insights/src/config';
 import { createInsights, insights } from '@matchday/insights/src/service';
 
 /**
- * Issue 11, "Prove it": property-based requests against every endpoint of the services behind the gateway's
+ * Property-based requests against every endpoint of the services behind the gateway's
  * route table, called in-process with a valid identity: wrong types, huge numbers, unicode, arrays (repeated
  * and bracket keys), empty and long strings, malformed percent-encoding, malformed JSON, oversized bodies and
  * request encodings (Content-Encoding) the body does not have. Slow bodies are the gateway's to refuse:

@@ -9,7 +9,7 @@ import { repoRoot } from '../scripts/lib/processes';
 import { startRig, type Rig } from '../scripts/lib/rig';
 
 /**
- * Two gateways that act as one (issue 24 §3), on the rig of scripts/lib/rig.ts: MariaDB, redis-server, gateways A
+ * Two gateways that act as one, on the rig of scripts/lib/rig.ts: MariaDB, redis-server, gateways A
  * and B behind a round-robin front, the services behind both. The World Cup 2022 final is replayed from 16:35:15 UTC,
  * so Mbappé's 80′ penalty is released ~45 s after the start (the live test comes last) and his 81′ goal a minute later. Without redis-server or
  * MariaDB this fails with what to install: it never skips. Not part of plain `jest` (its name is *.rig.ts):

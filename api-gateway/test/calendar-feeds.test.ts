@@ -15,7 +15,7 @@ import { KnexSessionStore, type SessionData } from '../src/sessions/session-stor
 const SESSION_SECRET = 'session-secret-for-the-calendar-test-0123456';
 
 /**
- * The public calendar feeds through the gateway (issue 23 §3): no cookie, no sign-in, the service's ETag and
+ * The public calendar feeds through the gateway: no cookie, no sign-in, the service's ETag and
  * Cache-Control come back, If-None-Match reaches the service and its 304 comes back, and no session cookie is
  * set on a reply that shared caches may keep. The real football service (demo data) behind a real gateway.
  */

@@ -7,7 +7,7 @@ import { freePort, repoRoot } from '../../scripts/lib/processes';
 import { startStack, type RunningStack } from '../../scripts/lib/stack';
 
 /**
- * The live stream through the real gateway (issue 22 §4), on a replay of the real Premier League 2024-25
+ * The live stream through the real gateway, on a replay of the real Premier League 2024-25
  * (football-data.co.uk: half-time and full-time scores, no minutes) placed at 16:01:40 UTC on Boxing Day 2024:
  * five matches kicked off at 15:00 and are at half time (10 changes in the feed already); their second halves
  * start at 16:02, a few seconds into the test.

@@ -7,7 +7,7 @@ import { configureServer, createLogger, jsonErrors } from '@matchday/server';
 import { bodyOf, requestBodies } from '../src/middleware/request-body';
 
 /**
- * Bad input, the body's side (issue 27): bodies that come slowly, stop, overrun or undershoot their declared
+ * Bad input, the body's side: bodies that come slowly, stop, overrun or undershoot their declared
  * length, carry a Content-Encoding, or are too large, sent over a raw socket to the gateway's body reader in
  * front of an echo. Whatever comes, the answer is a refusal with {message} or the exact bytes sent, never a 5xx
  * and never a hang past the deadline. The deadline is 400 ms here (5 s in the gateway) so that a run is quick.

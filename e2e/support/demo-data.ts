@@ -56,7 +56,7 @@ export const rules = {
   stripPercent: (value: number | string | null | undefined) =>
     value === null || value === undefined ? 0 : Number.parseFloat(String(value).replace('%', '')) || 0,
   /**
-   * The team's label on a phone-width table (issue 26): the club's short name from the API. Every demo club has
+   * The team's label on a phone-width table: the club's short name from the API. Every demo club has
    * a 3-letter code, so the screen's fallbacks (spec shortcut, a short form of the name) never apply here.
    */
   shortName(row: Pick<StandingRow, 'teamName' | 'teamShortName'>): string {

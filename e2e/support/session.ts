@@ -17,7 +17,7 @@ export async function signIn(page: Page, email: string, names: { firstName?: str
 }
 
 /**
- * Signs in as someone else in the same browser without signing out first (issue 27 §3: a sign-in tab left open,
+ * Signs in as someone else in the same browser without signing out first (a sign-in tab left open,
  * Google's account chooser). The app's session cookie stays; the development provider's own cookies (same host,
  * another port) are dropped, as picking another account in Google's chooser would: otherwise it signs the
  * previous user in again without asking.

@@ -35,7 +35,7 @@ function expectReadable(teams: readonly ShortLabelTeam[], shown: readonly string
   expect(new Set(shown.map((label) => label.toUpperCase())).size).toBe(shown.length);
 }
 
-describe('team short labels beside the badge (issue 26)', () => {
+describe('team short labels beside the badge', () => {
   it('uses the source short name: FPL MCI and MUN, demo codes', () => {
     const shown = labels(PL_2324);
     expect(shown).toEqual(PL_2324.map((team) => team.shortName));

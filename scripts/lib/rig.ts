@@ -11,7 +11,7 @@ import { PRODUCTION_NODE_FLAGS, freePort, repoRoot } from './processes';
 import { startStack, type RunningStack, type StackOptions } from './stack';
 
 /**
- * The scale-out rig (issue 24 §3): MariaDB, redis-server on a free port, two gateways sharing both (REDIS_URL,
+ * The scale-out rig: MariaDB, redis-server on a free port, two gateways sharing both (REDIS_URL,
  * GATEWAY_DATABASE_URL), the same three services behind both, and a round-robin front (Debian's nginx when it is
  * installed, else a small Node proxy) whose URL is everyone's PUBLIC_URL. Gateway B has its own DATA_DIR, as a
  * second host would: what both see comes from the database or Redis, never from a shared file.

@@ -1,7 +1,7 @@
 import { forbiddenReason, forbiddenTrackedFiles } from '../lib/tracked-files';
 import { repoRoot } from '../lib/processes';
 
-describe('no database, key or secret is tracked in git (issue 26 §3)', () => {
+describe('no database, key or secret is tracked in git', () => {
   it('knows a forbidden file when it sees one', () => {
     expect(forbiddenReason('.data-dev/session-secret')).toBe('a data directory (DATA_DIR)');
     expect(forbiddenReason('.data/football.sqlite')).toBe('a data directory (DATA_DIR)');

@@ -103,7 +103,7 @@ describe('install messages (spec §8)', () => {
   });
 });
 
-describe('update check (spec §9, issue 10 §3)', () => {
+describe('update check (spec §9)', () => {
   it('checks first after 30 s, then every 5 min', () => {
     const delays = updateCheckDelays();
     expect([1, 2, 3, 4].map(() => delays.next().value)).toEqual([30_000, 300_000, 300_000, 300_000]);
@@ -152,7 +152,7 @@ describe('service worker cache rules', () => {
     expect(isCacheableApiReply(reply(0, undefined, 'opaqueredirect'))).toBe(false);
   });
 
-  it('never keeps a reply sent with Cache-Control: no-store (issue 27 §3)', () => {
+  it('never keeps a reply sent with Cache-Control: no-store', () => {
     expect(isCacheableApiReply(reply(200, 'no-store'))).toBe(false);
     expect(isCacheableApiReply(reply(200, 'private, no-store, max-age=0'))).toBe(false);
     expect(isCacheableApiReply(reply(200, 'No-Store'))).toBe(false);
@@ -189,7 +189,7 @@ describe('service worker cache rules', () => {
     expect(isCachedApiRead(url('/api/leaguesx'), ORIGIN)).toBe(false);
   });
 
-  it('never caches a personal reply, the insights or the admin calls (issue 27 §3)', () => {
+  it('never caches a personal reply, the insights or the admin calls', () => {
     const personal = [
       '/api/auth/user',
       '/api/referral/my-code',

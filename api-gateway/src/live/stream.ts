@@ -26,7 +26,7 @@ export const RETRY_MS = 3000;
 const SHUTDOWN_RETRY_MS = 1000;
 
 /**
- * GET /api/live/stream: Server-Sent Events of every live change (issue 22 §4), ended here at the gateway
+ * GET /api/live/stream: Server-Sent Events of every live change, ended here at the gateway
  * (better-sse), fed by the gateway's one LiveFeed. Each `change` event carries `id:` = the feed position, so
  * a client that reconnects with Last-Event-ID gets every change it missed exactly once, in order; an unknown
  * or too old id gets a `snapshot` event (LiveSnapshot) instead, whose id is the position it is current to.

@@ -1,6 +1,6 @@
 import type { FixtureStatus } from './football';
 
-/** The live match centre's contracts (issue 22): match events, live matches, the snapshot and the stream's changes. */
+/** The live match centre's contracts: match events, live matches, the snapshot and the stream's changes. */
 
 /**
  * What happens in a match, in the order of its timeline: the periods as the broadcast clock has them and the
@@ -53,7 +53,7 @@ export type LivePeriod = '1H' | 'HT' | '2H' | 'BT' | 'ET1' | 'ETHT' | 'ET2' | 'P
 export interface LiveMatch {
   fixtureId: number;
   leagueId: number;
-  /** The clubs (who follows them gets the in-app alert, issue 23). */
+  /** The clubs (who follows them gets the in-app alert). */
   homeTeamId: number;
   awayTeamId: number;
   homeTeam: string;

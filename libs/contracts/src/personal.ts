@@ -1,5 +1,5 @@
 /**
- * What makes Matchday personal (issue 23): follows, alert preferences, Web Push subscriptions and the
+ * What makes Matchday personal: follows, alert preferences, Web Push subscriptions and the
  * alerts they receive, calendar feeds and the spoiler-free mode. The accounts service owns the user's side
  * (follows, preferences, subscriptions, the personal calendar token); the football service writes the
  * public calendar feeds.

@@ -21,7 +21,7 @@ const otherMigrations: MigrationList = {
   },
 };
 
-/** The live versions in the gateway's database (issue 24 §2): what several hosts share instead of DATA_DIR/remotes.json. */
+/** The live versions in the gateway's database: what several hosts share instead of DATA_DIR/remotes.json. */
 describe.each(testDatabases())('remote versions in the database (%s)', (_label, make) => {
   let root: string;
   let db: Knex;

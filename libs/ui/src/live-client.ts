@@ -68,7 +68,7 @@ function parse<T>(data: string): T | null {
 }
 
 /**
- * One stream per tab (issue 22 §5): opened when the first screen needs live data, closed CLOSE_GRACE_MS after
+ * One stream per tab: opened when the first screen needs live data, closed CLOSE_GRACE_MS after
  * the last one leaves. The browser's EventSource resumes by itself after a drop, sending Last-Event-ID; when the
  * client opens a new one (the tab shown again, the pageshow of a page from the back/forward cache, the network
  * back, a refusal waited out) it passes the last feed position as `?lastEventId=`, so the gateway sends what was

@@ -1,7 +1,7 @@
 import type { FixtureStatus, LiveChange, LiveMatch, LivePeriod, LiveSnapshot, MatchEvent, MatchEventKind } from '@matchday/contracts';
 
 /**
- * The live match centre's state in the browser (issue 22 §5), as pure functions of the stream's messages:
+ * The live match centre's state in the browser, as pure functions of the stream's messages:
  * `snapshot` and `change` events of GET /api/live/stream and the timelines of GET /api/fixture-events/{id}.
  * The live client (live-client.ts) holds one of these per tab; the screens read it through the hooks.
  */

@@ -6,7 +6,7 @@ import type { Fixture, Follow, FollowKind, UserPreferences } from '@matchday/con
 import { apiQuery, useApiQuery } from './query';
 
 /**
- * What makes the screens personal (issue 23): the user's follows with a star to toggle them, and the
+ * What makes the screens personal: the user's follows with a star to toggle them, and the
  * spoiler-free mode that every screen showing a score obeys. One definition of each read, so every remote
  * shares its SWR cache entry (a star pressed on a team page is lit on Home at once).
  */

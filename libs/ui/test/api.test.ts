@@ -1,6 +1,6 @@
 import { apiGet, apiSend, discardBody } from '../src/api';
 
-/** Issue 11 item 14: every reply body is read (an unread one keeps the request open in the browser). */
+/** Every reply body is read (an unread one keeps the request open in the browser). */
 describe('fetch paths read every reply body', () => {
   const realFetch = global.fetch;
   let replies: Response[] = [];

@@ -2,7 +2,7 @@ import type { AuthUser } from '@matchday/contracts';
 import { forgetLastUser, readAuthUser } from '../src/auth-user';
 
 /**
- * Issue 27 §3: the service worker no longer stores /api/auth/user, so the app remembers the last signed-in user
+ * The service worker never stores /api/auth/user, so the app remembers the last signed-in user
  * itself (only what the header shows) and uses it when the read fails for want of a network.
  */
 describe('readAuthUser: the last signed-in user for loads without network', () => {

@@ -1,6 +1,6 @@
 import { apiQuery, errorDetail } from '../src/query';
 
-/** Issue 13: one way to read the API; a query's key, reader and failure message live together. */
+/** One way to read the API; a query's key, reader and failure message live together. */
 describe('apiQuery', () => {
   const realFetch = global.fetch;
   const replyWith = (status: number, body: string) => {

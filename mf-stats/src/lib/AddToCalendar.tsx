@@ -100,7 +100,7 @@ function linksOf(feedPath: string): CalendarLinks | null {
 }
 
 /**
- * "Add to calendar" (issue 23) on the team and league pages: a small menu with the feed as a subscription for
+ * "Add to calendar" on the team and league pages: a small menu with the feed as a subscription for
  * Apple Calendar and Outlook (webcal://), Google Calendar's subscribe page, and the .ics file itself. `name` says
  * whose matches ("Arsenal", "Premier League 2024/25") in every link's accessible name and the file's name.
  */

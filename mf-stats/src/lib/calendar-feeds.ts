@@ -1,7 +1,7 @@
 import { API_PREFIXES } from '@matchday/contracts';
 
 /**
- * The public calendar feeds (issue 23, no sign-in: calendar apps send no cookies), as paths on this site; the
+ * The public calendar feeds (no sign-in: calendar apps send no cookies), as paths on this site; the
  * screens make the subscribe links of them with calendarLinks (libs/ui/src/calendar-links.ts).
  */
 

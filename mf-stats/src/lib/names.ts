@@ -75,7 +75,7 @@ function shortLabelCandidates(team: ShortLabelTeam): string[] {
 }
 
 /**
- * The text beside each team's badge in a narrow column (the standings table on a phone, issue 26): the
+ * The text beside each team's badge in a narrow column (the standings table on a phone): the
  * source's short name (MCI, MUN), else the spec's shortcut (standingsShortName), else a short form of the
  * name. Never the text the badge itself shows (`badgeText`, the initials a badge without a logo draws:
  * "Fenwick County" is not "FC FC" but "FEN" or "Fenwick"), and no two teams of the list alike ("Manchester"

@@ -2,7 +2,7 @@ import type { FixtureStats, Follow, HeadToHeadMatch, PlayerRecentFixture, UserPr
 import type { SpoilerMatch } from '@matchday/ui/unshared';
 
 /**
- * Spoiler-free mode (issue 23) on the stats screens: which matches a screen hides, read from the shapes the
+ * Spoiler-free mode on the stats screens: which matches a screen hides, read from the shapes the
  * screens have (the match page's FixtureStats, a head-to-head meeting, a player's recent fixture), and whether a
  * screen made of many results at once (a table, a team's form) is covered.
  */

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { accountsConfig, accountsEnvSchema } from '../src/config';
 import { createAccounts } from '../src/service';
 import { callAs, json, signIn } from './helpers';
 
-/** Follows, preferences, push subscriptions, the personal calendar's token and the export (issue 23), with the football service they check ids against. */
+/** Follows, preferences, push subscriptions, the personal calendar's token and the export, with the football service they check ids against. */
 describe.each(testDatabases())('personal features on %s', (_label, makeTarget) => {
   let footballService: RunningService;
   let service: RunningService;
@@ -150,7 +151,7 @@ describe.each(testDatabases())('personal features on %s', (_label, makeTarget) =
     const subscription = (endpoint: string) => ({
       endpoint,
       expirationTime: null,
-      keys: { p256dh: Buffer.alloc(65, 4).toString('base64url'), auth: Buffer.alloc(16, 7).toString('base64url') },
+      keys: { p256dh: createECDH('prime256v1').generateKeys('base64url'), auth: Buffer.alloc(16, 7).toString('base64url') },
     });
 
     it('gives the VAPID public key (65 bytes) and stores a subscription once per browser', async () => {
@@ -243,7 +244,7 @@ describe.each(testDatabases())('personal features on %s', (_label, makeTarget) =
       await follow(user.id, { kind: 'team', id: teams[2] });
       await callAs(service, user.id, 'POST', '/api/push/subscriptions', {
         endpoint: 'https://updates.push.services.mozilla.com/wpush/v2/xyz',
-        keys: { p256dh: Buffer.alloc(65, 4).toString('base64url'), auth: Buffer.alloc(16, 7).toString('base64url') },
+        keys: { p256dh: createECDH('prime256v1').generateKeys('base64url'), auth: Buffer.alloc(16, 7).toString('base64url') },
       });
       const exported = await json<AccountExport>(await callAs(service, user.id, 'GET', '/api/user/export'));
       expect(exported.user.email).toBe(user.email);

@@ -8,7 +8,7 @@ import { escapeText, foldLine, utcDateTime, uuidV5 } from '../src/modules/calend
 import { football } from '../src/service';
 
 /**
- * Calendar feeds (issue 23 §3): the iCalendar text itself (CRLF, folding at 75 octets, escaping, UTC times, one
+ * Calendar feeds: the iCalendar text itself (CRLF, folding at 75 octets, escaping, UTC times, one
  * UID and DTSTAMP per event), the spoiler rule, stable UIDs with SEQUENCE after a kick-off moved through the
  * store, postponed matches, byte-identical replies with ETag/304, 400/404, and the personal feed's union.
  */

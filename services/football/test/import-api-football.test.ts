@@ -257,7 +257,7 @@ describe.each(testDatabases())('api-football import on %s', (_label, makeTarget)
     expect(venue).toEqual({ name: 'Emirates Stadium', city: 'London' });
     const arsenal = await db('teams').where({ id: played.home_team_id }).first('name', 'short_name', 'code', 'logo');
     expect(arsenal).toMatchObject({ name: 'Arsenal', short_name: 'ARS', code: 'ARS' });
-    // team.code is the short name the standings carry (issue 26)
+    // team.code is the short name the standings carry
     expect((await standings(db, 39, 2023)).find((row) => row.teamName === 'Arsenal')?.teamShortName).toBe('ARS');
 
     const stats = await db('fixture_team_stats').where({ fixture_id: played.id }).orderBy('is_home', 'desc').select('*');

@@ -55,7 +55,7 @@ describe.each(testDatabases())('fpl import on %s', (_label, makeTarget) => {
     expect(Number(goals!.home) + Number(goals!.away)).toBe(1246);
   });
 
-  it("stores FPL's per-match expected goals and assists (issue 25): the season's sums as in merged_gw.csv", async () => {
+  it("stores FPL's per-match expected goals and assists: the season's sums as in merged_gw.csv", async () => {
     expect(await sum(db, 'expected_goals')).toBeCloseTo(1198.48, 1);
     expect(await sum(db, 'expected_assists')).toBeCloseTo(752.2, 1);
   });
@@ -108,7 +108,7 @@ describe.each(testDatabases())('fpl import on %s', (_label, makeTarget) => {
     expect(toDate(fixture.kickoff_at)!.toISOString()).toBe('2023-08-11T19:00:00.000Z');
   });
 
-  it("gives the table FPL's short names: MCI and MUN beside the two Manchester clubs (issue 26)", async () => {
+  it("gives the table FPL's short names: MCI and MUN beside the two Manchester clubs", async () => {
     const table = await standings(db, 39, 2023);
     expect(table).toHaveLength(20);
     const shortName = (name: string) => table.find((row) => row.teamName === name)?.teamShortName;

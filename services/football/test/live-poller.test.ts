@@ -15,7 +15,7 @@ import { liveRouter } from '../src/modules/live/router';
 import { football, startFootball } from '../src/service';
 
 /**
- * The live feed outside replay (issue 22 §3) against a loopback API-Football that answers /fixtures?live=all,
+ * The live feed outside replay against a loopback API-Football that answers /fixtures?live=all,
  * /fixtures/events?fixture=<id> and /fixtures?id=<id> in the v3 documentation's shapes
  * (fixtures/api-football-live/), stepping a match through on a fake clock: Arsenal v Chelsea, kick-off
  * 28 Nov 2026 15:00 UTC; Arsenal 23', Chelsea 37' taken back by VAR at 39', half time, an Arsenal player's own

@@ -1,7 +1,7 @@
 import { startService, testDatabases, type RunningService } from '@matchday/testing';
 import { football } from '../src/service';
 
-/** Issue 11 item 16: a parameter in an unexpected form (array, bracket name, unknown name) is a 400 naming it. */
+/** A parameter in an unexpected form (array, bracket name, unknown name) is a 400 naming it. */
 describe.each(testDatabases())('query parameters on %s', (_label, makeTarget) => {
   let service: RunningService;
   beforeAll(async () => {

@@ -12,7 +12,7 @@ const WORLD_CUP = path.resolve(repoRoot, '../shared/data/openfootball/worldcup-2
 const quiet = () => undefined;
 
 /**
- * The World Cup 2022 final replayed as it was played (issue 22 §2), with a fake clock: as of 16:40 UTC it is
+ * The World Cup 2022 final replayed as it was played, with a fake clock: as of 16:40 UTC it is
  * live at Argentina 2-2 France in the 84th minute with four goals in its timeline; a restart mid-match
  * changes nothing; extra time and the shoot-out come on the clock; a finished match leaves /api/live.
  */
@@ -162,7 +162,7 @@ describe.each(testDatabases())('the World Cup final, live on the replay clock, o
 });
 
 /**
- * "As it stands" (issue 22 §5): the same table function counts live matches with their current score when asked.
+ * "As it stands": the same table function counts live matches with their current score when asked.
  * As of 29 Nov 2022 15:50 UTC, Group A's last round is at half time: Ecuador 0-1 Senegal, Netherlands 1-0 Qatar.
  */
 describe.each(testDatabases())('Group A as it stands at half time of its last round, on %s', (_label, makeTarget) => {

@@ -43,7 +43,7 @@ describe('expected Dream11 points', () => {
   });
 });
 
-describe('expected Dream11 points from chances and line-ups (issue 25)', () => {
+describe('expected Dream11 points from chances and line-ups', () => {
   const chance = (minutes: number, started: boolean, expectedGoals: number, expectedAssists = 0) => ({
     ...line(minutes, started),
     expectedGoals,

@@ -1,7 +1,7 @@
 import { startService, testDatabases, type RunningService } from '@matchday/testing';
 import { insights } from '../src/service';
 
-/** Issue 11 item 16: the insights routes read their query through parseQuery too (refused before any model work). */
+/** The insights routes read their query through parseQuery too (refused before any model work). */
 describe.each(testDatabases())('insights query parameters on %s', (_label, makeTarget) => {
   let service: RunningService;
   beforeAll(async () => {

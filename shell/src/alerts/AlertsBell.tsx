@@ -97,7 +97,7 @@ const Panel = styled.div`
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /**
- * The header's bell (issue 23 §2): the latest alerts of followed teams and leagues while the app is open, fed by
+ * The header's bell: the latest alerts of followed teams and leagues while the app is open, fed by
  * the live stream, so a fan who did not allow push sees the same events. The stream is held open only while
  * something is followed. Loaded lazily (the shell's first render stays within its budget).
  */

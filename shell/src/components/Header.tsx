@@ -10,10 +10,10 @@ import { SearchBox } from '../search/SearchBox';
 import { Logo } from './Logo';
 import { PrimaryNav } from './PrimaryNav';
 
-// The share menu, the avatar's menu and the alerts bell are one chunk ("header": three chunks each carried their
-// own copy of the kit's query and follows code). It is fetched once the first screen has had the page to itself
+// The share menu, the avatar's menu and the alerts bell are one chunk ("header"), so the kit's query and follows
+// code is fetched once. It is fetched once the first screen has had the page to itself
 // (afterLoadAndIdle), or at once when the visitor reaches for the header's right side (a pointer, touch included,
-// or focus) or opens the Share or avatar menu, so it no longer races Home's first card (issue 26 §1). The Share
+// or focus) or opens the Share or avatar menu, so it does not race Home's first card. The Share
 // and avatar buttons are drawn at once; their menus open when the chunk is here.
 const ShareMenu = lazy(async () => ({ default: (await import(/* webpackChunkName: "header" */ './ShareMenu')).ShareMenu }));
 const AccountMenu = lazy(() => import(/* webpackChunkName: "header" */ './AccountMenu'));

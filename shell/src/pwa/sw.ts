@@ -10,7 +10,7 @@
  * - The API cache is emptied whenever the signed-in user may change: a sign-in completing (/auth/callback),
  *   signing out (POST or GET /auth/logout), deleting the account, a 401, and a /api/auth/user reply naming
  *   another user than the last one seen (its id is kept in a cache of its own, so it outlives the worker).
- * - Push alerts (issue 23): every push shows a notification (push-alert.ts), a generic one when the payload
+ * - Push alerts: every push shows a notification (push-alert.ts), a generic one when the payload
  *   cannot be read, since Safari revokes the permission of a site whose push shows nothing; a tap focuses
  *   the app on the alert's page, or opens it. When the browser renews or drops the device's subscription
  *   (pushsubscriptionchange: expiry, a rotated push service key), the worker subscribes again with the same

@@ -90,7 +90,7 @@ interface Entry {
   detail: string;
   picture: string | null;
   to: string | null;
-  /** What the entry's star follows (issue 23). */
+  /** What the entry's star follows. */
   follow: { kind: FollowKind; id: number };
 }
 

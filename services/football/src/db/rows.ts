@@ -151,12 +151,12 @@ export interface FixturePlayerStatsRow {
   fouls_committed: number | null;
   yellow_cards: number | null;
   red_cards: number | null;
-  /** Issue 25 (nullable; the demo seed leaves them out). */
+  /** FPL's expected goals and assists (nullable; the demo seed leaves them out). */
   expected_goals?: number | null;
   expected_assists?: number | null;
 }
 
-/** `fixture_lineups`: a match's announced line-up (issue 25), released by a replay at kick-off - 60 min. */
+/** `fixture_lineups`: a match's announced line-up, released by a replay at kick-off - 60 min. */
 export interface FixtureLineupsRow {
   fixture_id: number;
   player_id: number;

@@ -14,7 +14,7 @@ export type HeldBatch =
   | { kind: 'matches'; releaseMs: number; records: readonly ImportedMatch[] }
   | { kind: 'player-matches'; releaseMs: number; records: readonly ImportedPlayerMatch[] }
   | { kind: 'match-events'; releaseMs: number; records: readonly ImportedMatchEvent[] }
-  /** A match's announced line-up (who starts), released at kick-off - 60 min (issue 25). */
+  /** A match's announced line-up (who starts), released at kick-off - 60 min. */
   | { kind: 'lineups'; releaseMs: number; records: readonly ImportedPlayerMatch[] };
 
 const INSERT_BATCH = 100;

@@ -8,7 +8,7 @@ import type { ApiFixtureEvent, ApiFixtureItem, ApiLineupItem } from './sources/a
 import { saveLineups, saveMatches, saveMatchEvents } from './store';
 
 /**
- * A live feed outside replay (issue 22 §3): with API_FOOTBALL_KEY set, the football service polls
+ * A live feed outside replay: with API_FOOTBALL_KEY set, the football service polls
  * API-Football v3 while a stored API-Football fixture is inside its live window (kick-off − 5 min to
  * kick-off + 3 h, not finished or postponed), every LIVE_POLL_MS (15 s):
  * - one `GET /fixtures?live=all` per tick (every match being played; only stored fixtures in their window count);
@@ -20,7 +20,7 @@ import { saveLineups, saveMatches, saveMatchEvents } from './store';
  *   it 10 min after its kick-off (late, called off, or begun while the service was stopped).
  * - `GET /fixtures/lineups?fixture=<id>` for a stored fixture from LINEUP_FROM_MS (65 min) before its kick-off
  *   until its line-ups are stored, at most every LINEUP_RETRY_MS (5 min): both starting XIs and the named
- *   substitutes go to `fixture_lineups` through the store's saveLineups (issue 25: the Dream11 picks are made
+ *   substitutes go to `fixture_lineups` through the store's saveLineups (the Dream11 picks are made
  *   again on them).
  * What it reads becomes match events (sources/api-football-live.ts) written through saveMatchEvents, the one
  * writer of match events, with their sequence numbers; at full time (or when the match is called off) the

@@ -8,7 +8,7 @@ import { greedy, optimise, type Candidate, type Selection } from './optimiser';
 import { creditsOf, dream11Points, roleOf, type MatchLine } from './scoring';
 
 /**
- * Dream11 backtest on FPL gameweeks (issue 25): for every fixture from gameweek `fromGameweek` on, one XI
+ * Dream11 backtest on FPL gameweeks: for every fixture from gameweek `fromGameweek` on, one XI
  * from each method, scored on the players' realised Dream11 points with captain x2 and vice-captain x1.5:
  * - model: the integer program on expected points from chances (expected.ts: per-90 xG and xA shrunk towards
  *   the position's mean, last season as a prior, scaled by the Dixon-Coles expected goals of the side in this

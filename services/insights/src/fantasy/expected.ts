@@ -2,7 +2,7 @@ import type { FantasyRole } from '@matchday/contracts';
 import { DREAM11_POINTS, type MatchLine } from './scoring';
 
 /**
- * Expected Dream11 points of one player in the next match (issue 25: from chances, not only past points):
+ * Expected Dream11 points of one player in the next match (from chances, not only past points):
  * - playing time: when the line-ups are out (kick-off - 60 min) the confirmed XI decides who starts (a
  *   starter starts, anyone else can only come on); before that, start probability and expected minutes from
  *   the side's last matches (an absence counts as 0 minutes), more recent matches weighing more;

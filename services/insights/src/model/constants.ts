@@ -1,11 +1,11 @@
 /**
- * Every constant of the tips model, in one file, with the seasons it was chosen on (issue 25: tune only on the past).
+ * Every constant of the tips model, in one file, with the seasons it was chosen on (tune only on the past).
  *
  * Tuned: chosen by `npm run tune:tips` (scripts/tune-tips.ts) on the Premier League and La Liga 2019-20 to 2021-22
  * only: a walk-forward (refit every REFIT_DAYS days, each match predicted from results and prices before its day)
  * scored on 2020-21 and 2021-22, the models fitted on matches from 2019-20 on (no earlier season is stored). The
  * objective is the mean of the two leagues' model RPS; the search is coordinate descent over the grids printed by the
- * script, one constant at a time in the order listed here, from the settings before issue 25 with the market ratings
+ * script, one constant at a time in the order listed here, from the model's earlier settings (START in that script) with the market ratings
  * off, a value taken only if it lowers the RPS by 0.00005, until a pass changes nothing (3 passes); then the blend
  * weight on that model's forecasts. Mean model RPS on 2020-22: 0.20273 at the start, 0.19834 chosen (Bet365
  * pre-match 0.19697, closing 0.19594 on the same matches). The blend weight came out 0: on these seasons no weight

@@ -127,7 +127,7 @@ function TimeZone({ preferences, save }: { preferences: UserPreferences; save(up
   );
 }
 
-/** Issue 23 §2: which alerts come for followed teams and leagues, and the hours they stay silent. */
+/** Which alerts come for followed teams and leagues, and the hours they stay silent. */
 export function AlertsCard() {
   const { preferences, error, save, retry } = usePreferences();
   const saveAlerts = (update: UserPreferencesUpdate) => void save(update, 'your alert settings');

@@ -78,7 +78,7 @@ function FeedLinks({ links, onReset }: { links: CalendarLinks; onReset(): void }
   );
 }
 
-/** Issue 23 §4: the personal "my follows" feed, to subscribe to in a calendar app, copy, download or replace. */
+/** The personal "my follows" feed, to subscribe to in a calendar app, copy, download or replace. */
 export function CalendarCard() {
   const { data, error, mutate } = usePersonalCalendar();
   const [confirming, setConfirming] = useState(false);

@@ -7,7 +7,7 @@ import { PushCard } from './PushCard';
 import { SpoilerCard } from './SpoilerCard';
 
 /**
- * Issue 23's personal section of Settings: alerts, push on this device, spoiler-free mode, the calendar feed.
+ * The personal section of Settings: alerts, push on this device, spoiler-free mode, the calendar feed.
  * Loaded on demand (SettingsScreen) so the remote's other screens do not carry it.
  */
 export default function PersonalSettings() {

@@ -32,7 +32,7 @@ const EXPLANATIONS: Record<Exclude<PushState, 'on' | 'off'>, ReactNode> = {
   ),
 };
 
-/** Issue 23 §3: Web Push on this device. The permission prompt only ever comes from the tap on the button. */
+/** Web Push on this device. The permission prompt only ever comes from the tap on the button. */
 export function PushCard() {
   const { state, busy, turnOn, turnOff } = usePushDevice();
   return (

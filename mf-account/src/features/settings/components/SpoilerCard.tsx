@@ -36,7 +36,7 @@ const Choices = styled.fieldset`
   }
 `;
 
-/** Issue 23 §4: scores and results hidden everywhere Matchday shows them, for every match or for followed ones. */
+/** Scores and results hidden everywhere Matchday shows them, for every match or for followed ones. */
 export function SpoilerCard() {
   const { preferences, error, save, retry } = usePreferences();
   const saveSpoilers = (update: { spoilerFree?: boolean; spoilerScope?: SpoilerScope }) => void save(update, 'spoiler-free mode');

@@ -23,7 +23,7 @@ const LiveBadge = styled(Badge)`
 `;
 
 /**
- * Remotes (issue 10 §1): the live version of each remote, the versions on disk, Roll back / Roll forward.
+ * Remotes: the live version of each remote, the versions on disk, Roll back / Roll forward.
  * The buttons do what `npm run rollback` / `npm run rollforward` do; open pages keep the version they loaded.
  */
 export function RemotesPanel() {

@@ -163,7 +163,7 @@ export const FixtureCard = memo(function FixtureCard({
     Boolean(fixture.afterExtraTime),
   );
   const showLive = feed !== undefined && (live !== undefined || fixture.status === 'live');
-  // spoiler-free mode: no score or result until the fan reveals this match's (issue 23 §4)
+  // spoiler-free mode: no score or result until the fan reveals this match's
   const scoreHidden = spoilerHidden && (showLive || finished);
   const colour = leagueColour(fixture.leagueName, fixture.leagueColor);
   return (

@@ -49,7 +49,7 @@ const Footer = styled.div`
 const searchQuery = apiQuery<[q: string], SearchResults>((q) => `/api/search?q=${encodeURIComponent(q)}`, 'Search failed');
 
 /**
- * The first visit's one gentle prompt (issue 23 §1): search for teams and leagues and star them; "Not now"
+ * The first visit's one gentle prompt: search for teams and leagues and star them; "Not now"
  * dismisses it for good (a preference kept on the server, so every device respects it).
  */
 export function FollowPrompt() {

@@ -18,7 +18,7 @@ const Section = styled.section`
 `;
 
 /**
- * Home's "Following" (issue 23 §1), above everything else: today's and the next matches of the followed teams and
+ * Home's "Following", above everything else: today's and the next matches of the followed teams and
  * leagues, live ones with their live score. `fixtures` null while they load.
  */
 export function FollowingSection({

@@ -140,7 +140,7 @@ export function HomeScreen() {
   const { data: leagues } = useLeagues();
   // once a minute: a scheduled match reaching kick-off needs the stream
   const minute = useNow(60_000);
-  // "Following" first (issue 23): on the default view (today, unfiltered), for a fan who follows something
+  // "Following" first: on the default view (today, unfiltered), for a fan who follows something
   const following = useFollowing();
   const { data: prefs, error: prefsFailed } = usePreferences();
   const { hidden } = useSpoilers();

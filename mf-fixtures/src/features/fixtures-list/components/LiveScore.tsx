@@ -26,7 +26,7 @@ const Status = styled.span`
 const scoreText = (home: number | null, away: number | null) => (home === null || away === null ? '–' : `${home} - ${away}`);
 
 /**
- * The middle of a fixture card while its match is live (issue 22 §5): the score, changed in place, with a red dot
+ * The middle of a fixture card while its match is live: the score, changed in place, with a red dot
  * and the clock while the stream is current; "Updated N min ago" and the stream's state once nothing has been
  * heard for a minute (never labelled live then); FT and the final score (with a.e.t. or the shoot-out) at the end.
  */

@@ -1,7 +1,7 @@
 import type { FixtureDayFilter } from '@matchday/contracts';
 
 /**
- * Fixture filter (spec §4): a day tab, the Live tab (issue 22 §5: today's matches being played), a league or a
+ * Fixture filter (spec §4): a day tab, the Live tab (today's matches being played), a league or a
  * team, never two at once. It lives in the URL (?tab=, ?tab=live, ?league=, ?team=): the screen reads it from there
  * and writes a user's choice back, so first load, back/forward and links need nothing else.
  */

@@ -133,7 +133,7 @@ export function FixturePlayersScreen() {
   const { data, error, isLoading } = useFixturePlayers(fixtureId);
   const { data: fixture } = useFixtureSummary(fixtureId);
   const players = data ?? [];
-  // spoiler-free mode (issue 23): until the fixture is known, the mode as last seen decides
+  // spoiler-free mode: until the fixture is known, the mode as last seen decides
   const { hidden, active } = useSpoilers();
   const scoreHidden = fixture ? hidden(fixtureStatsMatch(fixture)) : fixture === undefined && active;
   const title = fixture ? `${fixture.homeTeamName} vs ${fixture.awayTeamName} Player Ratings` : 'Player Statistics';

@@ -106,7 +106,7 @@ export interface HeaderLive {
 
 /**
  * Fixture header (spec §2): league, type, date, venue and city, both teams and the score with its status badge.
- * While the match is live (issue 22 §5) the score and status come from the live feed: a red dot and the clock while
+ * While the match is live the score and status come from the live feed: a red dot and the clock while
  * the stream is current, "Updated N s ago" and the stream's state (reconnecting, offline) always, and once nothing
  * has been heard for a minute the score is no longer labelled live. `note` follows a final score: "(4–2 pens)", "a.e.t.".
  * In spoiler-free mode (`scoreHidden`) a played or live score is a reveal button, without its note. Memoised: a

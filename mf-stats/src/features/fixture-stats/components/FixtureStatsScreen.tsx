@@ -44,10 +44,10 @@ function backLink(path: Record<string, string | undefined>, search: URLSearchPar
 }
 
 /**
- * Fixture stats (spec §2): header with score and status, four comparison cards. The match centre (issue 22 §5): a
+ * Fixture stats (spec §2): header with score and status, four comparison cards. The match centre: a
  * live match takes its score, clock and state from the tab's live stream, and a played or live match shows its
  * timeline (goals, HT, extra time, shoot-out, FT), kept current by the stream; goals are read out politely. In
- * spoiler-free mode (issue 23) a covered match shows none of its score (header, timeline goals, the Goals row,
+ * spoiler-free mode a covered match shows none of its score (header, timeline goals, the Goals row,
  * read-outs) until the fan reveals it.
  */
 export function FixtureStatsScreen() {
@@ -62,7 +62,7 @@ export function FixtureStatsScreen() {
   const { entry, state: feed } = useLiveMatch(id, needsLive);
   const hasTimeline = data ? data.status === 'live' || data.status === 'finished' || entry !== undefined : false;
   const timeline = useLiveTimeline(hasTimeline ? id : null, needsLive);
-  // spoiler-free mode (issue 23): the score, the goals of the timeline and their read-outs wait for a reveal
+  // spoiler-free mode: the score, the goals of the timeline and their read-outs wait for a reveal
   const { hidden } = useSpoilers();
   const scoreHidden = data ? hidden(fixtureStatsMatch(data)) : false;
   const announced = useMemo(

@@ -44,7 +44,7 @@ const Row = styled.li<{ $side: 'home' | 'away' | null; $marker: boolean }>`
 `;
 
 /**
- * A match's timeline (issue 22 §5), loaded with React.lazy from the match page: goals with their minute, side and
+ * A match's timeline, loaded with React.lazy from the match page: goals with their minute, side and
  * scorer, goals taken back, half-time, extra time, the shoot-out and full time with a.e.t. and the shoot-out result.
  * With the score hidden (spoiler-free mode) only kick-off, half-time, the second half and full time.
  */

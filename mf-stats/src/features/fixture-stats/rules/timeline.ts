@@ -89,7 +89,7 @@ export function timelineRows(
 const SCORE_FREE_KINDS: ReadonlySet<MatchEventKind> = new Set<MatchEventKind>(['kick-off', 'half-time', 'second-half', 'full-time']);
 
 /**
- * Spoiler-free mode (issue 23), score not revealed: what of the timeline may show. Only kick-off, half-time, the
+ * Spoiler-free mode, score not revealed: what of the timeline may show. Only kick-off, half-time, the
  * second half and full time, without a score or a note ("a.e.t.", the shoot-out); every goal, goal taken back,
  * and the markers of normal time's end, extra time and the shoot-out are left out.
  */

@@ -108,7 +108,7 @@ export function H2hScreen() {
   const matches = data ?? [];
   const summary = homeTeamId && awayTeamId && matches.length > 0 ? summarise(matches, Number(homeTeamId), Number(awayTeamId)) : null;
   const title = summary ? `${summary.teamA.name} vs ${summary.teamB.name} Head to Head` : 'Head to Head';
-  // spoiler-free mode (issue 23): the tally, last five and biggest results wait while any meeting's score is hidden
+  // spoiler-free mode: the tally, last five and biggest results wait while any meeting's score is hidden
   const { hidden } = useSpoilers();
   const [summaryShown, showSummary] = useShownOnce(`${homeTeamId}/${awayTeamId}`);
   const summaryHidden = Boolean(summary?.completed.some((match) => hidden(h2hMatch(match)))) && !summaryShown;

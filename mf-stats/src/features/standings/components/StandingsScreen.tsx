@@ -32,7 +32,7 @@ export function StandingsScreen() {
   const season = isId(search.get('season')) ? search.get('season') : null;
   const tab = search.get('tab') || 'today';
   const highlightParam = search.get('highlightTeams') ?? '';
-  // "As it stands" (issue 22 §5): offered while a match of this league is live; refreshed on every change of one.
+  // "As it stands": offered while a match of this league is live; refreshed on every change of one.
   const live = useLiveMatches(Boolean(leagueId));
   const liveHere = [...live.matches.values()].filter((e) => e.match.leagueId === Number(leagueId) && e.match.status === 'live');
   const [finalTable, setFinalTable] = useState(false);

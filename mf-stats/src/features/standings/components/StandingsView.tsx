@@ -47,7 +47,7 @@ export const StandingsView = memo(function StandingsView({
   highlighted?: (row: StandingRow) => boolean;
 }) {
   const first = rows[0];
-  // spoiler-free mode (issue 23): a table is made of results, as it stands or final
+  // spoiler-free mode: a table is made of results, as it stands or final
   const covered = useResultsCovered(first ? { leagueId: first.leagueId, teamIds: rows.map((row) => row.teamId) } : null);
   const [shown, show] = useShownOnce(first ? `${first.leagueId}/${first.season}` : '');
   // the same group objects while the rows stay: the tables (memoised) are not drawn again when the spoiler

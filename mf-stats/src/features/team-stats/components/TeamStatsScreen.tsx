@@ -87,7 +87,7 @@ export function TeamStatsScreen() {
   const home = records.find((r) => r.is_Home_Stats === 1);
   const away = records.find((r) => r.is_Home_Stats === 0);
   const any: TeamStatsRecord | undefined = home ?? away;
-  // spoiler-free mode (issue 23): every figure here is made of results (form, points, wins, goals)
+  // spoiler-free mode: every figure here is made of results (form, points, wins, goals)
   const covered = useResultsCovered(params ? { leagueId: Number(params.leagueId), teamIds: [Number(params.teamId)] } : null);
   const [shown, show] = useShownOnce(params ? `${params.teamId}/${params.leagueId}/${params.season}` : '');
   const returnTo = safeReturnPath(search.get('returnTo'), `/standings?leagueId=${leagueId}&season=${season}`);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Dream11Card, Dream11Team, FantasyRole } from '@matchday/contracts';
-import { Button, usePageMeta } from '@matchday/ui';
+import { Button, realTime, usePageMeta } from '@matchday/ui';
 import { BackLink, errorDetail, Muted, ScreenState, Stack } from '@matchday/ui/unshared';
 import { BLOCK_SKELETON, Panel, ResponsibleGambling, SectionTitle } from '../../../lib/ui';
 import { useDream11Card } from '../api/dream11';
@@ -77,7 +77,7 @@ const Chip = styled.li`
 const ORDER: FantasyRole[] = ['GK', 'DEF', 'MID', 'FWD'];
 const ROLE_NAMES: Record<FantasyRole, string> = { GK: 'Goalkeeper', DEF: 'Defenders', MID: 'Midfielders', FWD: 'Forwards' };
 
-/** Line-ups confirmed or predicted, and what their arrival changed (issue 25). */
+/** Line-ups confirmed or predicted, and what their arrival changed. */
 function LineupNote({ card }: { card: Dream11Card }) {
   if (card.lineups === 'confirmed') {
     const changes = card.changes;
@@ -161,7 +161,7 @@ export function TeamView({ fixtureId, backTo }: { fixtureId: string; backTo: str
       </ScreenState>
     );
   }
-  const kickoff = new Date(data.kickoffAt).toISOString();
+  const kickoff = realTime(data.kickoffAt).toISOString();
   return (
     <Stack data-testid="team-view">
       <div>{back}</div>

@@ -1,7 +1,7 @@
 import type { Knex } from '@matchday/server';
 
 /**
- * What makes the app personal (issue 23): the user's alert and spoiler preferences and calendar token, their
+ * What makes the app personal: the user's alert and spoiler preferences and calendar token, their
  * follows, their devices' push subscriptions and the alerts sent to each device. Instants the notifier
  * compares with the football service's event times are epoch milliseconds (`*_ms`), as its events are.
  */

@@ -11,7 +11,7 @@ import {
 } from '@matchday/contracts';
 
 /**
- * What one follower's device is sent for one event (issue 23 §2): every decision is made here, on the server
+ * What one follower's device is sent for one event: every decision is made here, on the server
  * (the alert types the user chose, quiet hours in their time zone, spoiler-free mode), because the service
  * worker shows whatever it receives (Safari revokes permission after a push that shows nothing).
  */

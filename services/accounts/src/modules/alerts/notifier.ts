@@ -55,7 +55,7 @@ async function inParallel<T>(items: readonly T[], limit: number, work: (item: T)
 }
 
 /**
- * The alert sender (issue 23 §2): reads the football service's live feed from where it stopped (the cursor
+ * The alert sender: reads the football service's live feed from where it stopped (the cursor
  * is kept in the database; the first start begins at the feed's end, so no burst of old events), and every
  * 30 s the fixtures kicking off within 30 minutes. Each event goes to every device of every follower of
  * its teams or league, as compose.ts decides; each (alert, device) at most once (sender.ts).

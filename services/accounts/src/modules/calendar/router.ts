@@ -11,7 +11,7 @@ const feedParams = z.object({
 const feedQuery = z.object({ scores: z.enum(['0', '1'], { error: "must be '0' or '1'" }).optional() });
 
 /**
- * The personal "my follows" calendar (issue 23 §3):
+ * The personal "my follows" calendar:
  * - GET /api/user/calendar: its URL (the token is made on first ask); POST /api/user/calendar/rotate: a new one;
  * - GET /api/calendar/me/{token}.ics: public (calendar apps send no cookies; the token is the credential):
  *   the football service's feed of the followed teams and leagues. Scores in titles only with ?scores=1 and

@@ -35,7 +35,7 @@ function toFollow(row: FollowRow, entity: LookupEntity | undefined): Follow {
 }
 
 /**
- * Follows (issue 23 §1), the signed-in user's own only (the user comes from the gateway's identity, never
+ * Follows, the signed-in user's own only (the user comes from the gateway's identity, never
  * from the request):
  * - GET /api/user/follows: Follow[] newest first;
  * - POST /api/user/follows {kind, id}: 201 added, 200 already followed; 400 bad input, 404 unknown id, 409 past the limit;

@@ -1,7 +1,7 @@
 import type { Knex } from '@matchday/server';
 
 /**
- * Indexes for the slow reads of issue 12 (measured at 93k fixtures / 2.5M player rows, both dialects):
+ * Indexes for the slowest reads (measured at 93k fixtures / 2.5M player rows, both dialects):
  *
  * - `fixture_player_stats_goals` (fixture_id, goals, player_id): the top scorers' first pass reads only the
  *   rows with a goal of a league season, from the index alone.

@@ -1,7 +1,7 @@
 import type { Knex } from '@matchday/server';
 
 /**
- * What alerts need of a match event (issue 23): when it was stored here (`stored_ms`, the wall clock of the
+ * What alerts need of a match event: when it was stored here (`stored_ms`, the wall clock of the
  * writing transaction; `happened_ms` is the match's own time, which a replay shifts) so that an alert's
  * freshness and latency are measured from it; and which goal a 'goal-cancelled' takes back (`cancels_seq`),
  * so that its correction replaces that goal's alert.

@@ -1,7 +1,7 @@
 import type { Knex } from '@matchday/server';
 
 /**
- * Issue 25, Dream11 picks from confirmed line-ups and chances:
+ * For Dream11 picks from confirmed line-ups and chances:
  * - `fixture_lineups`: a match's announced starting XI (one row per player named, `starting` 1 for the XI,
  *   0 for a named substitute where the source names them). A replay releases it at kick-off - 60 min from
  *   FPL's per-match `starts` (importers/replay.ts); with API_FOOTBALL_KEY it comes from API-Football's

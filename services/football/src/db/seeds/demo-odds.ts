@@ -3,7 +3,7 @@ import { expectedGoals, prng } from './demo-match';
 
 /**
  * Bookmaker-like pre-match prices for the demo's upcoming fixtures (bookmaker "Demo"), priced as a real book
- * does, from what has been played (issue 25: the generator's hidden strengths made edges of +30% that no
+ * does, from what has been played (the generator's hidden strengths made edges of +30% that no
  * market shows):
  * - attack and defence ratings fitted to the played results (multiplicative Poisson, home and away scoring rates,
  *   each club pulled towards the league average by PRIOR_MATCHES matches of it), this season's and the earlier

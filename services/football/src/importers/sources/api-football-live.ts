@@ -4,7 +4,7 @@ import type { ImportedMatchEvent, Score } from '../model';
 import type { ApiFixtureEvent, ApiFixtureItem } from './api-football-types';
 
 /**
- * API-Football's live state of one fixture -> the match events it adds to what is stored (issue 22 §3). Pure:
+ * API-Football's live state of one fixture -> the match events it adds to what is stored. Pure:
  * the poller (importers/live-poller.ts) fetches, reads what is stored and writes through the store.
  *
  * - Periods come from `fixture.status.short` with the keys a replay uses (importers/live-clock.ts), so both

@@ -256,7 +256,7 @@ export function mapFixturePlayers(items: ApiFixturePlayersItem[], fixture: ApiFi
 }
 
 /**
- * The /fixtures/lineups response of one fixture -> one line per player named (issue 25): `started` for the
+ * The /fixtures/lineups response of one fixture -> one line per player named: `started` for the
  * starting XI, not for the substitutes; no minutes or statistics (the store's saveLineups reads neither).
  * Empty until both sides have named their XI.
  */

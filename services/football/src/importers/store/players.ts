@@ -195,7 +195,7 @@ function playerMatchRow(line: ImportedPlayerMatch, fixtureId: number, playerId: 
 }
 
 /**
- * A match's announced line-up (fixture_lineups, issue 25): one line per player named, `started` true for
+ * A match's announced line-up (fixture_lineups): one line per player named, `started` true for
  * the starting XI. Resolved like a player's match line; minutes and statistics are not read.
  */
 export function saveLineups(db: Knex, lines: readonly ImportedPlayerMatch[], options: SaveOptions = {}): Promise<SaveSummary> {

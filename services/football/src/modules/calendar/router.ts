@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { API_PREFIXES, seasonName } from '@matchday/contracts';
 import { notFound, parseInput, parseQuery, publicUrl, serviceRouter, type Knex, type ServiceState } from '@matchday/server';
+import { replayInfo } from '../../domain/dataset';
 import { fixtureCalendar } from './feed';
 import { findLeague, findTeam, leagueFixtures, personalFixtures, seasonExists, teamFixtures } from './repository';
 import { feedQuery, leagueFeedParams, personalFeedQuery, teamFeedParams } from './schema';
@@ -43,7 +44,7 @@ function sendCalendar(ctx: ParameterizedContext<ServiceState>, body: string, fil
 }
 
 /**
- * Public calendar feeds (issue 23 §3; the gateway passes them an anonymous identity, no sign-in):
+ * Public calendar feeds (the gateway passes them an anonymous identity, no sign-in):
  * - GET /api/calendar/team/{teamId}.ics: the team's fixtures of the current and the next season;
  * - GET /api/calendar/league/{leagueId}/{season}.ics: every fixture of the league-season.
  * `?scores=1` puts finished matches' scores in their titles (off by default: spoilers). 400 for a malformed id
@@ -59,7 +60,8 @@ export function calendarRouters(db: Knex, options: CalendarOptions = {}): Router
     const found = await findTeam(db, teamId);
     if (!found) throw notFound('Team not found');
     const rows = await teamFixtures(db, teamId);
-    sendCalendar(ctx, fixtureCalendar(`${found.name} · Matchday`, rows, { scores, publicUrl: origin }), `matchday-team-${teamId}.ics`);
+    const feed = { scores, publicUrl: origin, replay: await replayInfo(db) };
+    sendCalendar(ctx, fixtureCalendar(`${found.name} · Matchday`, rows, feed), `matchday-team-${teamId}.ics`);
   });
 
   const league = serviceRouter(API_PREFIXES.football.calendarLeague);
@@ -71,7 +73,8 @@ export function calendarRouters(db: Knex, options: CalendarOptions = {}): Router
     if (!(await seasonExists(db, found, season))) throw notFound('Season not found');
     const rows = await leagueFixtures(db, leagueId, season);
     const name = `${found.display_name} ${seasonName(season, found.id)} · Matchday`;
-    sendCalendar(ctx, fixtureCalendar(name, rows, { scores, publicUrl: origin }), `matchday-league-${leagueId}-${season}.ics`);
+    const feed = { scores, publicUrl: origin, replay: await replayInfo(db) };
+    sendCalendar(ctx, fixtureCalendar(name, rows, feed), `matchday-league-${leagueId}-${season}.ics`);
   });
 
   /**
@@ -86,7 +89,8 @@ export function calendarRouters(db: Knex, options: CalendarOptions = {}): Router
     const query = parseQuery(personalFeedQuery, ctx.query);
     const rows = await personalFixtures(db, { teams: query.teams ?? [], leagues: query.leagues ?? [] }, now());
     const name = query.name ?? 'My follows · Matchday';
-    sendCalendar(ctx, fixtureCalendar(name, rows, { scores: query.scores, publicUrl: origin }), 'matchday-follows.ics');
+    const feed = { scores: query.scores, publicUrl: origin, replay: await replayInfo(db) };
+    sendCalendar(ctx, fixtureCalendar(name, rows, feed), 'matchday-follows.ics');
   });
 
   return [team, league, personal];

@@ -5,7 +5,7 @@ import { feedChanges, feedPosition, findFixtureEvents, liveMatches } from './rep
 import { feedQuery, fixtureEventsParams } from './schema';
 
 /**
- * The live match centre's reads (issue 22):
+ * The live match centre's reads:
  * - GET /api/live: every match being played, with its clock, score and last sequence number (LiveSnapshot);
  * - GET /api/fixture-events/{fixtureId}: a match's timeline so far (MatchEvent[]); 400 bad id, 404 unknown.
  */

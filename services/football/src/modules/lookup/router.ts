@@ -4,7 +4,7 @@ import { findEntities, lookupFixtures } from './repository';
 import { entitiesQuery, lookupFixturesQuery } from './schema';
 
 /**
- * Internal reads for the accounts service (follows and alerts, issue 23). Behind the identity token like every
+ * Internal reads for the accounts service (follows and alerts). Behind the identity token like every
  * service path; the gateway routes nothing under /internal.
  * - GET /internal/lookup/entities?team=&league=&player=: those that exist (LookupEntities), for follow checks and names;
  * - GET /internal/lookup/fixtures?ids= | ?from=&to=[&lineups=1]: Fixture[] by id (alert texts) or by kick-off window

@@ -1,6 +1,6 @@
 import type { Knex } from '@matchday/server';
 
-/** `insight_runs` was never written and only counted by GET /api/insights/status (both removed, issue 25). */
+/** `insight_runs` was never written and only counted by GET /api/insights/status (both removed). */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('insight_runs');
 }

@@ -74,7 +74,7 @@ describe.each(testDatabases())('standings endpoint on %s', (_label, makeTarget) 
       expect(rows.slice(0, 4).every((r) => r.leagueDescription === 'Champions League')).toBe(true);
       expect(rows[4]!.leagueDescription).toBe('Europa League');
       expect(rows.slice(17).every((r) => r.leagueDescription === 'Relegation')).toBe(true);
-      // every demo club carries its 3-letter code as its short name, no two alike (issue 26)
+      // every demo club carries its 3-letter code as its short name, no two alike
       expect(rows.every((r) => /^[A-Z]{3}$/.test(r.teamShortName ?? ''))).toBe(true);
       expect(new Set(rows.map((r) => r.teamShortName)).size).toBe(20);
       expect(rows.find((r) => r.teamName === 'Fenwick County')?.teamShortName).toBe('FEN');
