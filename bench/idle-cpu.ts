@@ -3,9 +3,10 @@
  *
  *   flock /tmp/matchday-heavy.lock npx tsx bench/idle-cpu.ts
  *
- * Spawns `npm start -- <BENCH_START_ARGS> --as-of <instant> --replay openfootball <BENCH_REPLAY>` (default: the
- * World Cup 2022 of ../shared/data, frontends and servers built first when missing or stale, as `npm start` does) on
- * a free PORT with a temporary DATA_DIR, twice:
+ * Spawns `npm start -- <BENCH_START_ARGS> --as-of <instant> --replay openfootball <BENCH_REPLAY>` (default
+ * `--no-build`; the replay is the World Cup 2022 of ../shared/data) on a free PORT with a temporary DATA_DIR, right after
+ * `npm run -s build:servers` (BENCH_PREPARE replaces it), so that the compiled servers are current although others
+ * edit the tree meanwhile (the runtime `npm start` chose is printed; build the frontends first), twice:
  * - at BENCH_QUIET_AT (default 2022-12-16T12:00:00Z: no match within a day), for two states:
  *   1. no browser;
  *   2. one Home open in headless Chromium (playwright-core, /usr/bin/chromium), signed in as a fan who follows the
@@ -17,7 +18,7 @@
  * sign-in provider, the services, the gateway), per process and summed, and separately Chromium's (every process of
  * the browser this bench launched). Printed with the load average at the start of each window. Linux only (/proc).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +28,8 @@ import { freePort, repoRoot } from '../scripts/lib/processes';
 
 const SETTLE_S = Number(process.env.BENCH_SETTLE_S ?? 10);
 const WINDOW_S = Number(process.env.BENCH_WINDOW_S ?? 60);
-const START_ARGS = (process.env.BENCH_START_ARGS ?? '').split(' ').filter(Boolean);
+const START_ARGS = (process.env.BENCH_START_ARGS ?? '--no-build').split(' ').filter(Boolean);
+const PREPARE = process.env.BENCH_PREPARE ?? 'npm run -s build:servers';
 const REPLAY = process.env.BENCH_REPLAY ?? path.resolve(repoRoot, '../shared/data/openfootball/worldcup-2022');
 const QUIET_AT = process.env.BENCH_QUIET_AT ?? '2022-12-16T12:00:00Z';
 const LIVE_AT = process.env.BENCH_LIVE_AT ?? '2022-12-18T16:40:00Z';
@@ -111,6 +113,7 @@ async function measure(stack: ChildProcess): Promise<Window> {
 }
 
 async function startStack(port: number, dataDir: string, asOf: string): Promise<ChildProcess> {
+  if (PREPARE) execSync(PREPARE, { cwd: repoRoot, stdio: 'ignore' });
   const output: string[] = [];
   const started = performance.now();
   const args = ['start', '--', ...START_ARGS, '--as-of', asOf, '--replay', 'openfootball', REPLAY];
@@ -127,7 +130,15 @@ async function startStack(port: number, dataDir: string, asOf: string): Promise<
     try {
       const response = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(1000) });
       await response.arrayBuffer();
-      if (response.ok) return child;
+      if (response.ok) {
+        console.log(
+          output
+            .join('')
+            .split('\n')
+            .find((line) => line.startsWith('Servers:')) ?? 'Servers: ?',
+        );
+        return child;
+      }
     } catch {
       // not listening yet
     }
