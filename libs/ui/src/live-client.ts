@@ -18,8 +18,6 @@ export const CLOSE_GRACE_MS = 10_000;
 export const RETRY_DELAYS_MS = [3000, 6000, 12_000, 30_000, 60_000] as const;
 /** A tab hidden longer than this opens the stream again when it is shown (a phone may have dropped it unseen). */
 export const RESUME_AFTER_HIDDEN_MS = 10_000;
-/** A timeline read that is behind the live match (the gateway keeps a read 15 s) is read again after this. */
-export const TIMELINE_RETRY_MS = 5000;
 
 /** The browser's EventSource as the client uses it (a test gives a fake one). */
 export interface EventSourceLike {
@@ -80,7 +78,9 @@ export function createLiveClient(deps: LiveClientDeps): LiveClient {
   const changeListeners = new Set<(change: LiveChange) => void>();
   const watched = new Map<number, number>();
   const reading = new Set<number>();
-  const rereads = new Map<number, unknown>();
+  /** Snapshots applied so far, and per watched fixture the snapshot its read was last repeated after (once each). */
+  let snapshots = 0;
+  const reread = new Map<number, number>();
   let holders = 0;
   let source: EventSourceLike | null = null;
   let closeTimer: unknown = null;
@@ -122,16 +122,16 @@ export function createLiveClient(deps: LiveClientDeps): LiveClient {
       });
   };
 
-  /** A watched timeline behind the live match is read again shortly (once the gateway's cached reply has expired). */
+  /**
+   * A watched timeline behind the live match is read again at once, once per snapshot: the stream brings only the
+   * events after its snapshot, so those between a timeline's read and the stream's snapshot (a read answered
+   * before the stream opened, or before it came back) reach the page only by reading it again.
+   */
   const checkTimeline = (fixtureId: number) => {
-    if (!watched.has(fixtureId) || rereads.has(fixtureId) || !timelineBehind(state, fixtureId)) return;
-    rereads.set(
-      fixtureId,
-      deps.setTimeout(() => {
-        rereads.delete(fixtureId);
-        if (watched.has(fixtureId) && timelineBehind(state, fixtureId)) readTimeline(fixtureId);
-      }, TIMELINE_RETRY_MS),
-    );
+    if (!watched.has(fixtureId) || reading.has(fixtureId) || !timelineBehind(state, fixtureId)) return;
+    if (reread.get(fixtureId) === snapshots) return;
+    reread.set(fixtureId, snapshots);
+    readTimeline(fixtureId);
   };
 
   const retryLater = () => {
@@ -168,6 +168,7 @@ export function createLiveClient(deps: LiveClientDeps): LiveClient {
       const snapshot = parse<LiveSnapshot>(event.data);
       if (source !== stream || !snapshot) return;
       set(applySnapshot(state, snapshot, deps.now()));
+      snapshots += 1;
       // after a gap the watched timelines may miss events the snapshot's matches have
       for (const fixtureId of watched.keys()) {
         const timeline = state.timelines.get(fixtureId);
@@ -269,9 +270,7 @@ export function createLiveClient(deps: LiveClientDeps): LiveClient {
         const left = (watched.get(fixtureId) ?? 1) - 1;
         if (left > 0) return void watched.set(fixtureId, left);
         watched.delete(fixtureId);
-        const timer = rereads.get(fixtureId);
-        if (timer !== undefined) deps.clearTimeout(timer);
-        rereads.delete(fixtureId);
+        reread.delete(fixtureId);
       };
     },
   };
