@@ -3,9 +3,12 @@
  * the development identity provider, the services and the gateway, and prints the URL.
  * A process that exits unexpectedly is restarted with backoff; five exits of one process within a
  * minute stop everything. Ctrl-C / SIGTERM stops every process. PORT (default 8080) and DATA_DIR (default .data) let two
- * copies run side by side. `npm start -- --replay <import args>` serves a real season instead of the
- * demo data (imported into DATA_DIR/replay, dates shifted so that its middle is today); several imports
- * are separated by "+"; `--as-of 2025-01-02` places today on that real day of the season instead of its middle.
+ * copies run side by side. By default it serves a real season replayed as if it were being played now (Premier
+ * League, Champions League and Indian Super League 2024-25, with today on today's calendar day of that season;
+ * importers/default-replay.ts), or the imported data of DATA_DIR as it is. `--demo` serves the synthetic demo season.
+ * `npm start -- --replay <import args>` serves another real season (imported into DATA_DIR/replay, dates shifted so
+ * that its middle is today); several imports are separated by "+"; `--as-of 2025-01-02` places today on that real
+ * day of the season instead.
  */
 import { buildServers, serverBuildState } from './lib/build-servers';
 import { startStack, type ServerRuntime } from './lib/stack';
@@ -50,13 +53,15 @@ async function main(): Promise<void> {
   }
   const replayAt = argv.indexOf('--replay');
   const args = replayAt >= 0 ? argv.slice(0, replayAt) : argv;
-  const replay = replayAt >= 0 ? argv.slice(replayAt + 1) : undefined;
-  if (replay && replay.length === 0)
+  const given = replayAt >= 0 ? argv.slice(replayAt + 1) : undefined;
+  if (given && given.length === 0)
     throw new Error('--replay needs import arguments, e.g. npm start -- --replay fpl ../shared/data/fpl/2023-24');
-  if (asOf !== undefined && !replay)
-    throw new Error(
-      '--as-of belongs to replay: npm start -- --as-of 2025-01-02 --replay <import args> (a real day of the replayed season)',
-    );
+  const demo = args.includes('--demo');
+  if (demo && given) throw new Error('--demo and --replay are two different worlds: choose one');
+  if (asOf !== undefined && demo)
+    throw new Error('--as-of belongs to a replay: npm start -- --as-of 2024-12-26 (a real day of the default season), not to --demo');
+  // the default world: a real season replayed (or the imported data of DATA_DIR); --demo: the synthetic season
+  const replay = demo ? undefined : (given ?? 'default');
   const runtime = await chooseRuntime(args);
   // Loaded only to build: the launcher stays small while it supervises.
   if (!args.includes('--no-build')) await (await import('./lib/build')).buildFrontends({ force: false });

@@ -22,7 +22,7 @@ import type { GatewayConfig } from './config';
 import { AccountsClient } from './auth/accounts-client';
 import { deleteAccount } from './auth/delete-account';
 import { authRouter, grantMiddleware, isAdminEmail } from './auth/routes';
-import { appConfig } from './frontends/app-config';
+import { appConfig, footballDataset } from './frontends/app-config';
 import { frontends } from './frontends/static';
 import { remotesAdmin } from './frontends/remotes-admin';
 import { gatewayMetrics } from './health/metrics';
@@ -46,7 +46,7 @@ import { SharedBus } from './shared/bus';
 import { rememberingKeygrip } from './sessions/cookie-keys';
 import { SESSION_IDLE_MS, sessionKeyId, sessionLifetime } from './sessions/lifetime';
 import type { KnexSessionStore, SessionData } from './sessions/session-store';
-import { FileRemoteStateStore, type RemoteStateStore } from '@matchday/server/src/remote-state';
+import { FileRemoteStateStore, type RemoteStateStore } from '@matchday/remote-state';
 
 export const SESSION_COOKIE = 'matchday.sid';
 
@@ -55,7 +55,7 @@ export interface GatewayDeps {
   sessionStore: KnexSessionStore;
   /** What the gateways share (REDIS_URL); default: nothing shared, as one gateway needs. */
   bus?: SharedBus;
-  /** Where the remotes' live versions are (remote-state.ts); default: DATA_DIR/remotes.json. */
+  /** Where the remotes' live versions are (@matchday/remote-state); default: DATA_DIR/remotes.json. */
   remoteState?: RemoteStateStore;
 }
 
@@ -122,7 +122,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
   app.use(canonicalHost(config.publicUrl));
   const limits = rateLimiting(config.rateLimits, bus.redis);
   app.use(limits.byIp);
-  app.use(appConfig(config));
+  app.use(appConfig(config, footballDataset(config.services.football, signer)));
   app.use(frontends(config.frontendRoot, remoteState, config.remotesBaseUrl));
   app.use(requestBodies());
   // A public API reply (calendar feeds) is the same for everyone and shared caches may keep it (Cache-Control:

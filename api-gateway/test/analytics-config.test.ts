@@ -68,6 +68,7 @@ describe('analytics configuration', () => {
     expect((await response.json()) as PublicAppConfig).toEqual({
       supportEmail: 'support@matchday.app',
       analytics: { endpoint: `${COLLECTOR}/api/event`, domain: 'matchday.app' },
+      replay: null,
     });
     expect(connectSrc(response.headers.get('content-security-policy') ?? '')).toEqual(["'self'", COLLECTOR]);
   });

@@ -30,10 +30,19 @@ export interface StackOptions {
   port: number;
   dataDir: string;
   env?: NodeJS.ProcessEnv;
-  /** Import arguments: serve a real season, shifted so that its middle is today, instead of the demo data. */
-  replay?: string[];
+  /**
+   * Import arguments: serve a real season, shifted so that its middle is today, instead of the demo data.
+   * `'default'`: the default real season (`npm start`'s world: services/football/src/importers/default-replay.ts)
+   * with today on today's calendar day of it, unless the football database already holds imported data, which is
+   * then served as it is; the demo season when the real data cannot be found (a line says so).
+   */
+  replay?: string[] | 'default';
   /** With `replay`: the real day of the season (YYYY-MM-DD) that is today instead of its middle. */
   asOf?: string;
+  /** Where the real data of the default replay is (default REAL_DATA_DIR, else ../shared/data beside the repository). */
+  realDataDir?: string;
+  /** Lines about what is being prepared (default console.log). */
+  log?: (line: string) => void;
   /**
    * A process that exits unexpectedly is restarted with backoff (DEFAULT_RESTART_POLICY); when one
    * keeps crashing this is called with a message naming it (default: print it and stop the stack).
@@ -69,6 +78,34 @@ export interface RunningStack {
 }
 
 const SERVICES = ['football', 'accounts', 'insights'] as const;
+
+/**
+ * What the default world comes to: the default replay's import arguments, or undefined when the football database
+ * holds imported data (served as it is) or the real data is missing (the services seed the demo season).
+ */
+async function defaultReplay(
+  env: NodeJS.ProcessEnv,
+  options: StackOptions,
+): Promise<{ args: string[]; sameCalendarDay: boolean } | undefined> {
+  const log = options.log ?? console.log;
+  const { defaultReplayArgs, holdsImportedData, DEFAULT_REPLAY_DESCRIPTION } =
+    await import('../../services/football/src/importers/default-replay');
+  if (await holdsImportedData(env)) {
+    if (options.asOf !== undefined) throw new Error('--as-of belongs to a replay: this DATA_DIR holds imported data, served as it is');
+    log('  Football: the imported data of this DATA_DIR, served as it is.');
+    return undefined;
+  }
+  const root = path.resolve(repoRoot, options.realDataDir ?? env.REAL_DATA_DIR ?? '../shared/data');
+  const found = defaultReplayArgs(root);
+  if ('missing' in found) {
+    if (options.asOf !== undefined) throw new Error(`--as-of needs the real data, and ${found.missing[0]} is missing`);
+    log(`  Football: the real data is not at ${root} (${found.missing[0]} is missing): serving the demo season instead.`);
+    log('  Set REAL_DATA_DIR to the folder that holds football-data-co-uk/, fpl/, openfootball/, isl/ and adjustments/.');
+    return undefined;
+  }
+  log(`  Football: a replay of ${DEFAULT_REPLAY_DESCRIPTION} (npm start -- --demo for the demo season).`);
+  return { args: found.args, sameCalendarDay: true };
+}
 
 /**
  * Starts the whole back end as separate processes: the development OpenID Connect provider
@@ -124,9 +161,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     }
     const serviceEnv: Partial<Record<(typeof SERVICES)[number], NodeJS.ProcessEnv>> = {};
     if (options.replay) {
-      const { prepareReplay } = await import('../../services/football/src/importers/replay');
-      const replayEnv = { ...base, INIT_CWD: base.INIT_CWD ?? process.cwd() };
-      serviceEnv.football = await prepareReplay(options.replay, replayEnv, undefined, { asOf: options.asOf });
+      const replay = options.replay === 'default' ? await defaultReplay(base, options) : { args: options.replay, sameCalendarDay: false };
+      if (replay) {
+        const started = Date.now();
+        const { prepareReplay } = await import('../../services/football/src/importers/replay');
+        const replayEnv = { ...base, INIT_CWD: base.INIT_CWD ?? process.cwd() };
+        serviceEnv.football = await prepareReplay(replay.args, replayEnv, options.log, {
+          asOf: options.asOf,
+          sameCalendarDay: replay.sameCalendarDay,
+        });
+        (options.log ?? console.log)(`  Replay: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      }
     }
     // Ports first, so that each service can be told where the others are (insights reads football).
     const urls = {} as Record<(typeof SERVICES)[number], string>;

@@ -2,8 +2,9 @@ import { startTransition } from 'react';
 import { preload } from 'swr';
 import { createRoot } from 'react-dom/client';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
-import { AppProviders } from '@matchday/ui';
+import { apiGet, AppProviders, setReplayShift } from '@matchday/ui';
 import { AUTH_USER_KEY, readAuthUser } from '@matchday/ui/unshared';
+import type { PublicAppConfig } from '@matchday/contracts';
 import { App } from './app/App';
 import { afterLoadAndIdle } from './lib/after-load';
 import { startEarlyPwa } from './pwa/early';
@@ -29,7 +30,13 @@ const signedIn = preload(AUTH_USER_KEY, readAuthUser).then(
   (user) => user !== null,
   () => false,
 );
-void initRemotes().then((manifest) => {
+// The gateway's configuration is read alongside the manifest: while a replay of a real season is served, every screen
+// writes a match's real date (the kick-offs it is given are moved by the replay's shift), from the first screen on.
+const configured = preload('/app-config.json', apiGet<PublicAppConfig>).then(
+  (config) => setReplayShift(config?.replay?.shiftMs ?? 0),
+  () => undefined,
+);
+void Promise.all([initRemotes(), configured]).then(([manifest]) => {
   void signedIn.then((yes) => yes && preloadAreaOf(window.location.pathname));
   // What the update check compares with: read alongside, not before the first render.
   void pwa.then(({ rememberLoadedVersions }) => rememberLoadedVersions(manifest));

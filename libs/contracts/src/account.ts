@@ -1,3 +1,4 @@
+import type { ReplayInfo } from './football';
 export type LoginMethod = 'google' | 'other';
 export type Theme = 'light' | 'dark';
 
@@ -124,6 +125,11 @@ export interface PublicAppConfig {
   supportEmail: string;
   /** null when analytics is off (the default). */
   analytics: AnalyticsConfig | null;
+  /**
+   * The replay of a real season being served, null when the data is not a replay (or the football service did
+   * not answer), with where it stands at the time of this answer: `asOf`, the real instant that is now.
+   */
+  replay: (ReplayInfo & { asOf: string }) | null;
 }
 
 /**

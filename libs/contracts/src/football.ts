@@ -270,6 +270,40 @@ export interface StandingRow {
    * score; its movement (teamStatus) is then against the table of finished matches only.
    */
   playingNow?: boolean;
+  /**
+   * Level with the team next to it on every criterion results give: what the competition's regulations decide
+   * by then ("fair play, then the FIFA ranking"). The order shown between them is by name, not a verdict.
+   */
+  decidedBy?: string;
+}
+
+/** One of a group stage's third-placed teams ranked against the others (GET /api/standings/third-placed). */
+export interface ThirdPlacedRow {
+  rank: number;
+  /** The group's letter ('A'). */
+  group: string;
+  teamId: number;
+  teamName: string;
+  teamShortName: string | null;
+  played: number;
+  points: number;
+  goalDifference: number;
+  goalsFor: number;
+  /** Among the best thirds that go through (World Cup 2026: 8 of 12; Euro 2024: 4 of 6). */
+  qualified: boolean;
+  /** Level with a neighbour on points, goal difference and goals (UEFA: and wins): what decides then. */
+  decidedBy?: string;
+  /** With `live=1`: playing now, counted with the current score. */
+  playingNow?: boolean;
+}
+
+/**
+ * GET /api/standings/third-placed?leagueId&season[&live=1]: the ranking of the third-placed teams of a group stage
+ * where the best of them go through; `qualifying` is how many (0, and no rows, for any other competition).
+ */
+export interface ThirdPlacedStandings {
+  qualifying: number;
+  thirdPlaced: ThirdPlacedRow[];
 }
 
 /** GET /api/top-scorers/{leagueId}/{season} */
@@ -357,6 +391,22 @@ export type TeamStatsFigures = Pick<
 /** GET /api/dataset */
 export interface DatasetInfo {
   demo: boolean;
+  /** The replay of a real season being served (`npm start`'s default, `--replay`), or null. */
+  replay: ReplayInfo | null;
+}
+
+/**
+ * A real season served as if it were being played now: every kick-off is stored moved by `shiftMs`, so a match's
+ * real date is its kick-off minus `shiftMs`, and the replay stands now at the real instant now − `shiftMs`.
+ */
+export interface ReplayInfo {
+  /** What is replayed: "Premier League 2024-25", "2024-25 season: Premier League, Champions League, Indian Super League". */
+  label: string;
+  /** Milliseconds added to every real kick-off. */
+  shiftMs: number;
+  /** The real first and last kick-off of what is replayed (ISO 8601), null when unknown. */
+  first: string | null;
+  last: string | null;
 }
 
 /** Bounds of the search text (GET /api/search?q=): shorter is refused with 400, longer too. */

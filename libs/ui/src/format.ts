@@ -71,15 +71,43 @@ export function clockTime(date: Date): string {
   return `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
 }
 
+/*
+ * While a replay of a real season is served, every kick-off the API gives is its real one moved by the replay's
+ * shift, so that "Today", the Live tab, countdowns and the live clock work on the replay's clock. What a screen
+ * writes as a match's date is the real one: the shell sets the shift from GET /app-config.json before the first
+ * screen is drawn.
+ */
+let replayShiftMs = 0;
+
+/** The replay's shift (ReplayInfo.shiftMs; 0 when no replay is served). Set once by the shell at boot. */
+export function setReplayShift(shiftMs: number): void {
+  replayShiftMs = Number.isFinite(shiftMs) ? shiftMs : 0;
+}
+
+/** The real instant of a time the API gives on the replay's clock (a kick-off): itself when no replay is served. */
+export function realTime(date: string | Date): Date {
+  return new Date(new Date(date).getTime() - replayShiftMs);
+}
+
+/** A day as a replay names it: short weekday, day, short month and year, no comma ("Sun 1 Dec 2024"). */
+export function replayDay(date: Date): string {
+  return `${WEEKDAYS[date.getDay()]!.slice(0, 3)} ${shortDate(date)}`;
+}
+
 function sameLocalDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 }
 
 /**
  * Fixture date label (spec §9): 'Today, HH:MM', 'Tomorrow, HH:MM', the weekday (with time) within the
- * coming week, otherwise en-GB day-shortmonth-year.
+ * coming week, otherwise en-GB day-shortmonth-year. While a replay is served: the real day and time of the match
+ * ("Sun 1 Dec 2024, 16:30"), which "Today" would hide.
  */
 export function fixtureDateLabel(iso: string, now: Date = new Date()): string {
+  if (replayShiftMs !== 0) {
+    const real = realTime(iso);
+    return `${replayDay(real)}, ${clockTime(real)}`;
+  }
   const date = new Date(iso);
   const time = clockTime(date);
   const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);

@@ -6,6 +6,7 @@ import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { BOTTOM_BAR_SPACE, PrimaryNav } from '../components/PrimaryNav';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { ReplayBanner } from '../components/ReplayBanner';
 import { usePageViewReporting } from '../lib/analytics';
 import { useAuthUser } from '../lib/auth';
 import { useNavigationGuard } from '../lib/navigation-guard';
@@ -95,6 +96,7 @@ export function App() {
   return (
     <>
       <PageViewReporting />
+      <ReplayBanner />
       {screen}
     </>
   );

@@ -1,3 +1,4 @@
+import type { ReplayInfo } from '@matchday/contracts';
 import type { Knex } from '@matchday/server';
 
 /**
@@ -16,4 +17,25 @@ export async function datasetSource(db: Knex): Promise<string | undefined> {
 /** True when the database holds the demo season (the UI shows a "Demo data" badge, the model feed says so). */
 export async function isDemoData(db: Knex): Promise<boolean> {
   return (await datasetSource(db)) === 'demo';
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The replay this database serves (importers/replay.ts writes it), or null: what is replayed, by how much every
+ * kick-off was moved (a real date is the stored one minus the shift), and the real first and last kick-off.
+ */
+export async function replayInfo(db: Knex): Promise<ReplayInfo | null> {
+  const rows = (await db(DATASET_META_TABLE)
+    .whereIn('key', ['date_shift_days', 'replay_label', 'replay_first', 'replay_last'])
+    .select('key', 'value')) as Array<{ key: string; value: string }>;
+  const meta = Object.fromEntries(rows.map((row) => [row.key, row.value]));
+  if (meta.date_shift_days === undefined) return null;
+  const shiftMs = Math.round(Number(meta.date_shift_days) * DAY_MS);
+  return {
+    label: meta.replay_label ?? 'a real season',
+    shiftMs,
+    first: meta.replay_first ?? null,
+    last: meta.replay_last ?? null,
+  };
 }

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { catalogueLeague, seasonName } from '@matchday/contracts';
 import { dataDir, dropMysqlDatabase, openDatabase, type DatabaseTarget, type Knex } from '@matchday/server';
+import { sameDayOfSeason } from './default-replay';
 import { formatReport, runImport, writeBatches, type ImportBatch, type ImportReport } from './cli';
 import { holdResults, type HeldBatch } from './held-results';
 import { finalWhistle, matchTimeline } from './live-clock';
@@ -212,17 +214,55 @@ export function replayTarget(env: NodeJS.ProcessEnv): { target: DatabaseTarget; 
 export interface ReplayOptions {
   /** A real day of the season (YYYY-MM-DD) to place today on, or a UTC instant to place now on; default: the middle of the season. */
   asOf?: string;
+  /**
+   * Without `asOf`: place today on today's calendar day of the season (28 November on 28 November of the season's
+   * year that holds it; a day the season does not reach on its nearer end) instead of its middle.
+   */
+  sameCalendarDay?: boolean;
   /** Now (tests). */
   now?: Date;
 }
 
 export interface ReplayRead {
   plan: ReplayPlan;
+  /** What is replayed ("Premier League 2024-25"), and the real first and last kick-off. */
+  season: ReplaySeason | null;
   /** Days added to every real kick-off (a fraction with an `--as-of` instant). */
   days: number;
   now: Date;
   /** Rows the sources could not read. */
   problems: ImportReport['problems'];
+}
+
+export interface ReplaySeason {
+  label: string;
+  first: string;
+  last: string;
+}
+
+/**
+ * What a replay is of, in words: "Premier League 2024-25" for one competition; for several of one season the
+ * season first, "2024-25 season: Premier League, Champions League, Indian Super League" (a screen too narrow for
+ * it cuts the end, and the season stays).
+ */
+export function replayLabel(batches: readonly ImportBatch[]): string {
+  const leagues = new Map<number, Set<number>>();
+  for (const batch of batches) {
+    if (batch.kind !== 'matches') continue;
+    for (const match of batch.records) {
+      const seasons = leagues.get(match.leagueId) ?? new Set<number>();
+      seasons.add(match.season);
+      leagues.set(match.leagueId, seasons);
+    }
+  }
+  const named = [...leagues].map(([leagueId, seasons]) => ({
+    name: catalogueLeague(leagueId)?.displayName ?? `League ${leagueId}`,
+    seasons: [...seasons].sort().map((year) => seasonName(year, leagueId)),
+  }));
+  if (named.length === 1) return `${named[0]!.name} ${named[0]!.seasons.join(', ')}`;
+  const seasons = [...new Set(named.flatMap((league) => league.seasons))];
+  if (seasons.length === 1) return `${seasons[0]} season: ${named.map((league) => league.name).join(', ')}`;
+  return named.map((league) => `${league.name} ${league.seasons.join(', ')}`).join(', ');
 }
 
 /** Reads the imports (nothing written) and plans the replay; a bad `asOf` throws ReplayDateError. */
@@ -249,8 +289,10 @@ export async function readReplay(
   }
   const range = seasonRange(batches);
   if (!range && options.asOf !== undefined) throw new ReplayDateError('--as-of needs a replay with matches');
-  const shiftMs = range ? replayShiftMs(range.first, range.last, now, options.asOf) : 0;
-  return { plan: planReplay(batches, shiftMs, now), days: shiftMs / DAY, now, problems };
+  const asOf = options.asOf ?? (range && options.sameCalendarDay ? sameDayOfSeason(range.first, range.last, now) : undefined);
+  const shiftMs = range ? replayShiftMs(range.first, range.last, now, asOf) : 0;
+  const season = range ? { label: replayLabel(batches), first: range.first.toISOString(), last: range.last.toISOString() } : null;
+  return { plan: planReplay(batches, shiftMs, now), season, days: shiftMs / DAY, now, problems };
 }
 
 /** Writes a planned replay into `db` (fresh) through the store, holds back what is still to come. */
@@ -259,6 +301,11 @@ export async function writeReplay(db: Knex, read: ReplayRead, options: { progres
   report.problems.unshift(...read.problems);
   await holdResults(db, read.plan.held);
   await setDatasetMeta(db, 'date_shift_days', String(read.days));
+  if (read.season) {
+    await setDatasetMeta(db, 'replay_label', read.season.label);
+    await setDatasetMeta(db, 'replay_first', read.season.first);
+    await setDatasetMeta(db, 'replay_last', read.season.last);
+  }
   return report;
 }
 
@@ -289,7 +336,7 @@ export async function prepareReplay(
     const realToday = Number.isInteger(read.days) ? utcDay(realNow) : realNow.toISOString();
     log(
       `  Replay: kick-offs moved by ${Number(read.days.toFixed(4))} days, so now is ${realToday} of the real season` +
-        `${options.asOf === undefined ? ' (its middle)' : ''}; ${Number(count?.n ?? 0)} fixture(s) still to be played, ` +
+        `${options.asOf !== undefined ? '' : options.sameCalendarDay ? " (today's date in that season)" : ' (its middle)'}; ${Number(count?.n ?? 0)} fixture(s) still to be played, ` +
         'each played on the match clock (README "Replay")',
     );
   } finally {

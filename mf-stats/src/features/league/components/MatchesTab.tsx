@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Fixture } from '@matchday/contracts';
-import { Button, Card, dateFormat, media, TeamLogo } from '@matchday/ui';
+import { Button, Card, dateFormat, media, realTime, TeamLogo } from '@matchday/ui';
 import { HiddenScore, LoadingBlock, MessageCard, Muted, PlainList, Stack, useSpoilers } from '@matchday/ui/unshared';
 import { AboveLink, StretchedLink } from '../../../lib/spoiler-parts';
 import { useLeagueFixtures } from '../api/league-fixtures';
@@ -111,8 +111,11 @@ const Middle = styled.span`
   }
 `;
 
-const localDay = dateFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const localTime = dateFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+// a match's real day and time, also while a replay is served (realTime)
+const localDayOf = dateFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const localTimeOf = dateFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const localDay = (iso: string) => localDayOf(realTime(iso));
+const localTime = (iso: string) => localTimeOf(realTime(iso));
 
 function Teams({ fixture, children }: { fixture: Fixture; children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { FixtureAnalysis, TipMarket } from '@matchday/contracts';
-import { Button, TeamLogo, usePageMeta } from '@matchday/ui';
+import { Button, realTime, TeamLogo, usePageMeta } from '@matchday/ui';
 import { BackLink, errorDetail, FormLetters, Muted, Row, ScreenState, Stack } from '@matchday/ui/unshared';
 import { BLOCK_SKELETON, Panel, pct, ResponsibleGambling, SectionTitle } from '../../../lib/ui';
 import { useAnalysis } from '../api/tips';
@@ -117,7 +117,7 @@ export function AnalysisView({ fixtureId, backTo }: { fixtureId: string; backTo:
     );
   }
   const a = data;
-  const kickoff = new Date(a.kickoffAt);
+  const kickoff = realTime(a.kickoffAt);
   return (
     <Stack data-testid="analysis-view">
       <div>{back}</div>
@@ -143,7 +143,7 @@ export function AnalysisView({ fixtureId, backTo }: { fixtureId: string; backTo:
             {a.tip.odds !== null
               ? `, bookmaker ${a.tip.odds.toFixed(2)}, edge ${edgeText(a.tip.edge)}`
               : ', no bookmaker price imported'}.{' '}
-            {a.tip.id ? <Muted>Frozen {new Date(a.tip.madeAt).toISOString().slice(0, 16).replace('T', ' ')} UTC.</Muted> : null}
+            {a.tip.id ? <Muted>Frozen {realTime(a.tip.madeAt).toISOString().slice(0, 16).replace('T', ' ')} UTC.</Muted> : null}
           </p>
           <Muted>
             Expected goals: {a.homeTeam} {a.expectedGoals.home.toFixed(2)}, {a.awayTeam} {a.expectedGoals.away.toFixed(2)}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Dream11Card } from '@matchday/contracts';
-import { Badge, Button, TeamLogo } from '@matchday/ui';
+import { Badge, Button, realTime, TeamLogo } from '@matchday/ui';
 import { Figure, Muted, Row, Stack, TileGrid } from '@matchday/ui/unshared';
 import { Panel } from '../../../lib/ui';
 
@@ -55,7 +55,7 @@ export function FantasyCard({
   const byId = new Map(team.players.map((p) => [p.playerId, p]));
   const c = byId.get(team.captainId)!;
   const vc = byId.get(team.viceCaptainId)!;
-  const kickoff = new Date(card.kickoffAt).toISOString();
+  const kickoff = realTime(card.kickoffAt).toISOString();
   return (
     <Panel as="article" data-testid="fantasy-card" aria-label={`${card.match} Dream11 team`}>
       <Stack $gap="0.75rem">
