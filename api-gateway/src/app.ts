@@ -251,6 +251,9 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
       ctx.body = coding ? answer.encoded[coding] : answer.body;
       return;
     }
+    // A signed-in reply may carry a secret or personal data: no cache keeps it unless its service says otherwise
+    // (a header it sends replaces this one).
+    ctx.set('cache-control', 'no-store');
     await perSessionInFlight.run(sessionId ?? '', () => admissions[route.service].run(ctx.res, () => proxy.forward(ctx, token)));
   });
   logAppErrors(app, logger);

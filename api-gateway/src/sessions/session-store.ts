@@ -22,6 +22,18 @@ export const sessionMigrations: MigrationList = {
       await knex.schema.dropTable('sessions');
     },
   },
+  // A session id is a secret: it compares bytes. MySQL databases are created utf8mb4_unicode_ci, which compares
+  // without case (SQLite compares bytes already).
+  '20261128a-session-ids-compare-bytes': {
+    async up(knex) {
+      if (knex.client.config.client !== 'mysql2') return;
+      await knex.raw('ALTER TABLE sessions MODIFY id VARCHAR(80) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL');
+    },
+    async down(knex) {
+      if (knex.client.config.client !== 'mysql2') return;
+      await knex.raw('ALTER TABLE sessions MODIFY id VARCHAR(80) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci NOT NULL');
+    },
+  },
 };
 
 export interface SessionData {
@@ -92,6 +104,22 @@ export class KnexSessionStore {
     this.recent.delete(key);
     await this.db('sessions').where({ id: key }).delete();
     this.bus?.publish({ kind: 'session-ended', key });
+  }
+
+  /**
+   * The sessions among `keys` that exist and have not expired, read from the database (not the read cache): the
+   * live streams' check that their sessions still stand, one query per 500 sessions.
+   */
+  async alive(keys: readonly string[]): Promise<Set<string>> {
+    const alive = new Set<string>();
+    for (let i = 0; i < keys.length; i += 500) {
+      const rows = (await this.db('sessions')
+        .whereIn('id', keys.slice(i, i + 500))
+        .andWhere('expires_at', '>', Date.now())
+        .select('id')) as Array<{ id: string }>;
+      for (const row of rows) alive.add(String(row.id));
+    }
+    return alive;
   }
 
   /** Ends every session of a user (account deletion). */

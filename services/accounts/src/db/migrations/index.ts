@@ -3,10 +3,12 @@ import * as users from './20261122a-users';
 import * as referrals from './20261122b-referrals';
 import * as referredEmails from './20261123a-referred-emails';
 import * as personal from './20261125a-personal';
+import * as secretsCompareBytes from './20261128a-secrets-compare-bytes';
 
 export const migrations: MigrationList = {
   '20261122a-users': users,
   '20261122b-referrals': referrals,
   '20261123a-referred-emails': referredEmails,
   '20261125a-personal': personal,
+  '20261128a-secrets-compare-bytes': secretsCompareBytes,
 };

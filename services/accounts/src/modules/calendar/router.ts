@@ -35,6 +35,8 @@ export function calendarRouter(db: Knex, football: FootballClient, publicUrl: st
     parseQuery(noQuery, ctx.query);
     const token = await rotateCalendarToken(db, userId);
     if (!token) throw notFound('User not found');
+    // the new secret URL: no cache anywhere keeps it
+    ctx.set('cache-control', 'no-store');
     ctx.body = urlOf(token);
   });
 
