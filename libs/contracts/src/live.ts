@@ -102,3 +102,21 @@ export interface LiveFeedPage {
   position: number;
   changes: LiveChange[];
 }
+
+/** The last minute of each running period: past it the clock shows stoppage time ("45+2"). */
+export const PERIOD_LAST_MINUTE: Partial<Record<LivePeriod, number>> = { '1H': 45, '2H': 90, ET1: 105, ET2: 120 };
+
+/**
+ * The match clock, one implementation for the server and the browser: the label the clock showed at `labelAt`
+ * (ms), run on to `now` a minute at a time, as broadcasters show it ("45+2" past the period's last minute). A
+ * label that does not run ("HT", "ET", "Pens", "FT"), or one in a period without a running clock, stays as it is.
+ * The football service starts a period's clock from its first minute and the event that began it
+ * (`matchClock('2H', '46', secondHalfAt, now)`); a page runs on the label the stream last gave.
+ */
+export function matchClock(period: LivePeriod, label: string, labelAt: number, now: number): string {
+  const last = PERIOD_LAST_MINUTE[period];
+  const shown = /^(\d+)(?:\+(\d+))?$/.exec(label);
+  if (last === undefined || !shown) return label;
+  const minute = Number(shown[1]) + Number(shown[2] ?? 0) + Math.max(0, Math.floor((now - labelAt) / 60_000));
+  return minute > last ? `${last}+${minute - last}` : String(minute);
+}

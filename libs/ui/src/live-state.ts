@@ -1,3 +1,4 @@
+import { matchClock } from '@matchday/contracts';
 import type { FixtureStatus, LiveChange, LiveMatch, LivePeriod, LiveSnapshot, MatchEvent, MatchEventKind } from '@matchday/contracts';
 
 /**
@@ -212,16 +213,11 @@ export function dataAge(state: LiveState, now: number): number {
   return Math.max(0, now - state.currentAt);
 }
 
-const PERIOD_END: Partial<Record<LivePeriod, number>> = { '1H': 45, '2H': 90, ET1: 105, ET2: 120 };
-
-/** The match clock now ("45+2", "HT", "ET", "Pens", "FT"), run on from the label the server gave and when. */
+/** The match clock now ("45+2", "HT", "ET", "Pens", "FT"), run on (matchClock) from the label the server gave and when. */
 export function clockAt(entry: LiveEntry, serverNow: number): string {
   const { match } = entry;
-  const end = PERIOD_END[match.period];
-  const label = /^(\d+)(?:\+(\d+))?$/.exec(match.minute);
-  if (match.status !== 'live' || end === undefined || !label) return match.minute;
-  const minute = Number(label[1]) + Number(label[2] ?? 0) + Math.max(0, Math.floor((serverNow - entry.minuteAt) / 60_000));
-  return minute > end ? `${end}+${minute - end}` : String(minute);
+  if (match.status !== 'live') return match.minute;
+  return matchClock(match.period, match.minute, entry.minuteAt, serverNow);
 }
 
 /** A clock label as shown: "45+2′" for a minute, the label itself for "HT", "ET", "Pens", "FT". */

@@ -1,28 +1,23 @@
-import type { LiveMatch, LivePeriod, MatchEvent, MatchEventKind } from '@matchday/contracts';
+import { matchClock, type LiveMatch, type LivePeriod, type MatchEvent, type MatchEventKind } from '@matchday/contracts';
 
 /**
  * A live match's clock and state from its events: the last period event says which period it is in and
- * when that period began; the minute runs from there as broadcasters show it (45+2, HT, 46, ET, Pens, FT).
+ * when that period began; the minute runs from there as broadcasters show it (45+2, HT, 46, ET, Pens, FT), by the
+ * same matchClock the pages run it on with.
  */
 
-const PERIOD_OF: Partial<Record<MatchEventKind, { period: LivePeriod; from?: number; cap?: number; label?: string }>> = {
-  'kick-off': { period: '1H', from: 1, cap: 45 },
+const PERIOD_OF: Partial<Record<MatchEventKind, { period: LivePeriod; from?: number; label?: string }>> = {
+  'kick-off': { period: '1H', from: 1 },
   'half-time': { period: 'HT', label: 'HT' },
-  'second-half': { period: '2H', from: 46, cap: 90 },
+  'second-half': { period: '2H', from: 46 },
   'end-of-90': { period: 'BT', label: 'ET' },
-  'extra-time': { period: 'ET1', from: 91, cap: 105 },
+  'extra-time': { period: 'ET1', from: 91 },
   'extra-time-half-time': { period: 'ETHT', label: 'ET' },
-  'extra-time-second-half': { period: 'ET2', from: 106, cap: 120 },
+  'extra-time-second-half': { period: 'ET2', from: 106 },
   'end-of-extra-time': { period: 'PEN', label: 'Pens' },
   'shoot-out': { period: 'PEN', label: 'Pens' },
   'full-time': { period: 'FT', label: 'FT' },
 };
-
-/** "45+2" past the period's last minute, else the minute. */
-export function clockLabel(from: number, cap: number, startedMs: number, nowMs: number): string {
-  const minute = from + Math.max(0, Math.floor((nowMs - startedMs) / 60_000));
-  return minute > cap ? `${cap}+${minute - cap}` : String(minute);
-}
 
 export interface FixtureLiveRow {
   fixtureId: number;
@@ -50,7 +45,8 @@ export function liveMatchOf(row: FixtureLiveRow, events: readonly MatchEvent[], 
     const clock = PERIOD_OF[event.kind];
     if (!clock) continue;
     period = clock.period;
-    minute = clock.label ?? clockLabel(clock.from!, clock.cap!, Date.parse(event.at), nowMs);
+    // the period's clock runs from its first minute and the event that began it (stoppage time past its last)
+    minute = clock.label ?? matchClock(clock.period, String(clock.from), Date.parse(event.at), nowMs);
     break;
   }
   const inExtraTime = row.goalsHomeEt !== null && ['ET1', 'ETHT', 'ET2', 'PEN', 'FT'].includes(period);
