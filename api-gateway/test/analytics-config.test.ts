@@ -73,3 +73,28 @@ describe('analytics configuration', () => {
     expect(connectSrc(response.headers.get('content-security-policy') ?? '')).toEqual(["'self'", COLLECTOR]);
   });
 });
+
+describe('/app-config.json while a replay is served', () => {
+  const replay = {
+    label: 'Premier League 2024-25',
+    shiftMs: 730 * 86_400_000,
+    first: '2024-08-16T19:00:00.000Z',
+    last: '2025-05-25T15:00:00.000Z',
+  };
+
+  it('tells the pages what is replayed, its shift and the real instant that is now; null when the data is no replay', async () => {
+    const config = loadConfig(env());
+    const app = new Koa();
+    app.use(appConfig(config, async () => ({ demo: false, replay })));
+    const before = Date.now();
+    const body = (await (await get(app, '/app-config.json')).json()) as PublicAppConfig;
+    expect(body.replay).toEqual({ ...replay, asOf: expect.any(String) });
+    const asOf = Date.parse(body.replay!.asOf);
+    expect(asOf).toBeGreaterThanOrEqual(before - replay.shiftMs);
+    expect(asOf).toBeLessThanOrEqual(Date.now() - replay.shiftMs);
+
+    const plain = new Koa();
+    plain.use(appConfig(config, async () => ({ demo: true, replay: null })));
+    expect(((await (await get(plain, '/app-config.json')).json()) as PublicAppConfig).replay).toBeNull();
+  });
+});

@@ -72,3 +72,20 @@ describe('browserTimeZone', () => {
     made.mockRestore();
   });
 });
+
+describe('a match date while a replay is served', () => {
+  afterEach(() => jest.resetModules());
+
+  it("writes the match's real day and time (the stored kick-off minus the replay's shift), not Today", async () => {
+    const { fixtureDateLabel, realTime, setReplayShift } = await import('../src/format');
+    const real = new Date(2024, 11, 1, 16, 30);
+    const stored = new Date(2026, 11, 1, 16, 30);
+    const now = new Date(2026, 11, 1, 9, 0);
+    expect(fixtureDateLabel(stored.toISOString(), now)).toBe('Today, 16:30');
+    setReplayShift(stored.getTime() - real.getTime());
+    expect(realTime(stored.toISOString()).getTime()).toBe(real.getTime());
+    expect(fixtureDateLabel(stored.toISOString(), now)).toBe('Sun 1 Dec 2024, 16:30');
+    setReplayShift(0);
+    expect(fixtureDateLabel(stored.toISOString(), now)).toBe('Today, 16:30');
+  });
+});

@@ -423,6 +423,30 @@ describe.each(testDatabases())('calendar feeds on %s', (_label, target) => {
     expect(events.get(uid('m3'))!.status).toBe('CANCELLED');
     expect(Number(events.get(uid('m3'))!.sequence)).toBe(2);
   });
+
+  it("says, while a replay is served, that each event is of a replay and names the match's real date", async () => {
+    // every kick-off stored 730 days after the real one, as the default replay stores them on 28 Nov 2026
+    const shiftDays = 730;
+    await service.db('dataset_meta').insert([
+      { key: 'date_shift_days', value: String(shiftDays) },
+      { key: 'replay_label', value: 'Premier League 2024-25' },
+    ]);
+    try {
+      const events = checkForm(await feed(teamFeed('a')), `${names.a} · Matchday`);
+      const m1 = events.get(uid('m1'))!;
+      const real = new Date(matches.m1.kickoffAt.getTime() - shiftDays * DAY);
+      const day = `${['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][real.getUTCDay()]} ${real.getUTCDate()} ${
+        ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'][real.getUTCMonth()]
+      } ${real.getUTCFullYear()}`;
+      expect(m1.description).toBe(
+        `Replay of Premier League 2024-25: this match was played on ${day}.\nLiga Süd, Nord; Test 2026-27, Regular Season - 1\n${publicUrl()}/fixture-stats/${fixture.m1}`,
+      );
+      // the event stays where the replay plays it
+      expect(m1.start.getTime()).toBe(matches.m1.kickoffAt.getTime());
+    } finally {
+      await service.db('dataset_meta').whereIn('key', ['date_shift_days', 'replay_label']).delete();
+    }
+  });
 });
 
 describe.each(testDatabases())("the service's warm-up on %s", (_label, target) => {
