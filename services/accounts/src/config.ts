@@ -31,6 +31,11 @@ export const accountsEnvSchema = serviceEnvSchema('accounts', {
   VAPID_SUBJECT: optional(vapidSubjectVar),
   /** Push endpoint hosts we send to, comma-separated (default the browsers' push services; SSRF guard). */
   PUSH_ENDPOINT_HOSTS: optional(z.string().regex(/^[a-z0-9.*-]+(,[a-z0-9.*-]+)*$/i, 'must be comma-separated host names')),
+  /**
+   * Tests only: exact origins (https://127.0.0.1:4430, comma-separated) accepted as push endpoints although their
+   * host is loopback, so that tests reach a stand-in push service. Refused in production.
+   */
+  PUSH_TEST_ORIGINS: optional(z.string().regex(/^https?:\/\/[^\s,/]+(,https?:\/\/[^\s,/]+)*$/i, 'must be comma-separated origins')),
   /** How often the alert sender reads the live feed, in ms (default 500); 0 turns the sender off. */
   ALERTS_POLL_MS: optional(countVar(0, 60_000)),
 }).superRefine((env, ctx) => {
@@ -47,6 +52,9 @@ export const accountsEnvSchema = serviceEnvSchema('accounts', {
       path: ['VAPID_PRIVATE_KEY'],
       message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production (npx web-push generate-vapid-keys)',
     });
+  }
+  if (env.NODE_ENV === 'production' && env.PUSH_TEST_ORIGINS) {
+    ctx.addIssue({ code: 'custom', path: ['PUSH_TEST_ORIGINS'], message: 'is for tests only and is refused in production' });
   }
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
     ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'give both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither' });
@@ -65,9 +73,10 @@ export interface AccountsConfig {
   football: FootballClient;
   /** The VAPID keys, made (development) or read on first use. */
   vapid: () => VapidKeys;
-  /** Host names push endpoints may have; `*.example.com` covers subdomains. Loopback is allowed outside production. */
+  /** Host names push endpoints may have; `*.example.com` covers subdomains. IP addresses and local names never. */
   pushEndpointHosts: readonly string[];
-  allowLoopbackPush: boolean;
+  /** PUSH_TEST_ORIGINS: origins accepted whatever their host (tests' stand-in push service); empty in production. */
+  pushTestOrigins: readonly string[];
   /** 0: no alert sender (tests that do not want one). */
   alertsPollMs: number;
 }
@@ -92,6 +101,9 @@ function once<T>(make: () => T): () => T {
 /** The settings of a checked environment; `{}` gives development's (the fixed referral key, this repository's shell). */
 export function accountsConfig(env: Partial<AccountsEnv>): AccountsConfig {
   const origin = publicUrl(env);
+  if (env.PUSH_TEST_ORIGINS && (env.NODE_ENV ?? process.env.NODE_ENV) === 'production') {
+    throw new Error('PUSH_TEST_ORIGINS is for tests only and is refused in production');
+  }
   return {
     referralHashSecret: env.REFERRAL_HASH_SECRET ?? DEVELOPMENT_REFERRAL_HASH_SECRET,
     shellDistDir: path.join(path.resolve(repoRoot, env.FRONTEND_ROOT ?? '.'), 'shell', 'dist'),
@@ -112,7 +124,7 @@ export function accountsConfig(env: Partial<AccountsEnv>): AccountsConfig {
           },
     ),
     pushEndpointHosts: env.PUSH_ENDPOINT_HOSTS ? env.PUSH_ENDPOINT_HOSTS.toLowerCase().split(',') : DEFAULT_PUSH_ENDPOINT_HOSTS,
-    allowLoopbackPush: env.NODE_ENV !== 'production',
+    pushTestOrigins: env.PUSH_TEST_ORIGINS ? env.PUSH_TEST_ORIGINS.split(',').map((origin) => new URL(origin).origin) : [],
     alertsPollMs: env.ALERTS_POLL_MS ?? 500,
   };
 }

@@ -6,6 +6,7 @@ import { adminRouter } from './modules/admin/router';
 import { startAlerts } from './modules/alerts/notifier';
 import { calendarRouter } from './modules/calendar/router';
 import { followsRouter } from './modules/follows/router';
+import { endpointProblem } from './modules/push/device';
 import { pushRouter } from './modules/push/router';
 import { hashReferredEmails } from './modules/referrals/repository';
 import { referralsRouter } from './modules/referrals/router';
@@ -38,7 +39,7 @@ export const accounts: ServiceDefinition = createAccounts(accountsConfig({}));
  */
 export async function startAccounts(
   db: Knex,
-  config: Pick<AccountsConfig, 'referralHashSecret' | 'football' | 'vapid' | 'alertsPollMs'>,
+  config: Pick<AccountsConfig, 'referralHashSecret' | 'football' | 'vapid' | 'alertsPollMs' | 'pushEndpointHosts' | 'pushTestOrigins'>,
 ): Promise<() => Promise<void>> {
   const logger = createLogger('accounts');
   const added = await hashReferredEmails(db, config.referralHashSecret);
@@ -46,7 +47,13 @@ export async function startAccounts(
   const stopRetention = await startRetention(db);
   const stopAlerts =
     config.alertsPollMs > 0 && config.football !== footballWithoutAddress
-      ? startAlerts(db, { football: config.football, vapid: config.vapid, logger, pollMs: config.alertsPollMs })
+      ? startAlerts(db, {
+          football: config.football,
+          vapid: config.vapid,
+          logger,
+          pollMs: config.alertsPollMs,
+          endpointProblem: (endpoint) => endpointProblem(endpoint, config),
+        })
       : null;
   return async () => {
     await stopAlerts?.();

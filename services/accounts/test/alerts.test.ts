@@ -12,7 +12,9 @@ import { saveLineups, saveMatches, saveMatchEvents } from '@matchday/football/sr
 import type { ImportedMatch, ImportedMatchEvent } from '@matchday/football/src/importers/model';
 import { football } from '@matchday/football/src/service';
 import { accountsConfig } from '../src/config';
-import { AlertSender } from '../src/modules/alerts/notifier';
+import { AlertSender, type DeliveryOutcome } from '../src/modules/alerts/notifier';
+import { endpointProblem } from '../src/modules/push/device';
+import { endpointHash } from '../src/modules/push/repository';
 import { createAccounts } from '../src/service';
 import { callAs, json, signIn } from './helpers';
 
@@ -33,6 +35,7 @@ describe.each(testDatabases())('goal alerts on %s', (_label, makeTarget) => {
   const teams: Record<string, number> = {};
   const fixtures: Record<string, number> = {};
   let users = 0;
+  const outcomes: DeliveryOutcome[] = [];
 
   const team = (name: string) => ({ name, country: 'Testland' });
   const match = (id: string, home: string, away: string, kickoff: number, extra: Partial<ImportedMatch> = {}): ImportedMatch => ({
@@ -101,7 +104,13 @@ describe.each(testDatabases())('goal alerts on %s', (_label, makeTarget) => {
     }>;
     for (const link of links) fixtures[link.external_id] = Number(link.entity_id);
     push = await startPushService({ now: () => clock });
-    const config = accountsConfig({ FOOTBALL_URL: footballService.url, INTERNAL_JWT_SECRET: TEST_SECRET, ALERTS_POLL_MS: 0 });
+    // the stand-in listens on loopback: reached through the test-only allowance, as no default rule lets it through
+    const config = accountsConfig({
+      FOOTBALL_URL: footballService.url,
+      INTERNAL_JWT_SECRET: TEST_SECRET,
+      ALERTS_POLL_MS: 0,
+      PUSH_TEST_ORIGINS: push.origin,
+    });
     service = await startService(createAccounts(config), makeTarget('accounts'));
     sender = new AlertSender(service.db, {
       football: httpFootballClient(footballService.url, TEST_SECRET),
@@ -110,6 +119,8 @@ describe.each(testDatabases())('goal alerts on %s', (_label, makeTarget) => {
       pollMs: 0,
       kickOffEveryMs: 0,
       pushAgent: push.agent,
+      endpointProblem: (endpoint) => endpointProblem(endpoint, config),
+      onDelivery: (outcome) => outcomes.push(outcome),
     });
   }, 120_000);
   afterAll(async () => {
@@ -278,4 +289,61 @@ describe.each(testDatabases())('goal alerts on %s', (_label, makeTarget) => {
     await sender.tick();
     expect(alertsOf(twoPhones.devices[0]!)).toHaveLength(1);
   });
+
+  it('300 devices that can never take a push are dropped at their first failure, never retried, and a good device still gets the goal', async () => {
+    const alpha = teams['Alpha Town']!;
+    const good = await fan([['team', alpha]]);
+    // thirty accounts with ten devices each, stored before keys were checked on the way in: a p256dh off the curve,
+    // a subscription its push service has ended (410), keys its push service cannot decrypt with (400)
+    const offCurve = Buffer.alloc(65, 4).toString('base64url');
+    const bad: Record<'off-curve' | 'gone' | 'wrong keys', string[]> = { 'off-curve': [], gone: [], 'wrong keys': [] };
+    const kinds = Object.keys(bad) as Array<keyof typeof bad>;
+    for (let account = 0; account < 30; account += 1) {
+      const user = await signIn(service, `unusable${account}@example.com`);
+      expect((await callAs(service, user.id, 'POST', '/api/user/follows', { kind: 'team', id: alpha })).status).toBe(201);
+      const kind = kinds[account % 3]!;
+      const rows = Array.from({ length: 10 }, () => {
+        const subscription = push.newSubscription();
+        bad[kind].push(subscription.endpoint);
+        if (kind === 'gone') push.gone(subscription.endpoint, 410);
+        const keys =
+          kind === 'off-curve'
+            ? { ...subscription.keys, p256dh: offCurve }
+            : kind === 'wrong keys'
+              ? push.newSubscription().keys
+              : subscription.keys;
+        return {
+          user_id: user.id,
+          endpoint: subscription.endpoint,
+          endpoint_hash: endpointHash(subscription.endpoint),
+          p256dh: keys.p256dh,
+          auth: keys.auth,
+          created_ms: Date.now() - MIN,
+        };
+      });
+      await service.db('push_subscriptions').insert(rows);
+    }
+    outcomes.length = 0;
+    await store(event('live', 'goal:3', { side: 'away', minute: 40, scorer: 'Bo Winger', score: { home: 0, away: 1 } }));
+    await sender.tick();
+
+    expect(eventAlertsOf(good.devices[0]!).map((a) => a.title)).toEqual(['Goal! Alpha Town 0–1 Beta City']);
+    const tries = (endpoint: string) => {
+      const id = push.subscriptionId(endpoint);
+      return push.received.filter((m) => m.subscriptionId === id).length + push.rejected.filter((r) => r.subscriptionId === id).length;
+    };
+    // a key that cannot be used costs no request at all; a refusal from the push service exactly one
+    expect(bad['off-curve'].map(tries)).toEqual(Array(100).fill(0));
+    expect(bad.gone.map(tries)).toEqual(Array(100).fill(1));
+    expect(bad['wrong keys'].map(tries)).toEqual(Array(100).fill(1));
+    expect(outcomes.filter((o) => o === 'gone')).toHaveLength(300);
+    const left = await service.db('push_subscriptions').whereIn('endpoint_hash', Object.values(bad).flat().map(endpointHash)).select('id');
+    expect(left).toEqual([]);
+    // the next goal tries none of them again
+    const refusedBefore = push.rejected.length;
+    await store(event('live', 'goal:4', { side: 'away', minute: 41, scorer: 'Bo Winger', score: { home: 0, away: 2 } }));
+    await sender.tick();
+    expect(eventAlertsOf(good.devices[0]!)).toHaveLength(2);
+    expect(push.rejected).toHaveLength(refusedBefore);
+  }, 120_000);
 });

@@ -38,6 +38,8 @@ export interface AlertsOptions {
   now?: () => number;
   /** The HTTPS agent to push services (tests and benches: one that trusts a stand-in's certificate). */
   pushAgent?: Agent;
+  /** Why the server may not call a stored endpoint, or null (push/device.ts endpointProblem with the config). */
+  endpointProblem?: (endpoint: string) => string | null;
   /** Called after each delivery (benches and tests). */
   onDelivery?: (outcome: DeliveryOutcome, alert: OutgoingAlert, recipient: Recipient) => void;
 }
@@ -161,24 +163,55 @@ export class AlertSender {
     );
     const results: DeliveryResult[] = [];
     // devices in parallel, each device's alerts in event order (a half time never overtakes the goal before it)
-    const byDevice = new Map<number, Array<{ recipient: Recipient; outgoing: OutgoingAlert }>>();
-    for (const job of jobs) byDevice.set(job.recipient.subscriptionId, [...(byDevice.get(job.recipient.subscriptionId) ?? []), job]);
-    await inParallel([...byDevice.values()], SEND_CONCURRENCY, async (queue) => {
-      for (const { recipient, outgoing } of queue) {
+    type Job = { recipient: Recipient; outgoing: OutgoingAlert; deadlineMs: number; attempt: number };
+    const byDevice = new Map<number, Job[]>();
+    const queuedMs = this.now();
+    for (const { recipient, outgoing } of jobs) {
+      const queue = byDevice.get(recipient.subscriptionId) ?? [];
+      queue.push({ recipient, outgoing, deadlineMs: queuedMs + outgoing.ttlSeconds * 1000, attempt: 1 });
+      byDevice.set(recipient.subscriptionId, queue);
+    }
+    // A device whose push service asks for another try waits in `later` with the rest of its queue, so that no
+    // other device waits behind its retries; one that can never take a push is dropped at its first failure.
+    let later: Array<{ queue: Job[]; delayMs: number }> = [];
+    const runQueue = async (queue: Job[]) => {
+      for (let job = queue[0]; job; job = queue[0]) {
+        const { recipient, outgoing } = job;
         if (!won.has(`${recipient.subscriptionId} ${outgoing.key}`)) {
           this.options.onDelivery?.('already-sent', outgoing, recipient);
+          queue.shift();
           continue;
         }
-        const outcome = await pushAlert(vapid, recipient, outgoing, this.options.logger, this.now, this.options.pushAgent);
+        const outcome = await pushAlert(vapid, recipient, outgoing, this.options.logger, {
+          now: this.now,
+          agent: this.options.pushAgent,
+          endpointProblem: this.options.endpointProblem,
+          attempt: job.attempt,
+          deadlineMs: job.deadlineMs,
+        });
+        if (outcome.status === 'retry') {
+          job.attempt += 1;
+          later.push({ queue, delayMs: outcome.delayMs });
+          return;
+        }
         this.options.onDelivery?.(outcome.status, outgoing, recipient);
         if (outcome.status === 'gone') {
-          // the push service says the subscription is gone: it goes at once, with its deliveries
+          // it can never take a push: it goes at once, with its deliveries, and nothing else is tried for it
+          this.options.logger.info({ subscriptionId: recipient.subscriptionId, reason: outcome.reason }, 'alerts: device dropped');
           await dropSubscription(this.db, recipient.subscriptionId);
-          break;
+          return;
         }
         results.push({ subscriptionId: recipient.subscriptionId, alertKey: outgoing.key, ...outcome });
+        queue.shift();
       }
-    });
+    };
+    for (let round = [...byDevice.values()]; round.length > 0;) {
+      await inParallel(round, SEND_CONCURRENCY, runQueue);
+      if (later.length === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(...later.map((retry) => retry.delayMs))));
+      round = later.map((retry) => retry.queue);
+      later = [];
+    }
     await finishDeliveries(this.db, claim, results);
   }
 }

@@ -2,56 +2,91 @@ import type { Agent } from 'node:https';
 import webpush, { WebPushError } from 'web-push';
 import type { Logger } from '@matchday/server';
 import type { VapidKeys } from '../../lib/vapid';
+import { keyProblem } from '../push/device';
 import type { OutgoingAlert } from './compose';
 import type { Recipient } from './repository';
 
-/** What happened to one (alert, device) at the push service. */
-export type PushOutcome = { status: 'sent' | 'failed' | 'expired'; attempts: number; sentMs: number | null } | { status: 'gone' };
+/**
+ * What one try of one (alert, device) at the push service came to:
+ * - sent, expired (its TTL ran out before a try), failed (refused for a reason that is not the device's and that
+ *   another try would not change, or the last try);
+ * - gone: the device can never receive a push (keys that cannot encrypt one, an endpoint the server may not call,
+ *   or a 400/401/403/404/410 from its push service): the caller drops the subscription at once;
+ * - retry: worth another try after `delayMs` (rate limited, the push service's own trouble, no answer).
+ */
+export type PushOutcome =
+  | { status: 'sent' | 'failed' | 'expired'; attempts: number; sentMs: number | null }
+  | { status: 'gone'; reason: string }
+  | { status: 'retry'; attempts: number; delayMs: number };
 
-const RETRY_DELAYS_MS = [500, 2_000];
+/** The waits before the second and the third try; there is no fourth. */
+export const RETRY_DELAYS_MS = [500, 2_000];
 const SEND_TIMEOUT_MS = 10_000;
 
-/** A push service's answer worth another try: rate limited, its own trouble, or no answer (400/401/403/413 are final). */
-const retryable = (error: unknown) => !(error instanceof WebPushError) || error.statusCode === 429 || error.statusCode >= 500;
+/** A push service's answers that say this subscription will never take a push: the device goes, no retry. */
+const PERMANENT_STATUSES = new Set([400, 401, 403, 404, 410]);
+
+/** Whether an error is worth another try: rate limited, the push service's own trouble, or no answer (network). */
+function retryable(error: unknown): boolean {
+  if (error instanceof WebPushError) return error.statusCode === 429 || error.statusCode >= 500;
+  // Node's own errors (ERR_CRYPTO_..., ERR_INVALID_...) come from this process: another try fails the same way
+  const code = (error as { code?: unknown } | null)?.code;
+  return !(typeof code === 'string' && code.startsWith('ERR_'));
+}
 
 /**
- * Sends one claimed alert to one device: up to three tries within the alert's TTL (each try with the TTL that
- * is left). 'gone' for a 404 or 410 (the caller deletes the subscription at once). Writes nothing: the caller
- * claimed the pair before and records the outcome after (in batches).
+ * Sends one claimed alert to one device, once (try `attempt` of at most three, with the TTL that is left of the
+ * alert's). Checks first what needs no network: keys that cannot encrypt a push, or an endpoint `endpointProblem`
+ * refuses, are 'gone' without a request. Writes nothing: the caller claimed the pair before, schedules retries,
+ * and records the outcome after (in batches).
  */
 export async function pushAlert(
   vapid: VapidKeys,
   recipient: Pick<Recipient, 'endpoint' | 'keys'>,
   outgoing: OutgoingAlert,
   logger: Logger,
-  now: () => number = Date.now,
-  /** The HTTPS agent to the push service (tests and benches: one that trusts a stand-in's certificate). */
-  agent?: Agent,
+  options: {
+    now?: () => number;
+    /** The HTTPS agent to the push service (tests and benches: one that trusts a stand-in's certificate). */
+    agent?: Agent | undefined;
+    /** Why the server may not call this endpoint, or null (push/device.ts endpointProblem with the config). */
+    endpointProblem?: ((endpoint: string) => string | null) | undefined;
+    /** Which try this is (1 for the first). */
+    attempt?: number;
+    /** When the alert's TTL ends (epoch ms; default its ttlSeconds from now): each try gets what is left. */
+    deadlineMs?: number;
+  } = {},
 ): Promise<PushOutcome> {
-  const payload = JSON.stringify(outgoing.alert);
-  const deadline = now() + outgoing.ttlSeconds * 1000;
-  for (let attempt = 1; ; attempt += 1) {
-    const ttlSeconds = Math.floor((deadline - now()) / 1000);
-    if (ttlSeconds <= 0) return { status: 'expired', attempts: attempt - 1, sentMs: null };
-    try {
-      await webpush.sendNotification({ endpoint: recipient.endpoint, keys: recipient.keys }, payload, {
-        vapidDetails: vapid,
-        TTL: ttlSeconds,
-        urgency: outgoing.urgency,
-        topic: outgoing.topic,
-        contentEncoding: 'aes128gcm',
-        timeout: SEND_TIMEOUT_MS,
-        ...(agent ? { agent } : {}),
-      });
-      return { status: 'sent', attempts: attempt, sentMs: now() };
-    } catch (error) {
-      if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) return { status: 'gone' };
-      const delay = RETRY_DELAYS_MS[attempt - 1];
-      if (delay === undefined || !retryable(error)) {
-        logger.warn({ err: error, alert: outgoing.key }, 'alerts: push refused');
-        return { status: 'failed', attempts: attempt, sentMs: null };
-      }
-      await new Promise((resolve) => setTimeout(resolve, delay));
+  const now = options.now ?? Date.now;
+  const attempt = options.attempt ?? 1;
+  const unusable = keyProblem(recipient.keys) ?? options.endpointProblem?.(recipient.endpoint) ?? null;
+  if (unusable) return { status: 'gone', reason: unusable };
+  const ttlSeconds = options.deadlineMs === undefined ? outgoing.ttlSeconds : Math.floor((options.deadlineMs - now()) / 1000);
+  if (ttlSeconds <= 0) return { status: 'expired', attempts: attempt - 1, sentMs: null };
+  try {
+    await webpush.sendNotification({ endpoint: recipient.endpoint, keys: recipient.keys }, JSON.stringify(outgoing.alert), {
+      vapidDetails: vapid,
+      TTL: ttlSeconds,
+      urgency: outgoing.urgency,
+      topic: outgoing.topic,
+      contentEncoding: 'aes128gcm',
+      timeout: SEND_TIMEOUT_MS,
+      ...(options.agent ? { agent: options.agent } : {}),
+    });
+    return { status: 'sent', attempts: attempt, sentMs: now() };
+  } catch (error) {
+    if (error instanceof WebPushError && PERMANENT_STATUSES.has(error.statusCode)) {
+      return { status: 'gone', reason: `the push service answered ${error.statusCode}` };
     }
+    if (!(error instanceof WebPushError) && !retryable(error)) {
+      // encrypting for this device failed here (its keys): no other try, and no other alert, can reach it
+      return { status: 'gone', reason: (error as Error).message };
+    }
+    const delayMs = RETRY_DELAYS_MS[attempt - 1];
+    if (delayMs === undefined || !retryable(error)) {
+      logger.warn({ err: error, alert: outgoing.key }, 'alerts: push refused');
+      return { status: 'failed', attempts: attempt, sentMs: null };
+    }
+    return { status: 'retry', attempts: attempt, delayMs };
   }
 }

@@ -1,22 +1,25 @@
 import { z } from 'zod';
+import { authProblem, p256dhProblem } from './device';
 
-const base64url = (min: number, max: number) =>
+/** A base64url text whose decoded bytes `problem` accepts (its message names what is wrong, a length error as one). */
+const base64urlKey = (problem: (text: string) => string | null) =>
   z
     .string()
+    .max(200)
     .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'must be base64url')
-    .refine((text) => {
-      const bytes = Buffer.from(text, 'base64url').length;
-      return bytes >= min && bytes <= max;
-    }, 'has the wrong length');
+    .superRefine((text, ctx) => {
+      const message = problem(text);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
 
 /** POST /api/push/subscriptions: PushSubscription.toJSON() (the endpoint host is checked by the router). */
 export const subscriptionInput = z.object({
   endpoint: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(1000),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
-    // an uncompressed P-256 point and the 16-byte auth secret (RFC 8291)
-    p256dh: base64url(65, 65),
-    auth: base64url(16, 16),
+    // an uncompressed point on P-256 and the 16-byte auth secret (RFC 8291)
+    p256dh: base64urlKey(p256dhProblem),
+    auth: base64urlKey(authProblem),
   }),
 });
 
