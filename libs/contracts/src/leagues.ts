@@ -63,6 +63,15 @@ export interface SeasonRules {
   format: SeasonFormat;
   tiebreak: TieBreakRule;
   zones: Zone[];
+  /** How many of the groups' third-placed teams go through (World Cup 2026: the best 8 of 12; Euro 2024: 4 of 6). */
+  bestThirds?: number;
+  /** The third-placed teams level on points, goal difference and goals are next compared on wins (UEFA; FIFA goes to fair play). */
+  thirdsOnWins?: true;
+  /**
+   * What the competition's regulations decide by when teams are level on everything results give (fair play, a
+   * ranking): no source has it, so the screen says a tie needs it rather than guessing.
+   */
+  beyondResults?: string;
 }
 
 /** The sources that import leagues, as the importers name them. */
@@ -100,7 +109,11 @@ export const WORLD_CUP_48_TEAMS_FROM = 2026;
 /**
  * World Cup group stages. Up to 2022 (FIFA's regulations for Qatar): points, goal difference,
  * goals scored, then points, goal difference and goals in the matches among the teams still level (then
- * fair play and lots, which no source has). From 2026 head-to-head comes first, as at the Euro.
+ * fair play and lots, which no source has). From 2026 (FIFA's regulations for the 48-team World Cup) head-to-head
+ * comes first, as at the Euro: points; points, goal difference and goals in the matches among the teams still level,
+ * applied again to any subset still level; goal difference and goals in all group matches; then fair play and the
+ * FIFA ranking. The twelve third-placed teams are ranked on points, goal difference and goals (then fair play and
+ * the ranking) and the best eight go through.
  */
 function worldCupRules(year: number): SeasonRules {
   if (year >= WORLD_CUP_48_TEAMS_FROM) {
@@ -108,9 +121,16 @@ function worldCupRules(year: number): SeasonRules {
       format: 'groups',
       tiebreak: 'h2h-first',
       zones: [zone(1, 2, 'Round of 32', 'knockouts'), zone(3, 3, 'Round of 32 (eight best third-placed teams)', 'other')],
+      bestThirds: 8,
+      beyondResults: 'fair play, then the FIFA ranking',
     };
   }
-  return { format: 'groups', tiebreak: 'points-gd-gf-h2h', zones: [zone(1, 2, 'Round of 16', 'knockouts')] };
+  return {
+    format: 'groups',
+    tiebreak: 'points-gd-gf-h2h',
+    zones: [zone(1, 2, 'Round of 16', 'knockouts')],
+    beyondResults: 'fair play, then drawing of lots',
+  };
 }
 
 /** The first Euro of 24 teams: six groups, the best four third-placed teams join the Round of 16. */
@@ -121,11 +141,12 @@ export const EURO_24_TEAMS_FROM = 2016;
  * goals among the tied teams, re-applied to those still level), then overall goal difference and goals.
  */
 function euroRules(year: number): SeasonRules {
-  const zones =
-    year >= EURO_24_TEAMS_FROM
-      ? [zone(1, 2, 'Round of 16', 'knockouts'), zone(3, 3, 'Round of 16 (four best third-placed teams)', 'other')]
-      : [zone(1, 2, 'Quarter-finals', 'knockouts')];
-  return { format: 'groups', tiebreak: 'h2h-first', zones };
+  const beyondResults = 'fair play, then the European Qualifiers ranking';
+  if (year < EURO_24_TEAMS_FROM)
+    return { format: 'groups', tiebreak: 'h2h-first', zones: [zone(1, 2, 'Quarter-finals', 'knockouts')], beyondResults };
+  const zones = [zone(1, 2, 'Round of 16', 'knockouts'), zone(3, 3, 'Round of 16 (four best third-placed teams)', 'other')];
+  // The six third-placed teams: points, goal difference, goals, wins, then fair play and the ranking; the best four go through.
+  return { format: 'groups', tiebreak: 'h2h-first', zones, bestThirds: 4, thirdsOnWins: true, beyondResults };
 }
 
 export const LEAGUE_CATALOGUE: readonly CatalogueLeague[] = [

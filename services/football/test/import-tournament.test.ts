@@ -9,7 +9,7 @@ import { openfootballSource, readOpenfootball } from '../src/importers/sources/o
 import { parseTournamentTxt, tournamentLeagueId } from '../src/importers/sources/openfootball-tournament';
 import { parseTournamentScore, readScorers } from '../src/importers/sources/openfootball-scores';
 import { saveAdjustments, saveMatches, savePlayerMatches, saveSquad } from '../src/importers/store';
-import { standings } from '../src/modules/standings/service';
+import { standings, thirdPlaced } from '../src/modules/standings/service';
 
 const repoRoot = path.resolve(__dirname, '../../..');
 const dataDir = process.env.MATCHDAY_DATA_DIR ?? path.resolve(repoRoot, '../shared/data');
@@ -278,7 +278,7 @@ describe('openfootball tournament problems', () => {
   const parse = (...lines: string[]) =>
     parseTournamentTxt(['= World Cup 2030', '', ...lines].join('\n'), { file, leagueId: 1, timeZone: 'UTC' });
 
-  it('reports a malformed match line and a scorer list that does not add up as file:line, and reads the rest', () => {
+  it('skips and reports a malformed match line, keeps a match whose scorers do not add up with its score, and reads the rest', () => {
     const { matches, problems } = parse(
       'Group A  | Alpha  Beta  Gamma  Delta', // 3
       '▪ Group A', // 4
@@ -299,13 +299,16 @@ describe('openfootball tournament problems', () => {
     ]);
     expect(matches.map((m) => [m.externalId, m.home.name, m.away.name, m.kickoffAt.toISOString(), m.round])).toEqual([
       [`${file}#1`, 'Alpha', 'Beta', '2030-06-13T19:00:00.000Z', 'Group stage - Matchday 1'],
+      // The score line is the result: stored with it, its goals (which do not make it) left out.
+      [`${file}#4`, 'Gamma', 'Delta', '2030-06-13T21:00:00.000Z', 'Group stage - Matchday 1'],
       // The two bad lines keep their numbers: the match after them is still #5.
       [`${file}#5`, 'Beta', 'Delta', '2030-06-13T22:00:00.000Z', 'Group stage - Matchday 2'],
     ]);
-    expect(matches[1]!.venue).toEqual({ name: 'Stadium Two', city: 'Stadium Two', country: null });
+    expect(matches[1]).toMatchObject({ goals: { home: 2, away: 0 }, halfTime: { home: 1, away: 0 }, goalEvents: null });
+    expect(matches[2]!.venue).toEqual({ name: 'Stadium Two', city: 'Stadium Two', country: null });
   });
 
-  it('never keeps half a match: wrong minutes, lists without ";" for two scoring sides, unclosed lists, missing lists', () => {
+  it('keeps a match with its score but no goals when its list is wrong: minutes, no ";" for two scoring sides, unclosed, missing', () => {
     const { matches, problems } = parse(
       '▪ Round of 16', // 3
       'Sat Jul 6', // 4
@@ -336,9 +339,18 @@ describe('openfootball tournament problems', () => {
       "test-2030/cup.txt:15: Gamma 1-0 Delta: minute 44' without a scorer",
       'test-2030/cup.txt:21: unknown stage "Group stage"',
     ]);
+    // Each with the score its line writes and no goals: never goals that do not make the score.
+    expect(matches.map((m) => [m.home.name, m.away.name, m.goals, m.extraTime, m.goalEvents])).toEqual([
+      ['Alpha', 'Beta', { home: 1, away: 0 }, null, null],
+      ['Alpha', 'Gamma', { home: 1, away: 1 }, null, null],
+      ['Beta', 'Gamma', { home: 2, away: 1 }, { home: 2, away: 1 }, null],
+      ['Delta', 'Alpha', { home: 1, away: 0 }, null, null],
+      ['Delta', 'Beta', { home: 2, away: 0 }, null, null],
+      ['Gamma', 'Delta', { home: 1, away: 0 }, null, null],
+      ['Alpha', 'Beta', { home: 0, away: 0 }, { home: 0, away: 0 }, []],
+    ]);
     // The final and its line-up: kept, and the line-up read as nothing.
-    expect(matches).toHaveLength(1);
-    expect(matches[0]).toMatchObject({ round: 'Final', extraTime: { home: 0, away: 0 }, penalties: { home: 5, away: 4 }, goalEvents: [] });
+    expect(matches[6]).toMatchObject({ round: 'Final', extraTime: { home: 0, away: 0 }, penalties: { home: 5, away: 4 }, goalEvents: [] });
   });
 
   it('checks group members and needs a year and a time zone', () => {
@@ -464,5 +476,200 @@ describe.each(testDatabases())('openfootball tournament import on %s', (_label, 
       E: ['Romania', 'Belgium', 'Slovakia', 'Ukraine'],
       F: ['Portugal', 'Turkey', 'Georgia', 'Czech Republic'],
     });
+    // Denmark and Slovenia: the reply says what would decide rather than presenting the name order as a verdict.
+    const level = (await standings(db, 4, 2024)).filter((row) => row.decidedBy);
+    expect(level.map((row) => [row.teamName, row.decidedBy])).toEqual([
+      ['Denmark', 'fair play, then the European Qualifiers ranking'],
+      ['Slovenia', 'fair play, then the European Qualifiers ranking'],
+    ]);
+  });
+
+  it("ranks the Euro's six thirds with UEFA's criteria: the best four go through, the World Cup 2022 had none", async () => {
+    const { qualifying, thirdPlaced: thirds } = await thirdPlaced(db, 4, 2024);
+    expect(qualifying).toBe(4);
+    expect(thirds.map((t) => `${t.group} ${t.teamName} ${t.points} ${t.goalDifference} ${t.goalsFor}${t.qualified ? ' Q' : ''}`)).toEqual([
+      'F Georgia 4 0 4 Q',
+      'D Netherlands 4 0 4 Q',
+      'E Slovakia 4 0 3 Q',
+      'C Slovenia 3 0 2 Q',
+      'A Hungary 3 -3 2',
+      'B Croatia 2 -3 3',
+    ]);
+    // Georgia and the Netherlands are level on points, goal difference, goals and wins: UEFA went on to fair play.
+    expect(thirds.filter((t) => t.decidedBy).map((t) => t.teamName)).toEqual(['Georgia', 'Netherlands']);
+    expect(await thirdPlaced(db, 1, 2022)).toEqual({ qualifying: 0, thirdPlaced: [] });
+  });
+});
+
+const worldCup2026Dir = path.join(dataDir, 'openfootball', 'worldcup-2026');
+
+describe('openfootball World Cup 2026 (48 teams, its own format)', () => {
+  const wc26 = readOpenfootball(worldCup2026Dir);
+  const match = (number: number) => {
+    const found = wc26.matches.find((m) => m.matchNumber === number);
+    if (!found) throw new Error(`no match ${number}`);
+    return found;
+  };
+
+  it('reads all 104 matches with 308 goals, without a problem: 72 in twelve groups, 32 knockouts numbered 73-104', () => {
+    expect(wc26.problems).toEqual([]);
+    expect([wc26.matches.length, goalCount(wc26.matches)]).toEqual([104, 308]);
+    expect(wc26.matches.every((m) => m.leagueId === 1 && m.season === 2026)).toBe(true);
+    const groups = wc26.matches.filter((m) => m.stage === 'group');
+    expect(groups).toHaveLength(72);
+    expect(new Set(groups.map((m) => m.group))).toEqual(new Set('ABCDEFGHIJKL'));
+    expect(groups.every((m) => m.matchNumber === undefined)).toBe(true);
+    const knockouts = wc26.matches.filter((m) => m.stage === 'knockout');
+    expect(knockouts.map((m) => m.matchNumber).sort((a, b) => a! - b!)).toEqual(Array.from({ length: 32 }, (_, i) => 73 + i));
+    expect(goalCount(groups)).toBe(215);
+  });
+
+  it("stores each kick-off as the UTC instant of its line's own offset", () => {
+    const opener = find(wc26.matches, 'Mexico', 'South Africa');
+    // 13:00 UTC-6 in Mexico City
+    expect(opener.kickoffAt.toISOString()).toBe('2026-06-11T19:00:00.000Z');
+    // (75) 19:00 UTC-6 in Monterrey: past midnight in UTC, the next day
+    expect(match(75).kickoffAt.toISOString()).toBe('2026-06-30T01:00:00.000Z');
+    // (104) 15:00 UTC-4 in East Rutherford
+    expect(match(104).kickoffAt.toISOString()).toBe('2026-07-19T19:00:00.000Z');
+  });
+
+  it('takes each venue from the stadiums file: stadium, city, country and capacity', () => {
+    expect(match(104).venue).toEqual({
+      name: 'MetLife Stadium',
+      city: 'New York/New Jersey (East Rutherford)',
+      country: 'USA',
+      capacity: 82500,
+    });
+    expect(find(wc26.matches, 'Mexico', 'South Africa').venue).toEqual({
+      name: 'Estadio Azteca',
+      city: 'Mexico City',
+      country: 'Mexico',
+      capacity: 83000,
+    });
+    expect(new Set(wc26.matches.map((m) => m.venue!.name)).size).toBe(16);
+  });
+
+  it('keeps the match numbers and the slots of the draw from the comments', () => {
+    expect([match(73).homeSlot, match(73).awaySlot, match(73).round]).toEqual(['2A', '2B', 'Round of 32']);
+    expect([match(74).homeSlot, match(74).awaySlot]).toEqual(['1E', '3A/B/C/D/F']);
+    expect([match(89).homeSlot, match(89).awaySlot, match(89).home.name]).toEqual(['W74', 'W77', 'Paraguay']);
+    expect([match(103).homeSlot, match(103).awaySlot]).toEqual(['L101', 'L102']);
+    expect([match(104).home.name, match(104).away.name, match(104).extraTime]).toEqual(['Spain', 'Argentina', { home: 1, away: 0 }]);
+  });
+
+  it("reads 2026's scorer marks: (p), (og), (OG), several minutes of one player, lists that wrap", () => {
+    const texts = (m: ImportedMatch) => m.goalEvents!.map(goalText);
+    // "(Miro Muheim 90+4'(og); Breel Embolo 17'(p))"
+    expect(texts(find(wc26.matches, 'Qatar', 'Switzerland'))).toEqual(["away Breel Embolo 17' pen", "home Miro Muheim 90+4' og"]);
+    // "Mahmoud Abunada 34'(OG)": an own goal in capitals
+    expect(texts(find(wc26.matches, 'Bosnia & Herzegovina', 'Qatar'))).toContain("home Mahmoud Abunada 34' og");
+    // "Kai Havertz 45+5'(p),88'": a penalty and another goal of the same player
+    const germany = find(wc26.matches, 'Germany', 'Curaçao').goalEvents!.filter((g) => g.scorer === 'Kai Havertz');
+    expect(germany.map(goalText)).toEqual(["home Kai Havertz 45+5' pen", "home Kai Havertz 88'"]);
+    // the third-place match's wrapped list, "Bukayo Saka 37', 45+1', 87'(p)"
+    const saka = match(103).goalEvents!.filter((g) => g.scorer === 'Bukayo Saka');
+    expect(saka.map(goalText)).toEqual(["away Bukayo Saka 37'", "away Bukayo Saka 45+1'", "away Bukayo Saka 87' pen"]);
+    // "(Kylian Mbappé 70' (p))" with a space before the mark
+    expect(texts(match(89))).toEqual(["away Kylian Mbappé 70' pen"]);
+  });
+});
+
+describe.each(testDatabases())('World Cup 2026 import on %s', (_label, makeTarget) => {
+  let db: Knex;
+  let target: ReturnType<typeof makeTarget>;
+  const wc26 = readOpenfootball(worldCup2026Dir);
+
+  beforeAll(async () => {
+    target = makeTarget('football');
+    db = await openDatabase(target);
+    await migrateLatest(db, migrations);
+    const problems: unknown[] = [];
+    await openfootballSource.prepare([worldCup2026Dir], repoRoot)(directContext(db, problems));
+    expect(problems).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await db.destroy();
+    if (target.client === 'mysql') await dropMysqlDatabase(target.location);
+  });
+
+  it('stores 104 matches, 308 goals, the knockouts with their numbers and slots', async () => {
+    const count = await db('fixtures').where({ league_id: 1, season: 2026 }).count({ n: '*' }).first();
+    expect(Number(count!.n)).toBe(104);
+    const goals = await db('match_events').where({ kind: 'goal' }).count({ n: '*' }).first();
+    expect(Number(goals!.n)).toBe(308);
+    const final = await db('fixtures').where({ league_id: 1, season: 2026, match_number: 104 }).first();
+    expect(final).toMatchObject({ stage: 'knockout', home_slot: 'W101', away_slot: 'W102', home_goals_et: 1, away_goals_et: 0 });
+    const venue = await db('venues').where({ id: final.venue_id }).first('name', 'city', 'capacity');
+    expect(venue).toEqual({ name: 'MetLife Stadium', city: 'New York/New Jersey (East Rutherford)', capacity: 82500 });
+  });
+
+  it("finishes every group in the order of FIFA's 2026 criteria, as the round of 32's slots say", async () => {
+    const tables: Record<string, string[]> = {};
+    for (const row of await standings(db, 1, 2026)) (tables[row.group!] ??= []).push(row.teamName);
+    expect(tables).toEqual({
+      A: ['Mexico', 'South Africa', 'South Korea', 'Czech Republic'],
+      B: ['Switzerland', 'Canada', 'Bosnia & Herzegovina', 'Qatar'],
+      C: ['Brazil', 'Morocco', 'Scotland', 'Haiti'],
+      D: ['USA', 'Australia', 'Paraguay', 'Turkey'],
+      E: ['Germany', 'Ivory Coast', 'Ecuador', 'Curaçao'],
+      F: ['Netherlands', 'Japan', 'Sweden', 'Tunisia'],
+      G: ['Belgium', 'Egypt', 'Iran', 'New Zealand'],
+      H: ['Spain', 'Cape Verde', 'Uruguay', 'Saudi Arabia'],
+      I: ['France', 'Norway', 'Senegal', 'Iraq'],
+      J: ['Argentina', 'Austria', 'Algeria', 'Jordan'],
+      K: ['Colombia', 'Portugal', 'DR Congo', 'Uzbekistan'],
+      L: ['England', 'Croatia', 'Ghana', 'Panama'],
+    });
+    // Who the draw's comments put in each group place: "## 1E v 3A/B/C/D/F" with Germany at home is 1E.
+    const placed = new Map<string, string>();
+    for (const m of wc26.matches.filter((x) => x.round === 'Round of 32')) {
+      placed.set(m.homeSlot!, m.home.name);
+      placed.set(m.awaySlot!, m.away.name);
+    }
+    for (const [group, order] of Object.entries(tables)) {
+      expect([group, order[0]]).toEqual([group, placed.get(`1${group}`)]);
+      if (placed.has(`2${group}`)) expect([group, order[1]]).toEqual([group, placed.get(`2${group}`)]);
+    }
+  });
+
+  it('ranks the twelve thirds: the eight qualified are the eight the round of 32 drew', async () => {
+    const { qualifying, thirdPlaced: thirds } = await thirdPlaced(db, 1, 2026);
+    expect(
+      thirds.map((t) => `${t.rank} ${t.group} ${t.teamName} ${t.points} ${t.goalDifference} ${t.goalsFor}${t.qualified ? ' Q' : ''}`),
+    ).toEqual([
+      '1 K DR Congo 4 1 4 Q',
+      '2 F Sweden 4 0 7 Q',
+      '3 E Ecuador 4 0 2 Q',
+      '4 L Ghana 4 0 2 Q',
+      '5 B Bosnia & Herzegovina 4 -1 5 Q',
+      '6 J Algeria 4 -2 5 Q',
+      '7 D Paraguay 4 -2 2 Q',
+      '8 I Senegal 3 2 8 Q',
+      '9 G Iran 3 0 3',
+      '10 A South Korea 3 -1 2',
+      '11 C Scotland 3 -3 1',
+      '12 H Uruguay 2 -1 3',
+    ]);
+    // Ecuador and Ghana are level on all the results give: fair play and the ranking would decide, and the reply says so.
+    expect(thirds.filter((t) => t.decidedBy).map((t) => [t.teamName, t.decidedBy])).toEqual([
+      ['Ecuador', 'fair play, then the FIFA ranking'],
+      ['Ghana', 'fair play, then the FIFA ranking'],
+    ]);
+    expect(qualifying).toBe(8);
+    expect(thirds).toHaveLength(12);
+    const drawn = wc26.matches
+      .filter((m) => m.round === 'Round of 32')
+      .flatMap((m) => [
+        [m.homeSlot!, m.home.name],
+        [m.awaySlot!, m.away.name],
+      ])
+      .filter(([slot]) => slot!.startsWith('3'));
+    expect(drawn).toHaveLength(8);
+    expect(new Set(thirds.filter((t) => t.qualified).map((t) => t.teamName))).toEqual(new Set(drawn.map(([, team]) => team)));
+    // and each from one of the groups its slot allows ("3A/B/C/D/F")
+    for (const [slot, team] of drawn) expect(slot!.slice(1).split('/')).toContain(thirds.find((t) => t.teamName === team)!.group);
+    expect(thirds.map((t) => t.rank)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
   });
 });

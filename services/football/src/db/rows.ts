@@ -106,6 +106,11 @@ export interface FixturesRow {
   schedule_seq: number;
   /** When the last of them was stored (epoch ms; bigint: a string on some drivers); null when never. */
   schedule_changed_at: number | string | null;
+  /** A tournament's own number of a knockout match (migration 20261128h); null elsewhere. */
+  match_number?: number | null;
+  /** The draw's labels of a knockout's places (`2A`, `3A/B/C/D/F`, `W74`, `L101`); null elsewhere. */
+  home_slot?: string | null;
+  away_slot?: string | null;
 }
 
 /** `squad_members`: a player in a team's squad for a season. */

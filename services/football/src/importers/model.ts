@@ -115,6 +115,11 @@ export interface ImportedMatch {
   stage: FixtureStage;
   round?: string | null;
   group?: string | null;
+  /** A tournament's own number of the match (the World Cup 2026 final is 104); knockouts only. */
+  matchNumber?: number | null;
+  /** The draw's labels of a knockout's two places: `2A`, `1E`, `3A/B/C/D/F`, `W74`, `L101`. */
+  homeSlot?: string | null;
+  awaySlot?: string | null;
   home: ImportedTeam;
   away: ImportedTeam;
   /** Score after 90 minutes; null when not played. */

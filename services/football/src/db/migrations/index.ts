@@ -8,6 +8,7 @@ import * as matchEvents from './20261125a-match-events';
 import * as fixtureSchedule from './20261125b-fixture-schedule';
 import * as eventAlerts from './20261125c-event-alerts';
 import * as lineupsExpectedGoals from './20261125d-lineups-expected-goals';
+import * as knockoutDraw from './20261128h-knockout-draw';
 
 export const migrations: MigrationList = {
   '20261122a-leagues-teams-fixtures': leaguesTeamsFixtures,
@@ -19,4 +20,5 @@ export const migrations: MigrationList = {
   '20261125b-fixture-schedule': fixtureSchedule,
   '20261125c-event-alerts': eventAlerts,
   '20261125d-lineups-expected-goals': lineupsExpectedGoals,
+  '20261128h-knockout-draw': knockoutDraw,
 };

@@ -17,8 +17,11 @@ const SCORE =
   /^(?:(?<penBefore>\d+-\d+)\s+pen\.\s+)?(?<main>\d+-\d+)(?<aet>\s+a\.e\.t\.?)?(?:\s*\((?<first>[^),]+)(?:,(?<second>[^)]+))?\))?(?:\s*,\s*(?<penAfter>\d+-\d+)\s+pen\.?)?$/;
 const PAIR = /^\s*(\d+)-(\d+)\s*$/;
 
-/** "Kylian Mbappé 80' (pen.), 81'": a minute, its stoppage part, and what kind of goal it was. */
-const MINUTE_TOKEN = /(\d{1,3})(?:\+(\d{1,2}))?'\s*(?:\((pen|o\.g)\.\))?/gu;
+/**
+ * "Kylian Mbappé 80' (pen.), 81'": a minute, its stoppage part, and what kind of goal it was: a penalty `(pen.)`
+ * or 2026's `(p)`, an own goal `(o.g.)` or 2026's `(og)` / `(OG)`.
+ */
+const MINUTE_TOKEN = /(\d{1,3})(?:\+(\d{1,2}))?'\s*(?:\((pen\.|p|o\.g\.|og)\))?/giu;
 /** "Koulibaly", "R. Marin", "Vinícius Jr.", "Jean-Charles Castelletto". */
 const SCORER_NAME = /^\p{L}[\p{L}\p{M}.'’ -]*$/u;
 /** The last minute of each period, the only ones with stoppage time ("45+2'"). */
@@ -81,7 +84,8 @@ function readSide(text: string, side: ImportedGoal['side']): ImportedGoal[] | st
     const stoppage = token[2] !== undefined ? Number(token[2]) : null;
     const problem = minuteProblem(minute, stoppage);
     if (problem) return problem;
-    const kind = token[3] === 'pen' ? 'penalty' : token[3] === 'o.g' ? 'own-goal' : 'goal';
+    const mark = token[3]?.toLowerCase();
+    const kind = mark === 'pen.' || mark === 'p' ? 'penalty' : mark === 'o.g.' || mark === 'og' ? 'own-goal' : 'goal';
     goals.push({ side, minute, stoppage, kind, scorer });
   }
   const rest = clean(text.slice(last));

@@ -64,6 +64,8 @@ export interface TournamentTxtOptions {
   season?: number;
   /** IANA zone of the file's times, over the one the file states and the host's. */
   timeZone?: string;
+  /** The tournament's stadiums by the city its match lines name after "@" (cup_stadiums.csv, readStadiumsCsv). */
+  stadiums?: ReadonlyMap<string, ImportedVenue>;
 }
 
 /** A match line read, waiting for its scorer list (the next line(s), if they start with "("). */
@@ -77,14 +79,24 @@ interface PendingMatch {
 const GROUP_LINE = /^Group\s+([A-Z])\s*\|(.*)$/;
 // (\u25aa is the "▪" that opens a heading: written as an escape, see domain/search.ts)
 const HEADING_LINE = /^\u25aa\s*([^|]*?)\s*(\|.*)?$/u;
-const DATE_LINE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+([A-Z][a-z]{2})\s+(\d{1,2})(?:\s+(\d{4}))?$/;
-/** A line meant as a match: it starts with a kick-off time or names a venue. */
-const MATCH_LIKE = /^\d{1,2}:\d{2}\s|@/;
-/** Teams have no digits or brackets, so the score is everything from the first digit to the away team's capital. */
+/** "Sun Nov 20", "Thu June 11" (2026 writes the month in full), "Sat Jun 14 2024". */
+const DATE_LINE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+([A-Z][a-z]{2,8})\s+(\d{1,2})(?:\s+(\d{4}))?$/;
+/** A line meant as a match: it starts with a kick-off time or a match number, or names a venue. */
+const MATCH_LIKE = /^(?:\(\d{1,3}\)\s*)?\d{1,2}:\d{2}\s|@/;
+/**
+ * Teams have no digits or brackets, so the score is everything from the first digit to the away team's capital.
+ * 2026 adds the match number before the time, the line's own UTC offset after it, and the draw's slots in the
+ * comment: `(73) 12:00 UTC-7  South Africa 0-1 (0-0) Canada  @ Los Angeles (Inglewood)  ## 2A v 2B`.
+ */
 const MATCH_LINE =
-  /^(?:(?<hour>\d{1,2}):(?<minute>\d{2})\s+)?(?<home>\p{Lu}[^\d@#()]*?)\s+(?<score>\d[^@#]*?)\s+(?<away>\p{Lu}[^\d@#()]*?)\s*@\s*(?<venue>[^#]+?)\s*(?:#.*)?$/u;
+  /^(?:\((?<number>\d{1,3})\)\s*)?(?:(?<hour>\d{1,2}):(?<minute>\d{2})\s+(?:UTC(?<offset>[+-]\d{1,2}(?::\d{2})?)\s+)?)?(?<home>\p{Lu}[^\d@#()]*?)\s+(?<score>\d[^@#]*?)\s+(?<away>\p{Lu}[^\d@#()]*?)\s*@\s*(?<venue>[^#]+?)\s*(?:#+\s*(?<comment>.*?)\s*)?$/u;
+/** A slot comment: `2A v 2B`, `1E v 3A/B/C/D/F`, `W74 v W77`, `L101 v L102`. */
+const SLOT_COMMENT = /^([123][A-L](?:\/[A-L])*|[WL]\d{1,3})\s+v\s+([123][A-L](?:\/[A-L])*|[WL]\d{1,3})$/;
+/** The Euro's comment: `Winner Group A - Runner-up Group C`, `Winner Group C - 3rd Group D/E/F`, `Winner Match 39 - Winner Match 37`. */
+const EURO_SLOT = /^(?:(Winner|Runner-up|3rd)\s+Group\s+([A-L](?:\/[A-L])*)|(Winner|Loser)\s+Match\s+(\d{1,3}))$/i;
 const LINEUP_LINE = /^\p{Lu}[\p{L} .'-]*:\s/u;
 const KNOCKOUT_ROUND = /^(round of \d+|quarter-?finals?|semi-?finals?|match for third place|third[- ]place( play-?off)?|final)$/i;
+const PER_LINE_OFFSET = /^\s*(?:\(\d{1,3}\)\s*)?\d{1,2}:\d{2}\s+UTC[+-]\d/m;
 const STATED_OFFSET = /^#.*\btimes are local\b.*\(UTC\s*([+-]\d{1,2}(?::\d{2})?)\)/im;
 
 /** The year of a yearless date: the one of the tournament's year and the next on which that day is that weekday. */
@@ -112,16 +124,41 @@ function seasonOfTitle(lines: readonly string[]): number | undefined {
 
 /** The date of a date line, or null when it cannot be placed in the tournament's year (or the next). */
 function dateOf(line: RegExpExecArray, season: number): { year: number; month: number; day: number } | null {
-  const month = MONTHS[line[2]!];
+  const month = MONTHS[line[2]!.slice(0, 3)];
   const day = Number(line[3]);
   if (month === undefined) return null;
   const year = line[4] !== undefined ? Number(line[4]) : inferYear(season, month, day, WEEKDAYS[line[1]!]!);
   return year !== null && DateTime.utc(year, month, day).isValid ? { year, month, day } : null;
 }
 
+/** A match's scores as its line writes them (when its scorer list cannot confirm them). */
+function writtenScores(score: TournamentScore): Pick<ImportedMatch, 'goals' | 'halfTime' | 'extraTime' | 'penalties'> {
+  return { goals: score.goals, halfTime: score.halfTime, extraTime: score.extraTime, penalties: score.penalties };
+}
+
 /** Opening minus closing brackets of a line. */
 function depthChange(line: string): number {
   return (line.match(/\(/g)?.length ?? 0) - (line.match(/\)/g)?.length ?? 0);
+}
+
+/**
+ * The draw's slots of a knockout match from its comment: 2026's `2A v 2B`, `1E v 3A/B/C/D/F`, `W74 v W77`, and the
+ * Euro's `Winner Group A - Runner-up Group C`, `3rd Group D/E/F`, `Winner Match 39`. null when it names none.
+ */
+export function slotsOf(comment: string): [string, string] | null {
+  const text = comment.trim().replace(/\s+/g, ' ');
+  const plain = SLOT_COMMENT.exec(text);
+  if (plain) return [plain[1]!, plain[2]!];
+  const sides = text.split(/\s+-\s+/);
+  if (sides.length !== 2) return null;
+  const slots = sides.map((side) => {
+    const m = EURO_SLOT.exec(side.trim());
+    if (!m) return null;
+    if (m[4] !== undefined) return `${m[3]!.toLowerCase() === 'winner' ? 'W' : 'L'}${m[4]}`;
+    const place = { winner: '1', 'runner-up': '2', '3rd': '3' }[m[1]!.toLowerCase()];
+    return `${place}${m[2]}`;
+  });
+  return slots[0] && slots[1] ? [slots[0], slots[1]] : null;
 }
 
 interface Stage {
@@ -141,7 +178,7 @@ class TournamentReader {
   private readonly played = new Map<string, number>();
   private stage: Stage | null = null;
   private date: { year: number; month: number; day: number } | null = null;
-  private time: { hour: number; minute: number } | null = null;
+  private time: { hour: number; minute: number; offset: string | null } | null = null;
   private inLineup = false;
   /** Match lines so far, unreadable ones included: one bad line does not renumber the matches after it. */
   private matchNumber = 0;
@@ -149,7 +186,8 @@ class TournamentReader {
 
   constructor(
     private readonly options: TournamentTxtOptions & { season: number },
-    private readonly timeZone: string,
+    /** null: every kick-off states its own UTC offset (2026). */
+    private readonly timeZone: string | null,
     private readonly hostCountry: string | null,
   ) {}
 
@@ -211,8 +249,9 @@ class TournamentReader {
   }
 
   private unclosed(): void {
-    const { match, scorers } = this.pending!;
+    const { match, scorers, score } = this.pending!;
     this.problem(scorers!.line, `${match.home.name} v ${match.away.name}: the scorer list is not closed`);
+    this.matches.push({ ...match, ...writtenScores(score), goalEvents: null });
     this.pending = null;
   }
 
@@ -245,21 +284,31 @@ class TournamentReader {
   private readMatch(lineNo: number, line: string): PendingMatch | string {
     const parts = MATCH_LINE.exec(line)?.groups;
     if (!parts) return `unreadable match line "${line}"`;
-    const { hour, minute, home, away, venue } = parts as Record<string, string>;
-    // A match line without a time keeps the time of the line above.
-    if (hour !== undefined && minute !== undefined) this.time = { hour: Number(hour), minute: Number(minute) };
+    const { hour, minute, home, away, venue, number, offset, comment } = parts as Record<string, string | undefined>;
+    // A match line without a time keeps the time (and offset) of the line above.
+    if (hour !== undefined && minute !== undefined) this.time = { hour: Number(hour), minute: Number(minute), offset: offset ?? null };
     const { stage, date, time } = this;
     if (!stage) return 'match before any ▪ stage heading';
     if (!date) return 'match without a date line before it';
     if (!time) return 'match without a kick-off time';
     if (time.hour > 23 || time.minute > 59) return `bad kick-off time ${hour}:${minute}`;
+    const zone = time.offset !== null ? `UTC${time.offset}` : this.timeZone;
+    if (zone === null) return 'kick-off without a UTC offset (like "13:00 UTC-6")';
     const score = parseTournamentScore(parts.score!);
     if (!score) return `unreadable score "${parts.score}"`;
     const members = stage.group ? this.groups.get(stage.group) : undefined;
     const stranger = members && [home!, away!].find((name) => !members.has(name));
     if (stranger) return `${stranger} is not in Group ${stage.group}`;
-    const local = DateTime.fromObject({ ...date, ...time }, { zone: this.timeZone });
-    if (!local.isValid) return `invalid kick-off in ${this.timeZone}: ${local.invalidExplanation ?? ''}`;
+    const slots = comment !== undefined && stage.stage === 'knockout' ? slotsOf(comment) : null;
+    if (comment !== undefined && stage.stage === 'knockout' && slots === null && /^[123WL]\w*\s+v\s/.test(comment))
+      return `unreadable slots "${comment}"`;
+    const local = DateTime.fromObject(
+      { year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute },
+      { zone },
+    );
+    if (!local.isValid) return `invalid kick-off in ${zone}: ${local.invalidExplanation ?? ''}`;
+    const stadium = this.options.stadiums?.get(venue!);
+    if (this.options.stadiums && !stadium) return `unknown venue "${venue}": not in the stadiums file`;
 
     const { file, leagueId, season } = this.options;
     const match: ImportedMatch = {
@@ -274,8 +323,10 @@ class TournamentReader {
       group: stage.group,
       home: this.team(home!),
       away: this.team(away!),
-      venue: venueOf(venue!, this.hostCountry),
+      venue: stadium ?? venueOf(venue!, this.hostCountry),
       origin: { file, line: lineNo },
+      ...(number !== undefined ? { matchNumber: Number(number) } : {}),
+      ...(slots ? { homeSlot: slots[0], awaySlot: slots[1] } : {}),
     };
     return { match, line: lineNo, score, scorers: null };
   }
@@ -302,7 +353,12 @@ class TournamentReader {
     if (scorers) goals = readScorers(scorers.text, final);
     else if (final.home + final.away > 0) goals = 'no scorer list';
     const scores = typeof goals === 'string' ? goals : settleScores(score, goals);
-    if (typeof scores === 'string') return this.problem(scorers?.line ?? line, `${what}: ${scores}`);
+    if (typeof scores === 'string') {
+      // The score line is the result; a scorer list that does not make it is reported and its goals left out.
+      this.problem(scorers?.line ?? line, `${what}: ${scores}`);
+      this.matches.push({ ...match, ...writtenScores(score), goalEvents: null });
+      return;
+    }
     this.matches.push({ ...match, ...scores, goalEvents: goals as ImportedGoal[] });
   }
 }
@@ -319,10 +375,43 @@ export function parseTournamentTxt(text: string, options: TournamentTxtOptions):
   const host = TOURNAMENT_HOSTS[options.leagueId]?.[season];
   const stated = STATED_OFFSET.exec(text)?.[1];
   const timeZone = options.timeZone ?? (stated !== undefined ? `UTC${stated}` : host?.timeZone);
-  if (timeZone === undefined) return fail(`no time zone known for the times of ${season}: give --tz <zone>`);
+  // 2026's lines each carry their own offset ("13:00 UTC-6"); a line that does not is then reported.
+  const ownOffsets = PER_LINE_OFFSET.test(text);
+  if (timeZone === undefined && !ownOffsets) return fail(`no time zone known for the times of ${season}: give --tz <zone>`);
 
-  const reader = new TournamentReader({ ...options, season }, timeZone, host?.country ?? null);
+  const reader = new TournamentReader({ ...options, season }, timeZone ?? null, host?.country ?? null);
   lines.forEach((line, index) => reader.read(index + 1, line));
   reader.finish();
   return { matches: reader.matches, problems: reader.problems };
+}
+
+/** Countries of the stadiums file's `cc` column. */
+const HOST_COUNTRIES: Readonly<Record<string, string>> = { ca: 'Canada', us: 'USA', mx: 'Mexico' };
+
+/**
+ * A tournament's stadiums file (`cup_stadiums.csv`, 2026): `city, timezone, cc, name, capacity, ...` after a header
+ * line, `#` comments and blank lines. Returns the venues by city as the match lines name them after "@", and the
+ * lines it could not read.
+ */
+export function readStadiumsCsv(text: string, file: string): { stadiums: Map<string, ImportedVenue>; problems: RowProblem[] } {
+  const stadiums = new Map<string, ImportedVenue>();
+  const problems: RowProblem[] = [];
+  let header = false;
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) return;
+    const cells = line.split(',').map((cell) => cell.trim());
+    if (!header) {
+      header = cells[0]?.toLowerCase() === 'city';
+      if (header) return;
+    }
+    const [city, , cc, name, capacity] = cells;
+    const seats = Number(capacity);
+    if (!city || !name || !Number.isInteger(seats) || seats <= 0) {
+      problems.push({ file, line: index + 1, message: `unreadable stadium "${line}"` });
+      return;
+    }
+    stadiums.set(city, { name, city, country: HOST_COUNTRIES[cc?.toLowerCase() ?? ''] ?? cc ?? null, capacity: seats });
+  });
+  return { stadiums, problems };
 }

@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DateTime } from 'luxon';
 import { catalogueLeague, leagueIdBySource } from '@matchday/contracts';
-import type { FixtureStage, ImportedMatch, ImportedTeam, RowProblem, Score } from '../model';
+import type { FixtureStage, ImportedMatch, ImportedTeam, ImportedVenue, RowProblem, Score } from '../model';
 import { normalizeTeamName } from '../names';
 import { integerOption, inputPath, parseCommandLine, registerSource, UsageError } from '../source';
 import { isTimeZone } from '../../lib/time';
 import { UEFA_COUNTRIES } from './openfootball-countries';
 import { MONTHS, WEEKDAYS } from '../dates';
-import { parseTournamentTxt, tournamentLeagueId } from './openfootball-tournament';
+import { parseTournamentTxt, readStadiumsCsv, tournamentLeagueId } from './openfootball-tournament';
+import { completeDraw } from './tournament-draw';
 
 /**
  * Football.TXT (openfootball) reader for the UEFA Champions League files of `shared/data/openfootball/
@@ -355,11 +356,34 @@ export interface ReadOpenfootballOptions {
   season?: number;
 }
 
+type StadiumFiles = Map<string, ReadonlyMap<string, ImportedVenue> | undefined>;
+
+/** The stadiums of a tournament file's directory (`cup_stadiums.csv` beside `cup.txt`), read (and its problems reported) once a run. */
+function tournamentStadiums(
+  file: OpenfootballFile,
+  stadiumFiles: StadiumFiles,
+  problems: RowProblem[],
+): ReadonlyMap<string, ImportedVenue> | undefined {
+  const code = /^([a-z]+)/i.exec(path.basename(file.path))?.[1] ?? '';
+  const csv = path.join(path.dirname(file.path), `${code}_stadiums.csv`);
+  if (!stadiumFiles.has(csv)) {
+    if (!fs.existsSync(csv)) stadiumFiles.set(csv, undefined);
+    else {
+      const read = readStadiumsCsv(fs.readFileSync(csv, 'utf8'), `${path.basename(path.dirname(csv))}/${path.basename(csv)}`);
+      problems.push(...read.problems);
+      stadiumFiles.set(csv, read.stadiums);
+    }
+  }
+  return stadiumFiles.get(csv);
+}
+
 /** Reads and parses every Football.TXT file of `target`. */
 export function readOpenfootball(target: string, options: ReadOpenfootballOptions = {}): ParseResult & { files: OpenfootballFile[] } {
   const files = listOpenfootballFiles(target);
   const matches: ImportedMatch[] = [];
   const problems: RowProblem[] = [];
+  const tournamentMatches: ImportedMatch[] = [];
+  const stadiumFiles: StadiumFiles = new Map();
   for (const file of files) {
     const text = fs.readFileSync(file.path, 'utf8');
     const tournament = tournamentLeagueId(file.path);
@@ -370,6 +394,7 @@ export function readOpenfootball(target: string, options: ReadOpenfootballOption
             season: options.season ?? file.season,
             leagueId: options.leagueId ?? tournament,
             timeZone: options.timeZone,
+            stadiums: tournamentStadiums(file, stadiumFiles, problems),
           })
         : parseFootballTxt(text, {
             file: file.label,
@@ -380,7 +405,15 @@ export function readOpenfootball(target: string, options: ReadOpenfootballOption
           });
     matches.push(...result.matches);
     problems.push(...result.problems);
+    if (tournament !== undefined) tournamentMatches.push(...result.matches);
   }
+  // The knockouts' numbers and places, one tournament (league and season) at a time.
+  const tournaments = new Map<string, ImportedMatch[]>();
+  for (const match of tournamentMatches) {
+    const key = `${match.leagueId}:${match.season}`;
+    tournaments.set(key, [...(tournaments.get(key) ?? []), match]);
+  }
+  for (const one of tournaments.values()) completeDraw(one);
   inferGroups(matches);
   return { matches, problems, files };
 }

@@ -69,6 +69,9 @@ const FIXTURE_COLUMNS = [
   'home_penalties',
   'away_penalties',
   'referee',
+  'match_number',
+  'home_slot',
+  'away_slot',
 ] as const;
 
 export interface StoredFixture {
@@ -231,6 +234,9 @@ function fixtureRow(match: ImportedMatch, home: number, away: number, venueId: n
     home_penalties: scorePart(match.penalties, 'home'),
     away_penalties: scorePart(match.penalties, 'away'),
     referee: match.referee?.trim() || null,
+    match_number: match.matchNumber ?? null,
+    home_slot: match.homeSlot ?? null,
+    away_slot: match.awaySlot ?? null,
   };
 }
 

@@ -1,10 +1,11 @@
 import type { Knex } from '@matchday/server';
-import type { StandingRow } from '@matchday/contracts';
+import { seasonRules, type StandingRow, type ThirdPlacedStandings } from '@matchday/contracts';
 import { ninetyMinuteResult, playedOrLiveScore, playedScore } from '../../lib/played';
 import { epoch, num } from '../../lib/values';
 import { findLeague, findSeason, findTableFixtures, findTeams, sumAdjustments } from './repository';
 import { tableRules } from './rules';
-import { computeTable, movement, withoutLatestRound, zoneOf, type TableMatch, type TableTeam } from '../../domain/table';
+import { computeTable, movement, withoutLatestRound, zoneOf, type TableMatch, type TableRow, type TableTeam } from '../../domain/table';
+import { rankThirdPlaced, unresolvedTies } from '../../domain/third-placed';
 
 /**
  * The table(s) of a league season from its finished regular-season, group-stage and league-phase
@@ -20,10 +21,55 @@ export async function standings(
   season: number,
   options: { asItStands?: boolean } = {},
 ): Promise<StandingRow[]> {
+  return (await tables(db, leagueId, season, options))?.rows ?? [];
+}
+
+/**
+ * GET /api/standings/third-placed: the groups' third-placed teams ranked against each other where the best of them go
+ * through (the catalogue's bestThirds), from the same tables as the standings (as they stand with `asItStands`).
+ */
+export async function thirdPlaced(
+  db: Knex,
+  leagueId: number,
+  season: number,
+  options: { asItStands?: boolean } = {},
+): Promise<ThirdPlacedStandings> {
+  const { bestThirds = 0, thirdsOnWins = false, beyondResults } = seasonRules(leagueId, season, true);
+  const computed = bestThirds > 0 ? await tables(db, leagueId, season, options) : undefined;
+  if (!computed || computed.table.every((row) => row.group === null)) return { qualifying: 0, thirdPlaced: [] };
+  const byTeam = new Map(computed.rows.map((row) => [row.teamId, row]));
+  return {
+    qualifying: bestThirds,
+    thirdPlaced: rankThirdPlaced(computed.table, bestThirds, thirdsOnWins).map(({ rank, row, qualified, unresolved }) => {
+      const standing = byTeam.get(row.teamId)!;
+      return {
+        rank,
+        group: row.group!,
+        teamId: row.teamId,
+        teamName: standing.teamName,
+        teamShortName: standing.teamShortName,
+        played: row.played,
+        points: row.points,
+        goalDifference: row.goalDifference,
+        goalsFor: row.goalsFor,
+        qualified,
+        ...(unresolved && beyondResults ? { decidedBy: beyondResults } : {}),
+        ...(standing.playingNow !== undefined ? { playingNow: standing.playingNow } : {}),
+      };
+    }),
+  };
+}
+
+async function tables(
+  db: Knex,
+  leagueId: number,
+  season: number,
+  options: { asItStands?: boolean },
+): Promise<{ rows: StandingRow[]; table: TableRow[] } | undefined> {
   const league = await findLeague(db, leagueId);
-  if (!league) return [];
+  if (!league) return undefined;
   const fixtures = await findTableFixtures(db, leagueId, season);
-  if (fixtures.length === 0) return [];
+  if (fixtures.length === 0) return undefined;
 
   const groupOf = new Map<number, string | null>();
   for (const f of fixtures) {
@@ -63,13 +109,25 @@ export async function standings(
     return [match];
   });
   const table = computeTable(tableTeams, played, rule, adjustments);
+  // Teams only what no result tells can part (fair play, a ranking): the screen says so.
+  const { beyondResults } = seasonRules(leagueId, season, grouped);
+  const undecided = new Set<number>();
+  if (beyondResults) {
+    for (const group of new Set(table.map((row) => row.group))) {
+      for (const id of unresolvedTies(
+        table.filter((row) => row.group === group),
+        played,
+      ))
+        undecided.add(id);
+    }
+  }
   // movement: against the table before the latest round, or as it stands against the table without the live matches
   const before = liveMatches.size > 0 ? played.filter((m) => !liveMatches.has(m)) : played.length > 0 ? withoutLatestRound(played) : [];
   const previousRank = new Map(
     before.length > 0 ? computeTable(tableTeams, before, rule, adjustments).map((row) => [row.teamId, row.rank] as const) : [],
   );
 
-  return table.map((row): StandingRow => {
+  const rows = table.map((row): StandingRow => {
     const team = teamById.get(row.teamId);
     const zone = zoneOf(row.rank, zones);
     return {
@@ -98,6 +156,8 @@ export async function standings(
       lastFiveResult: row.form.slice(-5).join(''),
       ...(zone ? { leagueDescription: zone.description, zoneKind: zone.kind } : {}),
       ...(options.asItStands ? { playingNow: playingNow.has(row.teamId) } : {}),
+      ...(undecided.has(row.teamId) && beyondResults ? { decidedBy: beyondResults } : {}),
     };
   });
+  return { rows, table };
 }

@@ -129,9 +129,23 @@ describe('tournament rules in the catalogue', () => {
         format: 'groups',
         tiebreak: 'points-gd-gf-h2h',
         zones: [{ from: 1, to: 2, description: 'Round of 16', kind: 'knockouts' }],
+        beyondResults: 'fair play, then drawing of lots',
       });
     }
-    expect(seasonRules(1, 2026)).toMatchObject({ format: 'groups', tiebreak: 'h2h-first' });
+    // FIFA 2026: head-to-head first, the best 8 of 12 thirds; what the results cannot decide is named, not guessed.
+    expect(seasonRules(1, 2026)).toMatchObject({
+      format: 'groups',
+      tiebreak: 'h2h-first',
+      bestThirds: 8,
+      beyondResults: 'fair play, then the FIFA ranking',
+    });
+    expect(seasonRules(1, 2026).thirdsOnWins).toBeUndefined();
+    expect(seasonRules(4, 2024)).toMatchObject({
+      bestThirds: 4,
+      thirdsOnWins: true,
+      beyondResults: 'fair play, then the European Qualifiers ranking',
+    });
+    expect(seasonRules(1, 2022).bestThirds).toBeUndefined();
     expect(seasonRules(1, 2026).zones.map((z) => z.description)).toEqual(['Round of 32', 'Round of 32 (eight best third-placed teams)']);
     expect(seasonRules(4, 2024, true)).toMatchObject({ format: 'groups', tiebreak: 'h2h-first' });
     expect(seasonRules(4, 2024).zones.map((z) => [z.from, z.to])).toEqual([
