@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     asOf,
     runtime,
     // The development sign-in provider runs in this launcher, not as a process of its own (~45 MB less).
-    startDevProvider: async (options) => (await import('@matchday/dev-oidc/src/provider')).listenDevProvider(options),
+    startDevProvider: async (options) => (await import('@matchday/dev-oidc/provider')).listenDevProvider(options),
     // A process that exits is restarted with backoff; one that keeps crashing stops everything.
     onGiveUp(message) {
       console.error(`\n  ${message}`);

@@ -1,5 +1,5 @@
-import { DEFAULT_ALERTS, type Follow, type LiveChange, type MatchEvent } from '@matchday/contracts';
-import { addToBell, BELL_SIZE, bellAlertOf } from '../src/alerts/bell-rules';
+import { DEFAULT_ALERTS, type Fixture, type Follow, type LiveChange, type MatchEvent } from '@matchday/contracts';
+import { addToBell, BELL_SIZE, bellAlertOf, followedMatchMayBeLive } from '../src/alerts/bell-rules';
 
 const follow = (kind: Follow['kind'], id: number): Follow => ({
   kind,
@@ -75,5 +75,45 @@ describe('the header bell', () => {
       list = addToBell(list, bellAlertOf(change('goal', seq), [follow('team', 10)], DEFAULT_ALERTS, false)!);
     expect(list).toHaveLength(BELL_SIZE);
     expect(list[0]!.key).toBe('goal:64:39');
+  });
+
+  describe('holds the live stream only while a followed match is live or about to start', () => {
+    const kickOff = Date.parse('2022-12-18T15:00:00Z');
+    const fixture = (status: Fixture['status'], extra: Partial<Fixture> = {}): Fixture => ({
+      id: 64,
+      homeTeam: 'Argentina',
+      awayTeam: 'France',
+      homeTeamId: 10,
+      awayTeamId: 11,
+      homeTeamLogo: null,
+      awayTeamLogo: null,
+      leagueId: 1,
+      leagueName: 'World Cup',
+      leagueColor: null,
+      season: 2022,
+      eventDate: new Date(kickOff).toISOString(),
+      venue: null,
+      venueCity: null,
+      round: null,
+      status,
+      goalsHome: null,
+      goalsAway: null,
+      ...extra,
+    });
+    const minutes = (n: number) => kickOff + n * 60_000;
+
+    it('a followed team or league playing, or within minutes of kick-off: yes', () => {
+      expect(followedMatchMayBeLive([follow('team', 11)], [fixture('live')], minutes(50))).toBe(true);
+      expect(followedMatchMayBeLive([follow('league', 1)], [fixture('scheduled')], minutes(-5))).toBe(true);
+      expect(followedMatchMayBeLive([follow('team', 10)], [fixture('scheduled')], minutes(30))).toBe(true);
+    });
+
+    it('nothing followed in play, hours before kick-off, finished, or only a player followed: no', () => {
+      expect(followedMatchMayBeLive([follow('team', 12)], [fixture('live')], minutes(50))).toBe(false);
+      expect(followedMatchMayBeLive([follow('team', 10)], [fixture('scheduled')], minutes(-120))).toBe(false);
+      expect(followedMatchMayBeLive([follow('team', 10)], [fixture('finished', { goalsHome: 3, goalsAway: 3 })], minutes(150))).toBe(false);
+      expect(followedMatchMayBeLive([follow('player', 10)], [fixture('live')], minutes(50))).toBe(false);
+      expect(followedMatchMayBeLive([follow('team', 10)], [], minutes(0))).toBe(false);
+    });
   });
 });

@@ -2,7 +2,7 @@ import { API_PREFIXES } from '@matchday/contracts';
 import { createLogger, type Knex, type ServiceDefinition } from '@matchday/server';
 import { liveFeedConfig } from './config';
 import { migrations } from './db/migrations';
-import { moveDemoToToday, seedDemo } from './db/seeds/demo';
+import { moveDemoToToday, seedDemo } from './importers/demo/demo';
 import { startReleaser, type ReleaserOptions } from './importers/held-results';
 import { startLivePoller, type LivePollerOptions } from './importers/live-poller';
 import { calendarRouters } from './modules/calendar/router';

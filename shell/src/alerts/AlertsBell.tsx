@@ -1,9 +1,11 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { useDismiss, useFollows, usePreferences, useSpoilers } from '@matchday/ui/unshared';
-import { useLiveChanges, useLiveMatches } from '@matchday/ui/live';
-import { addToBell, bellAlertOf, type BellAlert } from './bell-rules';
+import type { Fixture, FixturePage } from '@matchday/contracts';
+import { browserTimeZone } from '@matchday/ui';
+import { apiQuery, useApiQuery, useDismiss, useFollows, usePreferences, useSpoilers } from '@matchday/ui/unshared';
+import { useLiveChanges, useLiveMatches, useNow } from '@matchday/ui/live';
+import { addToBell, bellAlertOf, followedMatchMayBeLive, type BellAlert } from './bell-rules';
 
 const Wrap = styled.div`
   position: relative;
@@ -97,9 +99,22 @@ const Panel = styled.div`
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /**
+ * Today's fixtures, read as the fixtures remote reads its live list (the same URL and the same page shape, so both
+ * share one cache entry).
+ */
+const todayQuery = apiQuery<[], FixturePage, Fixture[] | FixturePage>(
+  () => `/api/fixtures/filter?type=today&tz=${encodeURIComponent(browserTimeZone())}`,
+  null,
+  (reply) => (Array.isArray(reply) ? { fixtures: reply, total: reply.length, nextCursor: null } : reply),
+);
+/** How often today's fixtures are read again while something is followed (a kick-off moved, a match ended). */
+const TODAY_REFRESH_MS = 5 * 60_000;
+
+/**
  * The header's bell: the latest alerts of followed teams and leagues while the app is open, fed by
- * the live stream, so a fan who did not allow push sees the same events. The stream is held open only while
- * something is followed. Loaded lazily (the shell's first render stays within its budget).
+ * the live stream, so a fan who did not allow push sees the same events. The stream is held open only while a
+ * followed team's or league's match is being played or about to start (today's fixtures, read every few minutes,
+ * say when). Loaded lazily (the shell's first render stays within its budget).
  */
 export default function AlertsBell() {
   const [open, setOpen] = useState(false);
@@ -110,7 +125,9 @@ export default function AlertsBell() {
   const { data: prefs } = usePreferences();
   const { hidden } = useSpoilers();
   const following = (follows ?? []).some((f) => f.kind !== 'player');
-  useLiveMatches(following);
+  const { data: today } = useApiQuery(todayQuery, following ? [] : null, { refreshInterval: TODAY_REFRESH_MS });
+  const now = useNow(60_000, following);
+  useLiveMatches(following && followedMatchMayBeLive(follows ?? [], today?.fixtures ?? [], now));
   useDismiss(ref, open, setOpen);
   useLiveChanges((change) => {
     if (!follows) return;

@@ -1,4 +1,13 @@
-import { alertKindOfEvent, alertWords, type AlertKind, type AlertToggles, type Follow, type LiveChange } from '@matchday/contracts';
+import {
+  alertKindOfEvent,
+  alertWords,
+  type AlertKind,
+  type AlertToggles,
+  type Fixture,
+  type Follow,
+  type LiveChange,
+} from '@matchday/contracts';
+import { mayBeLive } from '@matchday/ui/live';
 
 /** One line of the bell: an alert of a followed team or league as the live stream brought it. */
 export interface BellAlert {
@@ -21,6 +30,22 @@ export function followsMatch(follows: readonly Follow[], change: LiveChange): bo
   return follows.some(
     (f) =>
       (f.kind === 'team' && (f.id === match.homeTeamId || f.id === match.awayTeamId)) || (f.kind === 'league' && f.id === match.leagueId),
+  );
+}
+
+/**
+ * Whether the bell needs the live stream now: a followed team's or league's match is being played, or is near
+ * kick-off or past it without a result (mayBeLive). Otherwise nothing it could show can happen, and no stream is held.
+ */
+export function followedMatchMayBeLive(follows: readonly Follow[], fixtures: readonly Fixture[], now: number): boolean {
+  return fixtures.some(
+    (fixture) =>
+      mayBeLive(fixture, now) &&
+      follows.some(
+        (f) =>
+          (f.kind === 'team' && (f.id === fixture.homeTeamId || f.id === fixture.awayTeamId)) ||
+          (f.kind === 'league' && f.id === fixture.leagueId),
+      ),
   );
 }
 
