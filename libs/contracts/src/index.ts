@@ -12,4 +12,3 @@ export * from './routes';
 export * from './api-routes';
 export * from './insights';
 export * from './admin';
-export * from './bracket';

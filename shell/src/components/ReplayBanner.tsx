@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { clockTime, replayDay, useAppConfig } from '@matchday/ui';
+import { clockTime, media, replayDay, useAppConfig } from '@matchday/ui';
 import type { ReplayInfo } from '@matchday/contracts';
 
 /** One line, above the header: it tells that the data is a replay without pushing the first card down. */
@@ -17,6 +17,11 @@ const Strip = styled.aside`
   background: ${({ theme }) => theme.surfaceRaised};
   color: ${({ theme }) => theme.textMuted};
   border-bottom: 1px solid ${({ theme }) => theme.border};
+  ${media.mobile} {
+    gap: 0.25rem;
+    padding: 0 0.75rem;
+    font-size: 0.7rem;
+  }
   strong {
     color: ${({ theme }) => theme.warning};
     font-weight: 700;

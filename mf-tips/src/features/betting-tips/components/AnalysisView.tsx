@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { FixtureAnalysis, TipMarket } from '@matchday/contracts';
-import { Button, realTime, TeamLogo, usePageMeta } from '@matchday/ui';
+import { Button, TeamLogo, usePageMeta } from '@matchday/ui';
 import { BackLink, errorDetail, FormLetters, Muted, Row, ScreenState, Stack } from '@matchday/ui/unshared';
+import { utcKickoff } from '../../../lib/dates';
 import { BLOCK_SKELETON, Panel, pct, ResponsibleGambling, SectionTitle } from '../../../lib/ui';
 import { useAnalysis } from '../api/tips';
 import { RecordView } from './RecordView';
@@ -117,7 +118,8 @@ export function AnalysisView({ fixtureId, backTo }: { fixtureId: string; backTo:
     );
   }
   const a = data;
-  const kickoff = realTime(a.kickoffAt);
+  const kickoff = utcKickoff(a.kickoffAt);
+  const frozen = utcKickoff(a.tip.madeAt);
   return (
     <Stack data-testid="analysis-view">
       <div>{back}</div>
@@ -133,7 +135,7 @@ export function AnalysisView({ fixtureId, backTo }: { fixtureId: string; backTo:
                 {a.homeTeam} vs {a.awayTeam}
               </h1>
               <Muted>
-                {a.league} · {kickoff.toISOString().slice(0, 10)} · {kickoff.toISOString().slice(11, 16)} UTC
+                {a.league} · {kickoff.date} · {kickoff.time} UTC
               </Muted>
             </div>
           </Row>
@@ -143,7 +145,11 @@ export function AnalysisView({ fixtureId, backTo }: { fixtureId: string; backTo:
             {a.tip.odds !== null
               ? `, bookmaker ${a.tip.odds.toFixed(2)}, edge ${edgeText(a.tip.edge)}`
               : ', no bookmaker price imported'}.{' '}
-            {a.tip.id ? <Muted>Frozen {realTime(a.tip.madeAt).toISOString().slice(0, 16).replace('T', ' ')} UTC.</Muted> : null}
+            {a.tip.id ? (
+              <Muted>
+                Frozen {frozen.date} {frozen.time} UTC.
+              </Muted>
+            ) : null}
           </p>
           <Muted>
             Expected goals: {a.homeTeam} {a.expectedGoals.home.toFixed(2)}, {a.awayTeam} {a.expectedGoals.away.toFixed(2)}

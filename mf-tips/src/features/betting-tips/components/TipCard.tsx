@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { TipCard as Tip } from '@matchday/contracts';
 import { Badge, Button, TeamLogo } from '@matchday/ui';
 import { Figure, Muted, Row, Stack, TileGrid } from '@matchday/ui/unshared';
+import { utcKickoff } from '../../../lib/dates';
 import { Panel, pct } from '../../../lib/ui';
 
 const Top = styled(Row)`
@@ -37,6 +38,7 @@ export function edgeText(edge: number | null): string {
 
 /** Spec §2 tip card: confidence, odds, match, date, time, both teams, tip type, prediction, analysis, View Full Analysis. */
 export function TipCard({ tip, analysisHref }: { tip: Tip; analysisHref: string }) {
+  const kickoff = utcKickoff(tip.date, tip.time);
   return (
     <Panel as="article" data-testid="tip-card" aria-label={`${tip.match} tip`}>
       <Stack $gap="0.8rem">
@@ -57,7 +59,7 @@ export function TipCard({ tip, analysisHref }: { tip: Tip; analysisHref: string 
           <strong data-testid="match">{tip.match}</strong>
           <div>
             <Muted>
-              {tip.league} · <span data-testid="tip-date">{tip.date}</span> · <span data-testid="tip-time">{tip.time} UTC</span>
+              {tip.league} · <span data-testid="tip-date">{kickoff.date}</span> · <span data-testid="tip-time">{kickoff.time} UTC</span>
             </Muted>
           </div>
         </div>

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Dream11Card } from '@matchday/contracts';
-import { Badge, Button, realTime, TeamLogo } from '@matchday/ui';
+import { Badge, Button, TeamLogo } from '@matchday/ui';
 import { Figure, Muted, Row, Stack, TileGrid } from '@matchday/ui/unshared';
+import { utcKickoff } from '../../../lib/dates';
 import { Panel } from '../../../lib/ui';
 
 const Pick = styled.div`
@@ -55,7 +56,7 @@ export function FantasyCard({
   const byId = new Map(team.players.map((p) => [p.playerId, p]));
   const c = byId.get(team.captainId)!;
   const vc = byId.get(team.viceCaptainId)!;
-  const kickoff = realTime(card.kickoffAt).toISOString();
+  const kickoff = utcKickoff(card.kickoffAt);
   return (
     <Panel as="article" data-testid="fantasy-card" aria-label={`${card.match} Dream11 team`}>
       <Stack $gap="0.75rem">
@@ -79,7 +80,7 @@ export function FantasyCard({
           <strong>{card.match}</strong>
           <div>
             <Muted>
-              {card.league} · {kickoff.slice(0, 10)} · {kickoff.slice(11, 16)} UTC
+              {card.league} · {kickoff.date} · {kickoff.time} UTC
               {variant === 'differential' ? ' · Grand League differential' : ''}
             </Muted>
           </div>

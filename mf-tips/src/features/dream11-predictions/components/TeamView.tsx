@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Dream11Card, Dream11Team, FantasyRole } from '@matchday/contracts';
-import { Button, realTime, usePageMeta } from '@matchday/ui';
+import { Button, usePageMeta } from '@matchday/ui';
 import { BackLink, errorDetail, Muted, ScreenState, Stack } from '@matchday/ui/unshared';
+import { utcKickoff } from '../../../lib/dates';
 import { BLOCK_SKELETON, Panel, ResponsibleGambling, SectionTitle } from '../../../lib/ui';
 import { useDream11Card } from '../api/dream11';
 
@@ -161,14 +162,14 @@ export function TeamView({ fixtureId, backTo }: { fixtureId: string; backTo: str
       </ScreenState>
     );
   }
-  const kickoff = realTime(data.kickoffAt).toISOString();
+  const kickoff = utcKickoff(data.kickoffAt);
   return (
     <Stack data-testid="team-view">
       <div>{back}</div>
       <Panel>
         <h1 style={{ margin: 0, fontSize: '1.45rem' }}>{data.match}</h1>
         <Muted>
-          {data.league} · {kickoff.slice(0, 10)} · {kickoff.slice(11, 16)} UTC
+          {data.league} · {kickoff.date} · {kickoff.time} UTC
         </Muted>
         <LineupNote card={data} />
       </Panel>
