@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { migrateLatest, openDatabase, repoRoot, type Knex } from '@matchday/server';
 import { migrations } from '@matchday/football/src/db/migrations';
-import { seedDemo } from '@matchday/football/src/db/seeds/demo';
+import { seedDemo } from '@matchday/football/src/importers/demo/demo';
 import { runImport } from '@matchday/football/src/importers/cli';
 import { fixtureCalendar } from '@matchday/football/src/modules/calendar/feed';
 import { leagueFixtures, type CalendarFixtureRow } from '@matchday/football/src/modules/calendar/repository';

@@ -31,11 +31,11 @@ import {
   type DatabaseTarget,
   type Knex,
 } from '@matchday/server';
-import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
+import { signInThroughDevProvider } from '@matchday/dev-oidc';
 import { freePort } from '../scripts/lib/processes';
 import { startStack } from '../scripts/lib/stack';
 import { migrations } from '@matchday/football/src/db/migrations';
-import { generateDataset, markDemo, type GenerateSummary } from '@matchday/football/src/db/seeds/demo';
+import { generateDataset, markDemo, type GenerateSummary } from '@matchday/football/src/importers/demo/demo';
 import { runImport } from '@matchday/football/src/importers/cli';
 
 const LEAGUES = Number(process.env.BENCH_LEAGUES ?? 50);

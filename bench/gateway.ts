@@ -39,7 +39,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Koa from 'koa';
 import type { League } from '@matchday/contracts';
-import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
+import { signInThroughDevProvider } from '@matchday/dev-oidc';
 import { compiledPathOf } from '../scripts/lib/build-servers';
 import { freePort, repoRoot } from '../scripts/lib/processes';
 import { resolveRuntime, startStack } from '../scripts/lib/stack';

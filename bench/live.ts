@@ -20,7 +20,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { LiveChange } from '@matchday/contracts';
-import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
+import { signInThroughDevProvider } from '@matchday/dev-oidc';
 import { freePort, repoRoot } from '../scripts/lib/processes';
 import { startStack } from '../scripts/lib/stack';
 

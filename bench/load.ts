@@ -27,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { ApplyReferralResult, Fixture, ReferralCodeInfo, ReferralRecord } from '@matchday/contracts';
-import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
+import { signInThroughDevProvider } from '@matchday/dev-oidc';
 import { freePort } from '../scripts/lib/processes';
 import { startStack, type RunningStack } from '../scripts/lib/stack';
 import { benchNodeFlags, nodeFlagsLabel } from './lib/node-flags';

@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
+import { signInThroughDevProvider } from '@matchday/dev-oidc';
 import { freePort } from '../scripts/lib/processes';
 import { startStack, type RunningStack } from '../scripts/lib/stack';
 import { benchPages, conditions } from './lib/pages';

@@ -18,7 +18,7 @@ import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import Koa from 'koa';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
+import { signInThroughDevProvider } from '@matchday/dev-oidc';
 import { freePort } from '../scripts/lib/processes';
 import { startRig } from '../scripts/lib/rig';
 import { benchNodeFlags, nodeFlagsLabel } from './lib/node-flags';

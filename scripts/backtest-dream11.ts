@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { repoRoot } from '@matchday/server';
-import { formatFantasyBacktest, runFantasyBacktest } from '@matchday/insights/src/fantasy/backtest';
-import { stopSolver } from '@matchday/insights/src/fantasy/optimiser';
+import { formatFantasyBacktest, runFantasyBacktest, stopSolver } from '@matchday/insights/model';
 
 /**
  * `npm run backtest:dream11 [-- --from-gameweek 6] [--season 2023-24]`: the Dream11 picks on FPL 2024-25 (or on

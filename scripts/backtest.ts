@@ -21,11 +21,17 @@ import {
   httpFootballClient,
   type FootballClient,
 } from '@matchday/server';
-import { football } from '@matchday/football/src/service';
-import { MissingSeasons, toCsv, walkForward, type BacktestResult } from '@matchday/insights/src/model/walk-forward';
-import { DEFAULT_SETTINGS } from '@matchday/insights/src/model/dixon-coles';
-import { BLEND_MODEL_WEIGHT, REFIT_DAYS } from '@matchday/insights/src/model/constants';
-import type { Scores } from '@matchday/insights/src/model/metrics';
+import { football } from '@matchday/football';
+import {
+  BLEND_MODEL_WEIGHT,
+  DEFAULT_SETTINGS,
+  MissingSeasons,
+  REFIT_DAYS,
+  toCsv,
+  walkForward,
+  type BacktestResult,
+  type Scores,
+} from '@matchday/insights/model';
 
 /**
  * `npm run backtest [-- --league 39 --seasons 2024,2025 [--csv out.csv]]`: walk-forward backtest of the tips model on

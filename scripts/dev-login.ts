@@ -3,7 +3,7 @@
  * Signs in through the development OpenID Connect provider without a browser and prints the
  * Cookie header of the new gateway session, e.g. for curl:  curl -H "cookie: $(npm run -s dev-login -- a@b.c)" ...
  */
-import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
+import { signInThroughDevProvider } from '@matchday/dev-oidc';
 
 const [email, url = `http://localhost:${process.env.PORT ?? 8080}`] = process.argv.slice(2);
 if (!email) {

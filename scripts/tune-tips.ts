@@ -1,10 +1,14 @@
 import type { FeedMatch } from '@matchday/contracts';
 import { logLevelOf, readEnv, setLogLevel } from '@matchday/server';
-import * as constants from '@matchday/insights/src/model/constants';
-import { DEFAULT_SETTINGS, type ModelSettings } from '@matchday/insights/src/model/dixon-coles';
-import { blendOneXTwo } from '@matchday/insights/src/model/market';
-import { rps } from '@matchday/insights/src/model/metrics';
-import { walkForward, type BacktestRow } from '@matchday/insights/src/model/walk-forward';
+import {
+  blendOneXTwo,
+  DEFAULT_SETTINGS,
+  modelConstants as constants,
+  rps,
+  walkForward,
+  type BacktestRow,
+  type ModelSettings,
+} from '@matchday/insights/model';
 import { backtestEnvSchema, readLeague, withFootball } from './backtest';
 
 /**

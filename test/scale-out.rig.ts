@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REMOTE_NAMES, type LiveChange, type RemoteManifest } from '@matchday/contracts';
-import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
+import { signInThroughDevProvider } from '@matchday/dev-oidc';
 import { openDatabase, type Knex } from '@matchday/server';
 import { runRemotesCommand } from '../scripts/lib/remotes-cli';
 import { repoRoot } from '../scripts/lib/processes';

@@ -1,5 +1,5 @@
 import { createLogger, failStart, listen, openDatabase, setLogLevel } from '@matchday/server';
-import { openRemoteStateStore } from '@matchday/server/src/remote-state';
+import { openRemoteStateStore } from '@matchday/remote-state';
 import { createGateway } from './app';
 import { loadConfig } from './config';
 import { KnexSessionStore } from './sessions/session-store';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AuthUser, ReferralCodeInfo } from '@matchday/contracts';
-import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
+import { signInThroughDevProvider } from '@matchday/dev-oidc';
 import { freePort, startTs, waitForHttp } from '../../scripts/lib/processes';
 import { startStack, type RunningStack } from '../../scripts/lib/stack';
 
@@ -26,8 +26,8 @@ function raw(url: string, pathname: string, init: { method?: string; headers?: R
   });
 }
 
-/** The holes of issue 11, each tried against the whole stack as an attacker or a careless operator would. */
-describe('gateway hardening (whole stack)', () => {
+/** Each tried against the whole stack as an attacker or a careless operator would. */
+describe('the gateway refuses abuse and survives outages (whole stack)', () => {
   let stack: RunningStack;
   let dataDir: string;
   let origin: string;
@@ -56,7 +56,7 @@ describe('gateway hardening (whole stack)', () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
-  it('1. nothing outside a built version directory is served: /remotes/<name>/../package.json is 404', async () => {
+  it('nothing outside a built version directory is served: /remotes/<name>/../package.json is 404', async () => {
     for (const pathname of [
       '/remotes/mf-stats/../package.json',
       '/remotes/mf-stats/..%2F..%2Fpackage.json',
@@ -68,7 +68,7 @@ describe('gateway hardening (whole stack)', () => {
     }
   });
 
-  it('2. a client-sent X-Forwarded-Host never reaches a share link', async () => {
+  it('a client-sent X-Forwarded-Host never reaches a share link', async () => {
     const cookie = await signIn('forwarded@example.com');
     const response = await call('/api/referral/my-code', cookie, {
       headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
@@ -77,7 +77,7 @@ describe('gateway hardening (whole stack)', () => {
     expect(code.shareLink.startsWith(`${stack.url}/social-preview/`)).toBe(true);
   });
 
-  it('3. a 5 MB body gets 413 with a message from the gateway, a body of unknown length 411; the user is unharmed', async () => {
+  it('a 5 MB body gets 413 with a message from the gateway, a body of unknown length 411; the user is unharmed', async () => {
     const cookie = await signIn('big-body@example.com');
     const huge = Buffer.alloc(5 * 1024 * 1024, 'a');
     const tooBig = await raw(stack.url, '/api/user/preferences', {
@@ -105,7 +105,7 @@ describe('gateway hardening (whole stack)', () => {
     expect(fine.status).toBe(200);
   });
 
-  it('4. delete-account under another spelling deletes nothing: one exact, case-sensitive path (405 at the gateway)', async () => {
+  it('delete-account under another spelling deletes nothing: one exact, case-sensitive path (405 at the gateway)', async () => {
     const cookie = await signIn('variants@example.com');
     for (const pathname of ['/api/auth/delete-account/', '/api/auth/Delete-Account', '/api/auth/DELETE-ACCOUNT']) {
       const response = await call(pathname, cookie, { method: 'DELETE' });
@@ -159,7 +159,7 @@ describe('gateway hardening (whole stack)', () => {
     await json.body?.cancel();
   });
 
-  it('7. pages carry the Content-Security-Policy, without inline script allowances', async () => {
+  it('pages carry the Content-Security-Policy, without inline script allowances', async () => {
     const response = await fetch(`${stack.url}/healthz`);
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
@@ -167,7 +167,7 @@ describe('gateway hardening (whole stack)', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
   });
 
-  it('9. the API is rate-limited per session with 429 and Retry-After; another session is not affected', async () => {
+  it('the API is rate-limited per session with 429 and Retry-After; another session is not affected', async () => {
     const greedy = await signIn('greedy@example.com');
     const calm = await signIn('calm@example.com');
     const statuses = await Promise.all(
@@ -183,7 +183,7 @@ describe('gateway hardening (whole stack)', () => {
     expect((await call('/api/leagues', calm)).status).toBe(200);
   });
 
-  it('15. a page opened under another host name is sent to PUBLIC_URL (same path), never elsewhere', async () => {
+  it('a page opened under another host name is sent to PUBLIC_URL (same path), never elsewhere', async () => {
     const other = stack.url.replace('localhost', '127.0.0.1');
     const page = await fetch(`${other}/standings?leagueId=39`, { redirect: 'manual' });
     expect(page.status).toBe(308);
@@ -193,7 +193,7 @@ describe('gateway hardening (whole stack)', () => {
     expect(sneaky.headers.location).toBe(`${stack.url}//evil.example/x`);
   });
 
-  it('8. a hung service (SIGSTOP) answers 503 {message} within 2 s while the others keep answering; it recovers by itself', async () => {
+  it('a hung service (SIGSTOP) answers 503 {message} within 2 s while the others keep answering; it recovers by itself', async () => {
     const cookie = await signIn('hung@example.com');
     const football = processOf('football').child.pid!;
     process.kill(football, 'SIGSTOP');
@@ -219,7 +219,7 @@ describe('gateway hardening (whole stack)', () => {
     expect(status).toBe(200);
   }, 30_000);
 
-  it('8. accounts hung: /api/auth/user is 503 and the session survives; it works again once accounts answers', async () => {
+  it('accounts hung: /api/auth/user is 503 and the session survives; it works again once accounts answers', async () => {
     const cookie = await signIn('survivor@example.com');
     const accounts = processOf('accounts').child.pid!;
     process.kill(accounts, 'SIGSTOP');
@@ -235,7 +235,7 @@ describe('gateway hardening (whole stack)', () => {
     expect(((await me.json()) as AuthUser).email).toBe('survivor@example.com');
   }, 30_000);
 
-  it('9. sign-in paths are rate-limited per address with 429 and Retry-After', async () => {
+  it('sign-in paths are rate-limited per address with 429 and Retry-After', async () => {
     let last: Response | undefined;
     for (let i = 0; i < 130 && last?.status !== 429; i += 1) {
       last = await fetch(`${stack.url}/auth/google`, { redirect: 'manual' });
@@ -247,7 +247,7 @@ describe('gateway hardening (whole stack)', () => {
 });
 
 describe('graceful shutdown', () => {
-  it('17. SIGTERM lets a request in flight finish, then refuses new connections and exits 0', async () => {
+  it('SIGTERM lets a request in flight finish, then refuses new connections and exits 0', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const server = startTs(

@@ -10,7 +10,7 @@ import type {
   ReferralRecord,
 } from '@matchday/contracts';
 import { IDENTITY_HEADER, openDatabase, signIdentity, type Knex } from '@matchday/server';
-import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
+import { signInThroughDevProvider } from '@matchday/dev-oidc';
 import { freePort } from '../../scripts/lib/processes';
 import { startStack, type RunningStack } from '../../scripts/lib/stack';
 

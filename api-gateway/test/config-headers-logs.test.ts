@@ -49,7 +49,7 @@ describe('configuration is checked at start-up (one zod schema)', () => {
     expect(message).toContain('PUBLIC_URL: is required in production');
   });
 
-  it('the session secret once committed under .data-dev/ (commit 6917e58) is refused everywhere (issue 26 §3)', () => {
+  it('the session secret once committed under .data-dev/ (commit 6917e58) is refused everywhere', () => {
     // This value is public: it was in the repository. It is here only to prove that nothing accepts it.
     const published = 'adb4f126fd2fada97827167ff9bc0061773968ca9f640b17ac1fefedc4da1527';
     const message = configError({

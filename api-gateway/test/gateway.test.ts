@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { REMOTE_NAMES, type AuthUser, type Fixture, type League, type RemoteManifest } from '@matchday/contracts';
 import { IDENTITY_HEADER, signIdentity } from '@matchday/server';
-import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
+import { signInThroughDevProvider } from '@matchday/dev-oidc';
 import { freePort, startTs, stopAll, waitForHttp } from '../../scripts/lib/processes';
 import { startStack, type RunningStack } from '../../scripts/lib/stack';
 

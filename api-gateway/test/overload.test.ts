@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
+import { signInThroughDevProvider } from '@matchday/dev-oidc';
 import { freePort, startTs, waitForHttp, type ManagedProcess } from '../../scripts/lib/processes';
 import { startStack, type RunningStack } from '../../scripts/lib/stack';
 

@@ -9,7 +9,7 @@ import { createLogger, jsonErrors } from '@matchday/server';
 import type { GatewayConfig } from '../src/config';
 import { buildManifest } from '../src/frontends/manifest';
 import { remotesAdmin } from '../src/frontends/remotes-admin';
-import { FileRemoteStateStore, STATE_FILE } from '@matchday/server/src/remote-state';
+import { FileRemoteStateStore, STATE_FILE } from '@matchday/remote-state';
 import { requestBodies } from '../src/middleware/request-body';
 
 const ADMIN = 'boss@example.com';

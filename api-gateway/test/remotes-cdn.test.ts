@@ -7,7 +7,7 @@ import path from 'node:path';
 import Koa from 'koa';
 import { REMOTE_NAMES } from '@matchday/contracts';
 import { loadConfig } from '../src/config';
-import { FileRemoteStateStore } from '@matchday/server/src/remote-state';
+import { FileRemoteStateStore } from '@matchday/remote-state';
 import { buildManifest } from '../src/frontends/manifest';
 import { INDEX_RECHECK_MS, inlineScriptHashes, securityHeaders } from '../src/middleware/security-headers';
 

@@ -5,12 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { openDatabase, type Knex } from '@matchday/server';
-import { signInThroughDevProvider } from '@matchday/dev-oidc/src/sign-in';
+import { signInThroughDevProvider } from '@matchday/dev-oidc';
 import { freePort, startTs, waitForHttp, type ManagedProcess } from '../../scripts/lib/processes';
 import { startStack, type RunningStack } from '../../scripts/lib/stack';
 
 /**
- * Issue 27 (hardening, second round), each finding tried against the real gateway in front of the real
+ * Slow clients, request encodings, logout and sign-in sessions, each tried against the real gateway in front of the real
  * services (or a stand-in that answers slowly), as the attacker did.
  */
 
@@ -85,7 +85,7 @@ function slowRequest(
 const METRICS_TOKEN = 'metrics-token-round2-0123456789';
 const ADMIN_EMAIL = 'boss@example.com';
 
-describe('issue 27: slow bodies, encodings, logout, sign-in sessions, admin names (whole stack)', () => {
+describe('Slow bodies, encodings, logout, sign-in sessions, admin names (whole stack)', () => {
   let stack: RunningStack;
   let dataDir: string;
   let origin: string;
@@ -123,7 +123,7 @@ describe('issue 27: slow bodies, encodings, logout, sign-in sessions, admin name
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
-  it('1. forty idle bodies (1 byte of 1000) each get 408; another user reads tips throughout and no circuit opens', async () => {
+  it('forty idle bodies (1 byte of 1000) each get 408; another user reads tips throughout and no circuit opens', async () => {
     const attacker = await signIn('idle.attacker@example.com');
     const fan = await signIn('idle.fan@example.com');
     const idle = Array.from({ length: 40 }, () =>
@@ -148,7 +148,7 @@ describe('issue 27: slow bodies, encodings, logout, sign-in sessions, admin name
     expect(await circuitOpen('insights')).toBe(false);
   }, 60_000);
 
-  it('1. trickled bodies (one byte a second) never hold a place: with 4 places, a read answers while 6 trickle', async () => {
+  it('trickled bodies (one byte a second) never hold a place: with 4 places, a read answers while 6 trickle', async () => {
     const attacker = await signIn('trickle.attacker@example.com');
     const fan = await signIn('trickle.fan@example.com');
     const trickles = Array.from({ length: 6 }, () =>
@@ -168,7 +168,7 @@ describe('issue 27: slow bodies, encodings, logout, sign-in sessions, admin name
     for (const t of trickles) t.end();
   }, 60_000);
 
-  it('1. a method a path does not take is 405 before any body is read (the body never comes)', async () => {
+  it('a method a path does not take is 405 before any body is read (the body never comes)', async () => {
     const cookie = await signIn('method@example.com');
     for (const pathname of ['/api/tips', '/api/leagues', '/api/referral/my-code']) {
       const request = slowRequest(stack.url, 'POST', pathname, { cookie, origin }, 1000, 0);
@@ -183,7 +183,7 @@ describe('issue 27: slow bodies, encodings, logout, sign-in sessions, admin name
     await put.body?.cancel();
   });
 
-  it('1. a body sent in full still reaches the service whole (the gateway forwards what it read)', async () => {
+  it('a body sent in full still reaches the service whole (the gateway forwards what it read)', async () => {
     const cookie = await signIn('whole.body@example.com');
     const saved = await call('/api/user/preferences', cookie, {
       method: 'POST',
@@ -195,7 +195,7 @@ describe('issue 27: slow bodies, encodings, logout, sign-in sessions, admin name
     expect(((await me.json()) as { theme: string }).theme).toBe('light');
   });
 
-  it('4. a compressed request body is 415 with a message, at the API and at /connect; never a 5xx', async () => {
+  it('a compressed request body is 415 with a message, at the API and at /connect; never a 5xx', async () => {
     const cookie = await signIn('gzip@example.com');
     const plain = Buffer.from(JSON.stringify({ theme: 'dark' }));
     for (const [encoding, body] of [
@@ -216,7 +216,7 @@ describe('issue 27: slow bodies, encodings, logout, sign-in sessions, admin name
     }
   });
 
-  it('5. logging out: a link on another site ends nothing; a cross-site POST is refused; our own POST and a same-site navigation do', async () => {
+  it('logging out: a link on another site ends nothing; a cross-site POST is refused; our own POST and a same-site navigation do', async () => {
     const cookie = await signIn('logout@example.com');
     const me = async (c: string) => {
       const response = await fetch(`${stack.url}/api/auth/user`, { headers: { cookie: c } });
@@ -257,7 +257,7 @@ describe('issue 27: slow bodies, encodings, logout, sign-in sessions, admin name
     expect(await me(second)).toBe(401);
   });
 
-  it('5. an anonymous sign-in start stores a session that lives minutes; a completed sign-in gets the full lifetime', async () => {
+  it('an anonymous sign-in start stores a session that lives minutes; a completed sign-in gets the full lifetime', async () => {
     const before = Date.now();
     const start = await fetch(`${stack.url}/connect/google`, { redirect: 'manual' });
     expect(start.status).toBe(302);
@@ -277,7 +277,7 @@ describe('issue 27: slow bodies, encodings, logout, sign-in sessions, admin name
     expect(Number(userRow.expires_at) - Date.now()).toBeGreaterThan(6 * 24 * 3600_000);
   });
 
-  it('5. a malformed remote name is 400 for an admin, not 500', async () => {
+  it('a malformed remote name is 400 for an admin, not 500', async () => {
     const admin = await signIn(ADMIN_EMAIL);
     for (const name of ['%E0', '%E0%A4%A', '%']) {
       const response = await call(`/api/admin/remotes/${name}/rollback`, admin, { method: 'POST' });
@@ -286,7 +286,7 @@ describe('issue 27: slow bodies, encodings, logout, sign-in sessions, admin name
     }
   });
 
-  it('5. a streamed reply renews a session near its end: the cookie and the stored row are renewed, no error', async () => {
+  it('a streamed reply renews a session near its end: the cookie and the stored row are renewed, no error', async () => {
     const cookie = await signIn('renew@example.com');
     const id = /matchday\.sid=([^;]+)/.exec(cookie)![1]!;
     // two days left of seven: koa-session renews past half its life
@@ -335,7 +335,7 @@ describe('issue 27: slow bodies, encodings, logout, sign-in sessions, admin name
   });
 });
 
-describe('issue 27 §2: behind TRUST_PROXY, the sign-in limit keys on the address the trusted proxy saw', () => {
+describe('Behind TRUST_PROXY, the sign-in limit keys on the address the trusted proxy saw', () => {
   let stack: RunningStack;
   let dataDir: string;
 
@@ -368,7 +368,7 @@ describe('issue 27 §2: behind TRUST_PROXY, the sign-in limit keys on the addres
   });
 });
 
-describe('issue 27 §1: one session cannot hold many of a service’s places', () => {
+describe('One session cannot hold many of a service’s places', () => {
   let stack: RunningStack;
   let slow: ManagedProcess;
   let dataDir: string;

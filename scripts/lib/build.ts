@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { COMPRESS_THRESHOLD_BYTES, PRECOMPRESSED_EXTENSIONS } from '@matchday/api-gateway/src/frontends/precompressed';
+import { COMPRESS_THRESHOLD_BYTES, PRECOMPRESSED_EXTENSIONS } from '@matchday/contracts';
 import { repoRoot } from './processes';
 
 export const FRONTENDS = ['shell', 'mf-fixtures', 'mf-stats', 'mf-tips', 'mf-account', 'mf-admin'] as const;

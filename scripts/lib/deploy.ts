@@ -9,7 +9,7 @@ import {
   sharedApiProblem,
   type ChangeResult,
   type RemoteStateStore,
-} from '@matchday/server/src/remote-state';
+} from '@matchday/remote-state';
 import { precompressDir } from './build';
 
 /** Builds one remote from its sources into `outDir` with `version` compiled in; throws when the build fails. */
@@ -45,7 +45,7 @@ export interface DeployOptions {
   sourceRoot: string;
   /** Where the gateway serves from (FRONTEND_ROOT): the build lands in <frontendRoot>/<name>/dist/<version>/. */
   frontendRoot: string;
-  /** Where the live versions are (remote-state.ts). */
+  /** Where the live versions are (@matchday/remote-state). */
   store: RemoteStateStore;
   build?: RemoteBuilder;
   now?: () => Date;

@@ -1,14 +1,7 @@
 import path from 'node:path';
 import { databaseEnvSchema, dataDir as resolveDataDir, readEnv, repoRoot, resolveDatabaseTarget } from '@matchday/server';
 import type { RemoteStatus } from '@matchday/contracts';
-import {
-  openRemoteStateStore,
-  parseRemoteName,
-  remoteStatuses,
-  RemoteStateError,
-  rollback,
-  rollForward,
-} from '@matchday/server/src/remote-state';
+import { openRemoteStateStore, parseRemoteName, remoteStatuses, RemoteStateError, rollback, rollForward } from '@matchday/remote-state';
 import { deployRemote, type RemoteBuilder } from './deploy';
 
 export const USAGE = `Usage:

@@ -5,7 +5,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { replayTarget } from '@matchday/football/src/importers/replay';
+import { replayTarget } from '@matchday/football/importers';
 import { dropMysqlDatabase } from '@matchday/server';
 import { PRODUCTION_NODE_FLAGS, freePort, repoRoot } from './processes';
 import { startStack, type RunningStack, type StackOptions } from './stack';

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTE_NAMES, SHARED_API_MANIFEST, type SharedApiManifest } from '@matchday/contracts';
-import { CHECKED_SHARED } from '@matchday/config/src/shared-api';
-import { sharedApiProblem } from '@matchday/server/src/remote-state';
+import { CHECKED_SHARED, REMOTE_NAMES, SHARED_API_MANIFEST, type SharedApiManifest } from '@matchday/contracts';
+import { sharedApiProblem } from '@matchday/remote-state';
 import { buildOutputDir } from './size-budget';
 
 export interface SharedApiResult {

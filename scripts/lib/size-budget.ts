@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-import { INITIAL_FILES_MANIFEST, type InitialFilesManifest } from '@matchday/config/src/initial-files';
+import { INITIAL_FILES_MANIFEST, type InitialFilesManifest } from '@matchday/contracts';
 
 export { INITIAL_FILES_MANIFEST };
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { DevProviderOptions, RunningDevProvider } from '@matchday/dev-oidc/src/provider';
+import type { DevProviderOptions, RunningDevProvider } from '@matchday/dev-oidc';
 import { compiledPathOf, serverBuildState } from './build-servers';
 import { DEFAULT_RESTART_POLICY, freePort, repoRoot, startCompiled, startTs, stopAll, waitForHttp, type ManagedProcess } from './processes';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { REMOTE_NAMES, SHARED_API_MANIFEST, type SharedApiManifest } from '@matchday/contracts';
 import { buildManifest } from '@matchday/api-gateway/src/frontends/manifest';
-import { FileRemoteStateStore, readRemoteState, STATE_FILE } from '@matchday/server/src/remote-state';
+import { FileRemoteStateStore, readRemoteState, STATE_FILE } from '@matchday/remote-state';
 import { deployVersion, type RemoteBuilder } from '../lib/deploy';
 import { runRemotesCommand } from '../lib/remotes-cli';
 

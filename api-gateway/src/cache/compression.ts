@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import compression from 'compression';
 import type Koa from 'koa';
-import { COMPRESS_THRESHOLD_BYTES } from '../frontends/precompressed';
+import { COMPRESS_THRESHOLD_BYTES } from '@matchday/contracts';
 
 /** The content codings the gateway sends, in its order of preference. */
 export const CONTENT_CODINGS = ['br', 'gzip'] as const;

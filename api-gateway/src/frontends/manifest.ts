@@ -1,8 +1,8 @@
 import type { RemoteManifest } from '@matchday/contracts';
-import { remoteStatuses, type RemoteStateStore } from '@matchday/server/src/remote-state';
+import { remoteStatuses, type RemoteStateStore } from '@matchday/remote-state';
 
-// The version rules and the shared live-version state live in libs/server/src/remote-state.ts (the deploy CLI uses them too).
-export { availableVersions, compareVersions, VERSION_PATTERN } from '@matchday/server/src/remote-state';
+// The version rules and the shared live-version state live in @matchday/remote-state (the deploy CLI uses them too).
+export { availableVersions, compareVersions, VERSION_PATTERN } from '@matchday/remote-state';
 
 /** Where the gateway itself serves every built version: /remotes/<name>/<version>/. */
 export const LOCAL_REMOTES_BASE = '/remotes';

@@ -13,13 +13,13 @@ import {
   rollForward,
   type ChangeResult,
   type RemoteStateStore,
-} from '@matchday/server/src/remote-state';
+} from '@matchday/remote-state';
 
 const ACTION = /^\/api\/admin\/remotes\/([^/]+)\/(rollback|roll-forward)$/;
 
 /**
  * The admin Remotes panel's endpoints, admins only (the same check as clear-cache). They do exactly what
- * `npm run rollback` / `npm run rollforward` do, on the same state the manifest reads (remote-state.ts):
+ * `npm run rollback` / `npm run rollforward` do, on the same state the manifest reads (@matchday/remote-state):
  *   GET  /api/admin/remotes                       -> RemotesReply
  *   POST /api/admin/remotes/{name}/rollback       -> RemoteChangeReply   body {to?: version}
  *   POST /api/admin/remotes/{name}/roll-forward   -> RemoteChangeReply

@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
 import send from 'koa-send';
-import { REMOTE_NAMES, type RemoteName, type VersionInfo } from '@matchday/contracts';
-import type { RemoteStateStore } from '@matchday/server/src/remote-state';
+import { PRECOMPRESSED_EXTENSIONS, REMOTE_NAMES, type RemoteName, type VersionInfo } from '@matchday/contracts';
+import type { RemoteStateStore } from '@matchday/remote-state';
 import { buildManifest, VERSION_PATTERN } from './manifest';
-import { PRECOMPRESSED_EXTENSIONS } from './precompressed';
 
 const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|png|svg|jpg|webp)$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';

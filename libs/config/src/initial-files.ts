@@ -1,13 +1,6 @@
 import path from 'node:path';
 import webpack from 'webpack';
-
-/** Written beside each build's output; read by the size budget of `npm test` (scripts/lib/size-budget.ts). */
-export const INITIAL_FILES_MANIFEST = 'initial-files.json';
-
-export interface InitialFilesManifest {
-  /** The JavaScript files, relative to the build's output directory, that the first screen loads. */
-  initial: string[];
-}
+import { INITIAL_FILES_MANIFEST, type InitialFilesManifest } from '@matchday/contracts';
 
 type ChunkGroup = webpack.Compilation['chunkGroups'][number];
 

@@ -1,8 +1,5 @@
 import webpack from 'webpack';
-import { SHARED_API_MANIFEST, type SharedApiManifest } from '@matchday/contracts';
-
-/** The shared singletons whose exports are ours (the UI kit) or cut down by a facade (shared.ts). */
-export const CHECKED_SHARED = ['@matchday/ui', '@matchday/ui/live', 'react-router-dom', '@reduxjs/toolkit', 'react-redux'] as const;
+import { CHECKED_SHARED, SHARED_API_MANIFEST, type SharedApiManifest } from '@matchday/contracts';
 
 /** What the plugin reads of federation's modules: a consumed module's share key, a provided one's name and file. */
 interface SharedModuleFields {
@@ -17,7 +14,7 @@ interface WithIds {
 /**
  * Records, from webpack's module graph, which names of each CHECKED_SHARED module the build imports (every
  * `import { name }` that reaches the shared module), and for the shell which names its copy exports (the module's
- * provided exports). Written as shared-api.json beside the build; `setLiveVersion` (libs/server remote-state.ts)
+ * provided exports). Written as shared-api.json beside the build; `setLiveVersion` (@matchday/remote-state)
  * refuses to make live a remote version that needs a name the served shell lacks (a remote built against a newer
  * UI kit than the shell's).
  */

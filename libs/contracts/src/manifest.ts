@@ -32,6 +32,27 @@ export interface RemoteAppProps {
 /** Written beside each frontend build (libs/config's SharedApiPlugin); read by the live-version check. */
 export const SHARED_API_MANIFEST = 'shared-api.json';
 
+/** The shared singletons whose exports are ours (the UI kit) or cut down by a facade (libs/config shared.ts). */
+export const CHECKED_SHARED = ['@matchday/ui', '@matchday/ui/live', 'react-router-dom', '@reduxjs/toolkit', 'react-redux'] as const;
+
+/** Written beside each build's output (libs/config's InitialFilesPlugin); read by the size budget of `npm test`. */
+export const INITIAL_FILES_MANIFEST = 'initial-files.json';
+
+export interface InitialFilesManifest {
+  /** The JavaScript files, relative to the build's output directory, that the first screen loads. */
+  initial: string[];
+}
+
+/** Answers and build outputs smaller than this are sent as they are: compressing them saves less than it costs. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * Build outputs that have precompressed `.br` and `.gz` siblings (written after webpack by scripts/lib/build.ts, for
+ * `npm run build` and `npm run deploy` alike); the gateway sends the sibling the client accepts, br before gzip, and
+ * the file itself otherwise.
+ */
+export const PRECOMPRESSED_EXTENSIONS = ['.js', '.mjs', '.css', '.html', '.svg', '.json', '.webmanifest'];
+
 /**
  * The names a build takes from (and, for the shell, gives to) the shared singletons whose exports are ours to
  * choose: the UI kit and the facades of react-router-dom, Redux Toolkit and React Redux. The runtime hands a remote

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { testDatabases } from '@matchday/testing';
-import { dropMysqlDatabase, migrateLatest, openDatabase, type Knex, type MigrationList } from '../src/db';
+import { dropMysqlDatabase, migrateLatest, openDatabase, type Knex, type MigrationList } from '@matchday/server';
 import {
   DatabaseRemoteStateStore,
   FileRemoteStateStore,
@@ -11,7 +11,7 @@ import {
   rollback,
   rollForward,
   STATE_FILE,
-} from '../src/remote-state';
+} from '../src';
 
 /** Another list of migrations in the same database (the gateway's sessions): each list keeps its own record. */
 const otherMigrations: MigrationList = {

@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
 import { migrateLatest, openDatabase, toDate, type Knex } from '@matchday/server';
 import { testDatabases } from '@matchday/testing';
 import { migrations } from '../src/db/migrations';
-import { doubleRoundRobin, generateDataset, leaguePhase, seedDemo } from '../src/db/seeds/demo';
-import { apportion, prng, simulateMatch, type SquadEntry } from '../src/db/seeds/demo-match';
+import { doubleRoundRobin, generateDataset, leaguePhase, seedDemo } from '../src/importers/demo/demo';
+import { apportion, prng, simulateMatch, type SquadEntry } from '../src/importers/demo/demo-match';
 import { freshDatabase } from './import-helpers';
 
 const DAY = 86_400_000;

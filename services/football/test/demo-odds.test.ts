@@ -1,5 +1,5 @@
 import { startService, testDatabases, type RunningService } from '@matchday/testing';
-import { demoOdds } from '../src/db/seeds/demo-odds';
+import { demoOdds } from '../src/importers/demo/demo-odds';
 import { football } from '../src/service';
 
 describe('demo bookmaker prices', () => {

@@ -11,7 +11,7 @@ import {
 } from '@matchday/server';
 import { startService, TEST_SECRET, testDatabases, type RunningService } from '@matchday/testing';
 import { migrations } from '../src/db/migrations';
-import { moveDemoToToday, seedDemo } from '../src/db/seeds/demo';
+import { moveDemoToToday, seedDemo } from '../src/importers/demo/demo';
 import { startOfZonedDay } from '../src/lib/time';
 import { football } from '../src/service';
 

@@ -6,7 +6,7 @@ import { testDatabases } from '@matchday/testing';
 import { runImport, type ImportReport } from '../src/importers/cli';
 import { oddsColumns, seasonFromFileName } from '../src/importers/sources/football-data-co-uk';
 import { UsageError, MissingInputError } from '../src/importers/source';
-import { seedDemo } from '../src/db/seeds/demo';
+import { seedDemo } from '../src/importers/demo/demo';
 import { count, freshDatabase, sharedData, snapshot, tempDir } from './import-helpers';
 
 const E0_2324 = sharedData('football-data-co-uk', 'E0-2324.csv');

@@ -1,4 +1,4 @@
-import type { FixtureOddsRow } from '../rows';
+import type { FixtureOddsRow } from '../../db/rows';
 import { expectedGoals, prng } from './demo-match';
 
 /**

@@ -1,5 +1,5 @@
 import type { PlayerPosition } from '@matchday/contracts';
-import type { PlayersRow } from '../rows';
+import type { PlayersRow } from '../../db/rows';
 import { POOL_FALLBACK, type DemoClub } from './demo-leagues';
 import { int, type Random, type SquadEntry } from './demo-match';
 import { FOREIGN_COUNTRIES, NAME_POOLS } from './demo-names';

@@ -1,16 +1,8 @@
 import { toSqlDateTime, type Knex } from '@matchday/server';
-import {
-  insertLeague,
-  insertRows,
-  insertSearchTerms,
-  insertSeasons,
-  markDemoDataset,
-  setDatasetMeta,
-  shiftKickoffs,
-} from '../../importers/store';
+import { insertLeague, insertRows, insertSearchTerms, insertSeasons, markDemoDataset, setDatasetMeta, shiftKickoffs } from '../store';
 import { daysBetween, utcDateString } from '../../lib/time';
 import { epoch } from '../../lib/values';
-import type { FixturesRow, PlayersRow, SquadMembersRow, TeamsRow, VenuesRow } from '../rows';
+import type { FixturesRow, PlayersRow, SquadMembersRow, TeamsRow, VenuesRow } from '../../db/rows';
 import { playerNames, searchTermRows } from '../../domain/search';
 import { computeTable } from '../../domain/table';
 import { DEMO_LEAGUES, syntheticLeagues, type DemoLeague } from './demo-leagues';
