@@ -12,3 +12,5 @@ export * from './routes';
 export * from './api-routes';
 export * from './insights';
 export * from './admin';
+export * from './bracket';
+export * from './national-teams';

@@ -94,6 +94,8 @@ export interface CatalogueLeague {
   rules: (year: number, grouped: boolean) => SeasonRules;
   /** A season is played within one calendar year (a tournament: "2022", not "2022-23"). */
   oneYearSeasons?: true;
+  /** Played by national teams (FIFA codes and flags from the national-teams catalogue, national-teams.ts). */
+  nationalTeams?: true;
 }
 
 const zone = (from: number, to: number, description: string, kind: ZoneKind): Zone => ({ from, to, description, kind });
@@ -164,6 +166,7 @@ export const LEAGUE_CATALOGUE: readonly CatalogueLeague[] = [
     sourceIds: { 'api-football': '1', openfootball: 'cup' },
     rules: worldCupRules,
     oneYearSeasons: true,
+    nationalTeams: true,
   },
   {
     id: 4,
@@ -178,6 +181,7 @@ export const LEAGUE_CATALOGUE: readonly CatalogueLeague[] = [
     sourceIds: { 'api-football': '4', openfootball: 'euro' },
     rules: euroRules,
     oneYearSeasons: true,
+    nationalTeams: true,
   },
   {
     id: 2,

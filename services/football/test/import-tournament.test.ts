@@ -484,6 +484,20 @@ describe.each(testDatabases())('openfootball tournament import on %s', (_label, 
     ]);
   });
 
+  it("names national teams by FIFA's three-letter codes in the tables", async () => {
+    const codes = new Map((await standings(db, 1, 2022)).map((row) => [row.teamName, row.teamShortName]));
+    expect(['South Korea', 'Costa Rica', 'Saudi Arabia', 'Netherlands', 'USA', 'Wales'].map((name) => codes.get(name))).toEqual([
+      'KOR',
+      'CRC',
+      'KSA',
+      'NED',
+      'USA',
+      'WAL',
+    ]);
+    const euro = new Map((await standings(db, 4, 2024)).map((row) => [row.teamName, row.teamShortName]));
+    expect(['Scotland', 'Turkey', 'Czech Republic', 'Slovenia'].map((name) => euro.get(name))).toEqual(['SCO', 'TUR', 'CZE', 'SVN']);
+  });
+
   it("ranks the Euro's six thirds with UEFA's criteria: the best four go through, the World Cup 2022 had none", async () => {
     const { qualifying, thirdPlaced: thirds } = await thirdPlaced(db, 4, 2024);
     expect(qualifying).toBe(4);

@@ -1,4 +1,5 @@
 import type { Knex } from '@matchday/server';
+import { nationalTeam } from '@matchday/contracts';
 import { curatedKeys, findCuratedClub } from '../aliases';
 import type { ImportedTeam, ImportedVenue, SourceName } from '../model';
 import { normalizeTeamName } from '../names';
@@ -91,7 +92,9 @@ export class TeamResolver {
           venue_id: await this.venues.resolve(team.venue),
         });
         id = Number(inserted);
-        await indexNames(this.trx, 'team', [{ id, names: [name] }]);
+        // a national team is found by FIFA's official name too ("Korea Republic", "Côte d'Ivoire")
+        const nation = nationalTeam(name);
+        await indexNames(this.trx, 'team', [{ id, names: [name, nation?.officialName, ...(nation?.aliases ?? [])] }]);
       }
     }
     const missing = [...new Set(keys)].filter((k) => !this.aliases.has(k));

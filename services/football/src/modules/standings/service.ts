@@ -1,5 +1,5 @@
 import type { Knex } from '@matchday/server';
-import { seasonRules, type StandingRow, type ThirdPlacedStandings } from '@matchday/contracts';
+import { catalogueLeague, nationalTeam, seasonRules, type StandingRow, type ThirdPlacedStandings } from '@matchday/contracts';
 import { ninetyMinuteResult, playedOrLiveScore, playedScore } from '../../lib/played';
 import { epoch, num } from '../../lib/values';
 import { findLeague, findSeason, findTableFixtures, findTeams, sumAdjustments } from './repository';
@@ -127,8 +127,11 @@ async function tables(
     before.length > 0 ? computeTable(tableTeams, before, rule, adjustments).map((row) => [row.teamId, row.rank] as const) : [],
   );
 
+  const nations = catalogueLeague(leagueId)?.nationalTeams === true;
   const rows = table.map((row): StandingRow => {
     const team = teamById.get(row.teamId);
+    // a national team: FIFA's code (KOR, CRC, KSA), from the national-teams catalogue
+    const fifaCode = nations && team ? nationalTeam(team.name)?.fifaCode : undefined;
     const zone = zoneOf(row.rank, zones);
     return {
       id: row.teamId,
@@ -140,7 +143,7 @@ async function tables(
       teamId: row.teamId,
       teamName: team?.name ?? '',
       // the source's short name (FPL MCI, demo NBU), else its code (API-Football team.code); null: the screen's fallback
-      teamShortName: team?.short_name?.trim() || team?.code?.trim() || null,
+      teamShortName: fifaCode ?? (team?.short_name?.trim() || team?.code?.trim() || null),
       teamLogo: team?.logo ?? null,
       teamRank: row.rank,
       teamStatus: movement(row.rank, previousRank.get(row.teamId)),
