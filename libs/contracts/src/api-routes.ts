@@ -22,6 +22,8 @@ export const API_PREFIXES = {
     players: '/api/players',
     playerStats: '/api/player-stats',
     standings: '/api/standings',
+    /** A cup's knockout stage as a tree. */
+    bracket: '/api/bracket',
     topScorers: '/api/top-scorers',
     h2h: '/api/h2h',
     teamStats: '/api/team-stats',

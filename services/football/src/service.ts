@@ -5,6 +5,7 @@ import { migrations } from './db/migrations';
 import { moveDemoToToday, seedDemo } from './importers/demo/demo';
 import { startReleaser, type ReleaserOptions } from './importers/held-results';
 import { startLivePoller, type LivePollerOptions } from './importers/live-poller';
+import { bracketRouter } from './modules/bracket/router';
 import { calendarRouters } from './modules/calendar/router';
 import { datasetRouter } from './modules/dataset/router';
 import { fixturePlayersRouter } from './modules/fixture-players/router';
@@ -37,6 +38,7 @@ export const football: ServiceDefinition = {
     fixtureStatsRouter(db),
     fixturePlayersRouter(db),
     standingsRouter(db),
+    bracketRouter(db),
     topScorersRouter(db),
     headToHeadRouter(db),
     teamStatsRouter(db),
