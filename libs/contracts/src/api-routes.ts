@@ -24,6 +24,8 @@ export const API_PREFIXES = {
     standings: '/api/standings',
     /** A cup's knockout stage as a tree. */
     bracket: '/api/bracket',
+    /** A cup's knockout stage as a tree. */
+    bracket: '/api/bracket',
     topScorers: '/api/top-scorers',
     h2h: '/api/h2h',
     teamStats: '/api/team-stats',
@@ -76,6 +78,7 @@ export const API_WRITES: ReadonlyArray<{ method: WriteMethod; path: string }> = 
   { method: 'POST', path: `${API_PREFIXES.accounts.admin}/clear-cache` },
   { method: 'POST', path: `${API_PREFIXES.accounts.admin}/remotes/:name/rollback` },
   { method: 'POST', path: `${API_PREFIXES.accounts.admin}/remotes/:name/roll-forward` },
+  { method: 'POST', path: `${API_PREFIXES.accounts.admin}/sync` },
 ];
 
 /** Whether `method path` is one of API_WRITES. */

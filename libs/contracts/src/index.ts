@@ -12,5 +12,6 @@ export * from './routes';
 export * from './api-routes';
 export * from './insights';
 export * from './admin';
+export * from './sync';
 export * from './bracket';
 export * from './national-teams';

@@ -75,7 +75,7 @@ export interface SeasonRules {
 }
 
 /** The sources that import leagues, as the importers name them. */
-export type LeagueSource = 'api-football' | 'football-data-co-uk' | 'fpl' | 'openfootball' | 'results-csv';
+export type LeagueSource = 'api-football' | 'football-data-co-uk' | 'fpl' | 'openfootball' | 'results-csv' | 'football-json';
 
 export interface CatalogueLeague {
   id: number;
@@ -215,7 +215,7 @@ export const LEAGUE_CATALOGUE: readonly CatalogueLeague[] = [
     type: 'league',
     timeZone: 'Europe/London',
     aliases: ['epl', 'english premier league'],
-    sourceIds: { 'api-football': '39', 'football-data-co-uk': 'E0', fpl: 'premier-league' },
+    sourceIds: { 'api-football': '39', 'football-data-co-uk': 'E0', fpl: 'premier-league', 'football-json': 'en.1' },
     rules: () => ({
       format: 'league',
       tiebreak: 'points-gd-gf',
@@ -235,7 +235,7 @@ export const LEAGUE_CATALOGUE: readonly CatalogueLeague[] = [
     type: 'league',
     timeZone: 'Europe/London',
     aliases: [],
-    sourceIds: { 'api-football': '40', 'football-data-co-uk': 'E1' },
+    sourceIds: { 'api-football': '40', 'football-data-co-uk': 'E1', 'football-json': 'en.2' },
     rules: pointsGdGf,
   },
   {
@@ -247,7 +247,7 @@ export const LEAGUE_CATALOGUE: readonly CatalogueLeague[] = [
     type: 'league',
     timeZone: 'Europe/Paris',
     aliases: [],
-    sourceIds: { 'api-football': '61', 'football-data-co-uk': 'F1' },
+    sourceIds: { 'api-football': '61', 'football-data-co-uk': 'F1', 'football-json': 'fr.1' },
     rules: pointsGdGf,
   },
   {
@@ -259,7 +259,7 @@ export const LEAGUE_CATALOGUE: readonly CatalogueLeague[] = [
     type: 'league',
     timeZone: 'Europe/Berlin',
     aliases: [],
-    sourceIds: { 'api-football': '78', 'football-data-co-uk': 'D1' },
+    sourceIds: { 'api-football': '78', 'football-data-co-uk': 'D1', 'football-json': 'de.1' },
     rules: pointsGdGf,
   },
   {
@@ -271,7 +271,7 @@ export const LEAGUE_CATALOGUE: readonly CatalogueLeague[] = [
     type: 'league',
     timeZone: 'Europe/Rome',
     aliases: [],
-    sourceIds: { 'api-football': '135', 'football-data-co-uk': 'I1' },
+    sourceIds: { 'api-football': '135', 'football-data-co-uk': 'I1', 'football-json': 'it.1' },
     rules: pointsGdGf,
   },
   {
@@ -283,7 +283,7 @@ export const LEAGUE_CATALOGUE: readonly CatalogueLeague[] = [
     type: 'league',
     timeZone: 'Europe/Madrid',
     aliases: ['primera division', 'laliga'],
-    sourceIds: { 'api-football': '140', 'football-data-co-uk': 'SP1' },
+    sourceIds: { 'api-football': '140', 'football-data-co-uk': 'SP1', 'football-json': 'es.1' },
     rules: () => ({
       format: 'league',
       tiebreak: 'h2h-first',

@@ -102,3 +102,5 @@ export {
   type PushUrgency,
   type SubscriptionRef,
 } from './push-service';
+
+export { startStaticUpstream, type Misbehaviour, type StaticUpstreamStandIn, type UpstreamRequest } from './static-upstream';

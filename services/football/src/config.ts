@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { countVar, optional, readEnv, serviceEnvSchema, urlVar } from '@matchday/server';
 import { DEFAULT_LIVE_DAILY_REQUESTS, DEFAULT_LIVE_POLL_MS, type LivePollerOptions } from './importers/live-poller';
 import { DEFAULT_API_FOOTBALL_URL } from './importers/sources/api-football-client';
+import { FOOTBALL_JSON_CODES, parseSeasonName } from './importers/sources/football-json';
+import { DEFAULT_SYNC_INTERVAL_S, DEFAULT_SYNC_TIMEOUT_MS, DEFAULT_SYNC_URL, type SyncOptions } from './importers/sync';
 
 /**
  * The football service's variables, checked at start-up (server.ts): the ones every service reads
@@ -18,9 +20,54 @@ const liveFeedVariables = {
   LIVE_DAILY_REQUESTS: optional(countVar(1, 10_000_000)),
 };
 
-export const footballEnvSchema = serviceEnvSchema('football', liveFeedVariables);
+/** The keyless sync of a real install (importers/sync): openfootball's football.json, no key. */
+const syncVariables = {
+  /** Upstream league codes to follow, comma-separated ("en.1,es.1,de.1,it.1,fr.1"); none: no sync. */
+  SYNC_FOOTBALL_JSON: optional(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((code) => code.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .refine((codes) => codes.every((code) => FOOTBALL_JSON_CODES.includes(code)), {
+        error: `must list league codes among ${FOOTBALL_JSON_CODES.join(', ')}`,
+      }),
+  ),
+  /** Base URL of the files (<base>/<season>/<code>.json). */
+  SYNC_FOOTBALL_JSON_URL: optional(urlVar),
+  /** Time between two runs (s); at most 24 days (a timer's limit). */
+  SYNC_INTERVAL_S: optional(countVar(60, 2_000_000)),
+  /** The season to follow ("2025-26"); default the current one, from August. */
+  SYNC_SEASON: optional(
+    z
+      .string()
+      .trim()
+      .refine((value) => parseSeasonName(value) !== undefined, { error: 'must be a season like 2025-26' }),
+  ),
+  /** One request's longest wait (s). */
+  SYNC_TIMEOUT_S: optional(countVar(1, 600)),
+};
+
+export const footballEnvSchema = serviceEnvSchema('football', { ...liveFeedVariables, ...syncVariables });
 
 const liveFeedEnvSchema = z.object(liveFeedVariables).loose();
+const syncEnvSchema = z.object(syncVariables).loose();
+
+/** The sync's settings from the environment; null without SYNC_FOOTBALL_JSON (no sync, no timer). */
+export function syncConfig(env: NodeJS.ProcessEnv = process.env): SyncOptions | null {
+  const parsed = readEnv(syncEnvSchema, env);
+  if (!parsed.SYNC_FOOTBALL_JSON || parsed.SYNC_FOOTBALL_JSON.length === 0) return null;
+  return {
+    codes: [...new Set(parsed.SYNC_FOOTBALL_JSON)],
+    baseUrl: (parsed.SYNC_FOOTBALL_JSON_URL ?? DEFAULT_SYNC_URL).replace(/\/+$/, ''),
+    intervalMs: (parsed.SYNC_INTERVAL_S ?? DEFAULT_SYNC_INTERVAL_S) * 1000,
+    season: parsed.SYNC_SEASON ? parseSeasonName(parsed.SYNC_SEASON) : undefined,
+    timeoutMs: parsed.SYNC_TIMEOUT_S ? parsed.SYNC_TIMEOUT_S * 1000 : DEFAULT_SYNC_TIMEOUT_MS,
+  };
+}
 
 /** The live feed's settings from the environment; null without API_FOOTBALL_KEY (no live feed). */
 export function liveFeedConfig(env: NodeJS.ProcessEnv = process.env): LivePollerOptions | null {

@@ -6,6 +6,7 @@ import { moveDemoToToday, seedDemo } from './importers/demo/demo';
 import { startReleaser, type ReleaserOptions } from './importers/held-results';
 import { startLivePoller, type LivePollerOptions } from './importers/live-poller';
 import { bracketRouter } from './modules/bracket/router';
+import { bracketRouter } from './modules/bracket/router';
 import { calendarRouters } from './modules/calendar/router';
 import { datasetRouter } from './modules/dataset/router';
 import { fixturePlayersRouter } from './modules/fixture-players/router';
@@ -20,6 +21,7 @@ import { playerStatsRouter } from './modules/player-stats/router';
 import { playersRouter } from './modules/players/router';
 import { searchRouter } from './modules/search/router';
 import { standingsRouter } from './modules/standings/router';
+import { footballSync, syncRouter } from './modules/sync/router';
 import { teamStatsRouter } from './modules/team-stats/router';
 import { topScorersRouter } from './modules/top-scorers/router';
 
@@ -39,6 +41,7 @@ export const football: ServiceDefinition = {
     fixturePlayersRouter(db),
     standingsRouter(db),
     bracketRouter(db),
+    bracketRouter(db),
     topScorersRouter(db),
     headToHeadRouter(db),
     teamStatsRouter(db),
@@ -49,6 +52,7 @@ export const football: ServiceDefinition = {
     liveFeedRouter(db),
     lookupRouter(db),
     ...calendarRouters(db),
+    syncRouter(db),
   ],
   // Reads by the other servers in the background (the gateway's live feed every 100 ms, insights' model feed every 2
   // minutes, the alert sender's lookups): ~10 info lines a second in npm start's terminal otherwise.
@@ -97,7 +101,11 @@ export async function startFootball(
   });
   if (live) logger.info({ pollMs: live.pollMs, dailyRequests: live.dailyRequests }, 'live feed: polling API-Football');
   const poller = live ? startLivePoller(db, { logger, ...live }) : null;
+  // SYNC_FOOTBALL_JSON: the chosen leagues' football.json files, now and every SYNC_INTERVAL_S (importers/sync)
+  const sync = footballSync(db);
+  sync?.start();
   return async () => {
+    await sync?.stop();
     await poller?.stop();
     await timer.stop();
   };

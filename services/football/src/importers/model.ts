@@ -10,7 +10,8 @@ import type { FixtureStage } from '../domain/stages';
 /** The stage of a match (domain/stages.ts): standings count the table stages only. */
 export type { FixtureStage };
 
-export type SourceName = 'football-data-co-uk' | 'fpl' | 'openfootball' | 'results-csv' | 'api-football' | 'adjustments' | 'demo';
+export type SourceName =
+  'football-data-co-uk' | 'fpl' | 'openfootball' | 'football-json' | 'results-csv' | 'api-football' | 'adjustments' | 'demo';
 
 /** Where a record came from, so that the store can report a problem with file and line. */
 export interface RecordOrigin {

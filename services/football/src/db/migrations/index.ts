@@ -9,6 +9,7 @@ import * as fixtureSchedule from './20261125b-fixture-schedule';
 import * as eventAlerts from './20261125c-event-alerts';
 import * as lineupsExpectedGoals from './20261125d-lineups-expected-goals';
 import * as knockoutDraw from './20261128h-knockout-draw';
+import * as syncState from './20261128s-sync-state';
 
 export const migrations: MigrationList = {
   '20261122a-leagues-teams-fixtures': leaguesTeamsFixtures,
@@ -21,4 +22,5 @@ export const migrations: MigrationList = {
   '20261125c-event-alerts': eventAlerts,
   '20261125d-lineups-expected-goals': lineupsExpectedGoals,
   '20261128h-knockout-draw': knockoutDraw,
+  '20261128s-sync-state': syncState,
 };

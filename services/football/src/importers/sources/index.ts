@@ -2,6 +2,7 @@ import type { RegisteredSource } from '../source';
 import { adjustmentsSource } from './adjustments';
 import { apiFootballSource } from './api-football';
 import { footballDataCoUkSource } from './football-data-co-uk';
+import { footballJsonSource } from './football-json';
 import { fplSource } from './fpl';
 import { openfootballSource } from './openfootball';
 import { resultsCsvSource } from './results-csv';
@@ -17,6 +18,7 @@ export const SOURCES: readonly RegisteredSource[] = [
   resultsCsvSource,
   apiFootballSource,
   adjustmentsSource,
+  footballJsonSource,
 ];
 
 export function findSource(name: string): RegisteredSource | undefined {

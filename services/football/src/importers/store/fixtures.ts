@@ -39,6 +39,9 @@ export async function shiftKickoffs(trx: Knex, days: number): Promise<void> {
 export const SOURCE_RANK: Readonly<Record<SourceName, number>> = {
   'api-football': 6,
   'football-data-co-uk': 5,
+  // football.json's schedule is kept current by its sync (importers/sync): its kick-offs win over FPL's season snapshot;
+  // football-data.co.uk's files list played matches only, whose kick-offs both have right.
+  'football-json': 4.5,
   fpl: 4,
   openfootball: 3,
   'results-csv': 2,
@@ -207,6 +210,18 @@ export class FixtureIndex {
     }
     return best;
   }
+
+  /**
+   * A league match whose kick-off two sources have more than 36 h apart (one has the date it was moved to, the
+   * other the one it had): the one fixture of these teams in this league's regular season that `source` has
+   * not stored yet. None when there are several (a league whose teams meet twice at the same ground).
+   */
+  unclaimedLeagueMatch(leagueId: number, season: number, home: number, away: number, source: SourceName): StoredFixture | undefined {
+    const open = (this.byPair.get(pairKey(leagueId, season, home, away)) ?? []).filter(
+      (fixture) => fixture.row.stage === 'regular' && !this.linked.get(fixture.id)?.has(source),
+    );
+    return open.length === 1 ? open[0] : undefined;
+  }
 }
 
 function scorePart(score: { home: number; away: number } | null | undefined, side: 'home' | 'away'): number | null {
@@ -315,7 +330,8 @@ function oddsRow(odds: ImportedOdds): Row {
 
 /**
  * Saves matches: one fixture per real match whichever sources it comes from. A match is found by its
- * (source, external id), else by league + season + home + away + kick-off within ±36 h; fields are
+ * (source, external id), else by league + season + home + away + kick-off within ±36 h, else (a league match
+ * moved further) as the one regular-season fixture of these teams that the source has not stored yet; fields are
  * merged, team statistics and odds upserted, the (source, external id) remembered.
  */
 export async function saveMatches(db: Knex, matches: readonly ImportedMatch[], options: SaveOptions = {}): Promise<SaveSummary> {
@@ -354,7 +370,8 @@ export async function saveMatches(db: Knex, matches: readonly ImportedMatch[], o
       const next = fixtureRow(match, home, away, await venues.resolve(match.venue));
       const stored =
         (await index.byExternal(match.source, match.externalId)) ??
-        index.byTeams(match.leagueId, match.season, home, away, match.kickoffAt);
+        index.byTeams(match.leagueId, match.season, home, away, match.kickoffAt) ??
+        (match.stage === 'regular' ? index.unclaimedLeagueMatch(match.leagueId, match.season, home, away, match.source) : undefined);
       let fixtureId: number;
       if (!stored) {
         const [inserted] = await trx('fixtures').insert(next);

@@ -1,0 +1,318 @@
+import type { SyncLeagueRun, SyncLeagueStatus, SyncStatusReply } from '@matchday/contracts';
+import { catalogueLeague } from '@matchday/contracts';
+import { toDate, type Knex } from '@matchday/server';
+import { replayInfo } from '../../domain/dataset';
+import type { ImportedMatch } from '../model';
+import { saveMatches } from '../store';
+import {
+  FOOTBALL_JSON_SOURCE,
+  FootballJsonError,
+  footballJsonLeague,
+  parseFootballJson,
+  seasonFolder,
+  type FootballJsonParse,
+} from '../sources/football-json';
+import { fetchConditional, FetchError, type FetchOptions } from './fetch';
+import { readStates, writeState, type LeagueState } from './state';
+
+/**
+ * The keyless sync of a real install: every chosen league's file of openfootball's football.json
+ * (`<base>/<season>/<code>.json`) is read with a conditional request every interval and at an administrator's
+ * demand, and whatever changed goes through the store like any import (importers/store): a result added, a
+ * kick-off moved (the fixture's schedule_seq goes up: its calendar event's SEQUENCE and DTSTART follow, and so do
+ * the live window and the reminders, which read the kick-off), a match never seen created. A match upstream no
+ * longer lists stays (logged), and so does a stored result upstream shows unplayed (logged; the store never turns a
+ * finished match back). A file that cannot be read or is not this league-season's writes nothing: the last good
+ * state stays, the league's one error of the run is logged with its URL, and the next run tries again.
+ */
+
+export const DEFAULT_SYNC_URL = 'https://raw.githubusercontent.com/openfootball/football.json/master';
+export const DEFAULT_SYNC_INTERVAL_S = 21_600;
+export const DEFAULT_SYNC_TIMEOUT_MS = 20_000;
+export const DEFAULT_SYNC_RETRIES = 2;
+export const DEFAULT_SYNC_BACKOFF_MS = 2_000;
+
+/** The logger calls the sync makes (pino's Logger has them). */
+export interface SyncLogger {
+  info(data: object, message: string): void;
+  warn(data: object, message: string): void;
+  error(data: object, message: string): void;
+}
+
+export interface SyncOptions {
+  /** SYNC_FOOTBALL_JSON: upstream league codes ("en.1"). */
+  codes: readonly string[];
+  /** SYNC_FOOTBALL_JSON_URL, without a trailing slash. */
+  baseUrl: string;
+  /** SYNC_INTERVAL_S in ms. */
+  intervalMs: number;
+  /** SYNC_SEASON: the starting year of the season to follow; default the current one (from August). */
+  season?: number;
+  timeoutMs?: number;
+  retries?: number;
+  backoffMs?: number;
+  /** The clock (epoch ms); tests pass a fake one. */
+  now?: () => number;
+  logger?: SyncLogger;
+}
+
+const silent: SyncLogger = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** The season being played at `ms`: from August on, the one starting that year (28 Nov 2026 -> 2026, i.e. 2026-27). */
+export function currentSeason(ms: number): number {
+  const date = new Date(ms);
+  return date.getUTCMonth() >= 7 ? date.getUTCFullYear() : date.getUTCFullYear() - 1;
+}
+
+/** Where a league's file of a season is upstream. */
+export function leagueUrl(baseUrl: string, season: number, code: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/${seasonFolder(season)}/${code}.json`;
+}
+
+interface StoredMatch {
+  kickoffMs: number;
+  finished: boolean;
+}
+
+/** A league-season's fixtures as stored (by fixture id), and which of them this source has (by its external id). */
+async function storedSeason(
+  db: Knex,
+  leagueId: number,
+  season: number,
+): Promise<{ fixtures: Map<number, StoredMatch>; linked: Map<string, number> }> {
+  const rows = (await db('fixtures').where({ league_id: leagueId, season }).select('id', 'kickoff_at', 'home_goals')) as Array<{
+    id: number;
+    kickoff_at: unknown;
+    home_goals: unknown;
+  }>;
+  const links = (await db('external_ids as e')
+    .join('fixtures as f', 'f.id', 'e.entity_id')
+    .where({ 'e.entity': 'fixture', 'e.source': FOOTBALL_JSON_SOURCE, 'f.league_id': leagueId, 'f.season': season })
+    .select('e.external_id', 'e.entity_id')) as Array<{ external_id: string; entity_id: number }>;
+  return {
+    fixtures: new Map(
+      rows.map((row) => [
+        Number(row.id),
+        { kickoffMs: toDate(row.kickoff_at)?.getTime() ?? 0, finished: row.home_goals !== null && row.home_goals !== undefined },
+      ]),
+    ),
+    linked: new Map(links.map((link) => [link.external_id, Number(link.entity_id)])),
+  };
+}
+
+function label(match: ImportedMatch): string {
+  return `${match.home.name} v ${match.away.name}`;
+}
+
+export interface FootballJsonSync {
+  /** Runs every league once now (after a run in progress, if any) and answers what each did. */
+  run(): Promise<SyncLeagueRun[]>;
+  /** Each chosen league's standing (settings included). */
+  status(): Promise<SyncStatusReply>;
+  /** Runs now and then every interval; stop() ends the timer and waits for a run in progress. */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createFootballJsonSync(db: Knex, options: SyncOptions): FootballJsonSync {
+  const now = options.now ?? Date.now;
+  const logger = options.logger ?? silent;
+  const stopping = new AbortController();
+  const fetchOptions: FetchOptions = {
+    timeoutMs: options.timeoutMs ?? DEFAULT_SYNC_TIMEOUT_MS,
+    retries: options.retries ?? DEFAULT_SYNC_RETRIES,
+    backoffMs: options.backoffMs ?? DEFAULT_SYNC_BACKOFF_MS,
+    signal: stopping.signal,
+  };
+  const season = () => options.season ?? currentSeason(now());
+  let timer: NodeJS.Timeout | undefined;
+  let started = false;
+  let running: Promise<SyncLeagueRun[]> | null = null;
+  let queued: Promise<SyncLeagueRun[]> | null = null;
+
+  const syncLeague = async (code: string, states: Map<string, LeagueState>, replay: boolean): Promise<SyncLeagueRun> => {
+    const league = footballJsonLeague(code);
+    const year = season();
+    const url = leagueUrl(options.baseUrl, year, code);
+    const previous = states.get(code);
+    const report: SyncLeagueRun = {
+      code,
+      leagueId: league?.leagueId ?? null,
+      season: seasonFolder(year),
+      url,
+      outcome: 'failed',
+      resultsAdded: 0,
+      kickoffsMoved: 0,
+      fixturesNew: 0,
+      missingUpstream: 0,
+      resultsWithdrawn: 0,
+      error: null,
+      at: '',
+    };
+    const state: LeagueState = {
+      url,
+      // the validators belong to the file they came with: a new season's file is asked for unconditionally
+      validators: previous && previous.url === url ? previous.validators : { etag: null, lastModified: null },
+      lastRunAt: null,
+      lastChangeAt: previous?.lastChangeAt ?? null,
+      lastError: previous?.lastError ?? null,
+      lastErrorAt: previous?.lastErrorAt ?? null,
+      lastRun: null,
+    };
+    try {
+      if (!league) throw new FootballJsonError(`unknown league code "${code}"`);
+      // a replay's kick-offs are shifted onto today: real fixtures written among them would be neither
+      if (replay) throw new FootballJsonError(`${url}: not read, the database serves a replay (the sync follows imported data only)`);
+      const fetched = await fetchConditional(
+        url,
+        state.validators.etag || state.validators.lastModified ? state.validators : null,
+        fetchOptions,
+      );
+      if (fetched.status === 'unchanged') {
+        report.outcome = 'unchanged';
+      } else {
+        let parsed: FootballJsonParse;
+        try {
+          parsed = parseFootballJson(fetched.body, { code, season: year, file: url });
+        } catch (error) {
+          throw new FootballJsonError(`${url}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        const before = await storedSeason(db, league.leagueId, year);
+        const summary = await saveMatches(db, parsed.matches);
+        const after = await storedSeason(db, league.leagueId, year);
+        const listed = new Set(parsed.matches.map((m) => m.externalId));
+        const missing = [...before.linked.keys()].filter((id) => !listed.has(id));
+        const withdrawn = parsed.matches
+          .filter((m) => !m.goals && after.fixtures.get(after.linked.get(m.externalId) ?? -1)?.finished)
+          .map(label);
+        report.outcome = 'fetched';
+        report.fixturesNew = summary.created;
+        for (const [id, stored] of after.fixtures) {
+          const old = before.fixtures.get(id);
+          if (stored.finished && !old?.finished) report.resultsAdded += 1;
+          if (old && old.kickoffMs !== stored.kickoffMs) report.kickoffsMoved += 1;
+        }
+        report.missingUpstream = missing.length;
+        report.resultsWithdrawn = withdrawn.length;
+        const problems = [...parsed.problems, ...summary.problems];
+        if (missing.length > 0 || withdrawn.length > 0 || problems.length > 0) {
+          logger.warn(
+            { code, url, missingUpstream: missing, resultsWithdrawn: withdrawn, problems: problems.slice(0, 20) },
+            `sync ${code}: kept ${missing.length} match(es) upstream no longer lists and ${withdrawn.length} result(s) it shows unplayed; ${problems.length} match(es) not read`,
+          );
+        }
+        state.validators = fetched.validators;
+        if (summary.created + summary.updated > 0) state.lastChangeAt = now();
+      }
+      logger.info(
+        {
+          code,
+          season: report.season,
+          url,
+          outcome: report.outcome,
+          resultsAdded: report.resultsAdded,
+          kickoffsMoved: report.kickoffsMoved,
+          fixturesNew: report.fixturesNew,
+        },
+        `sync ${code}: ${report.outcome}, ${report.resultsAdded} results added, ${report.kickoffsMoved} kick-offs moved, ${report.fixturesNew} fixtures new`,
+      );
+    } catch (error) {
+      const message =
+        error instanceof FetchError || error instanceof FootballJsonError
+          ? error.message
+          : `${url}: ${String(error instanceof Error ? error.message : error)}`;
+      report.outcome = 'failed';
+      report.error = message;
+      // the validators of the last good copy stay: the next run asks against it
+      state.validators = previous && previous.url === url ? previous.validators : { etag: null, lastModified: null };
+      state.lastError = message;
+      state.lastErrorAt = now();
+      logger.error({ code, season: report.season, url }, `sync ${code}: failed, nothing written: ${message}`);
+    }
+    const at = now();
+    report.at = new Date(at).toISOString();
+    state.lastRunAt = at;
+    state.lastRun = report;
+    await writeState(db, FOOTBALL_JSON_SOURCE, code, state);
+    return report;
+  };
+
+  const runOnce = async (): Promise<SyncLeagueRun[]> => {
+    const states = await readStates(db, FOOTBALL_JSON_SOURCE);
+    const replay = (await replayInfo(db)) !== null;
+    const reports: SyncLeagueRun[] = [];
+    // one league after another: one file in flight, and the store's transactions never overlap
+    for (const code of options.codes) reports.push(await syncLeague(code, states, replay));
+    return reports;
+  };
+
+  const run = (): Promise<SyncLeagueRun[]> => {
+    if (!running) {
+      running = runOnce().finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    // a run asked for during one: one more run after it, shared by everyone who asks meanwhile
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = null;
+        return run();
+      });
+    return queued;
+  };
+
+  const schedule = () => {
+    if (stopping.signal.aborted) return;
+    timer = setTimeout(() => {
+      void run()
+        .catch((error: unknown) => logger.error({ err: error }, 'sync: run failed'))
+        .finally(schedule);
+    }, options.intervalMs);
+    timer.unref?.();
+  };
+
+  return {
+    run,
+    async status() {
+      const states = await readStates(db, FOOTBALL_JSON_SOURCE);
+      const year = season();
+      const leagues = options.codes.map((code): SyncLeagueStatus => {
+        const league = footballJsonLeague(code);
+        const state = states.get(code);
+        const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+        return {
+          code,
+          leagueId: league?.leagueId ?? null,
+          leagueName: (league && (catalogueLeague(league.leagueId)?.name ?? league.league?.name)) ?? code,
+          season: seasonFolder(year),
+          url: leagueUrl(options.baseUrl, year, code),
+          lastRunAt: iso(state?.lastRunAt),
+          lastChangeAt: iso(state?.lastChangeAt),
+          lastError: state?.lastError ?? null,
+          lastErrorAt: iso(state?.lastErrorAt),
+          lastRun: state?.lastRun ?? null,
+        };
+      });
+      return {
+        enabled: options.codes.length > 0,
+        intervalSeconds: Math.round(options.intervalMs / 1000),
+        baseUrl: options.baseUrl,
+        leagues,
+      };
+    },
+    start() {
+      if (options.codes.length === 0 || started || stopping.signal.aborted) return;
+      started = true;
+      void run()
+        .catch((error: unknown) => logger.error({ err: error }, 'sync: run failed'))
+        .finally(schedule);
+    },
+    async stop() {
+      stopping.abort();
+      if (timer) clearTimeout(timer);
+      await (queued ?? running)?.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,298 @@
+import fs from 'node:fs';
+import type { SyncLeagueRun, SyncRunReply, SyncStatusReply } from '@matchday/contracts';
+import { API_PREFIXES } from '@matchday/contracts';
+import { toDate, type ServiceDefinition } from '@matchday/server';
+import { startService, startStaticUpstream, testDatabases, type RunningService, type StaticUpstreamStandIn } from '@matchday/testing';
+import { syncConfig } from '../src/config';
+import { createFootballJsonSync, currentSeason, type FootballJsonSync, type SyncLogger } from '../src/importers/sync';
+import { football } from '../src/service';
+import { count, sharedData, snapshot } from './import-helpers';
+
+/**
+ * The keyless sync against a stand-in of raw.githubusercontent.com serving the two real snapshots of the Premier
+ * League 2025-26 (4 and 13 March 2026) in turn, with ETags: results added, kick-offs moved (and their calendar
+ * events' SEQUENCE), an unchanged file, and every bad upstream, never the network.
+ */
+
+const read = (snapshotDate: string, code: string) =>
+  fs.readFileSync(sharedData('openfootball', 'football-json', snapshotDate, '2025-26', `${code}.json`), 'utf8');
+const MARCH_4 = read('2026-03-04', 'en.1');
+const MARCH_13 = read('2026-03-13', 'en.1');
+const LA_LIGA = read('2026-03-13', 'es.1');
+const PATH = '2025-26/en.1.json';
+
+interface Line {
+  level: 'info' | 'warn' | 'error';
+  data: Record<string, unknown>;
+  message: string;
+}
+
+function recordingLogger(lines: Line[]): SyncLogger {
+  const at = (level: Line['level']) => (data: object, message: string) =>
+    lines.push({ level, data: data as Record<string, unknown>, message });
+  return { info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+/** UID -> {SEQUENCE, DTSTART, SUMMARY} of every event of an iCalendar feed. */
+function events(ics: string): Map<string, { sequence: number; start: string; summary: string }> {
+  const out = new Map<string, { sequence: number; start: string; summary: string }>();
+  for (const block of ics
+    .replace(/\r\n[ \t]/g, '')
+    .split('BEGIN:VEVENT')
+    .slice(1)) {
+    const value = (name: string) => new RegExp(`\\r\\n${name}(?:;[^:\\r\\n]*)?:([^\\r\\n]*)`).exec(`\r\n${block}`)?.[1] ?? '';
+    out.set(value('UID'), { sequence: Number(value('SEQUENCE')), start: value('DTSTART'), summary: value('SUMMARY') });
+  }
+  return out;
+}
+
+it('works out the season being played from the date, August to July', () => {
+  expect(currentSeason(Date.parse('2026-11-28T09:00:00Z'))).toBe(2026);
+  expect(currentSeason(Date.parse('2026-07-31T23:00:00Z'))).toBe(2025);
+  expect(currentSeason(Date.parse('2026-08-01T00:00:00Z'))).toBe(2026);
+  expect(syncConfig({ SYNC_FOOTBALL_JSON: 'en.1, es.1,en.1' })).toMatchObject({
+    codes: ['en.1', 'es.1'],
+    baseUrl: 'https://raw.githubusercontent.com/openfootball/football.json/master',
+    intervalMs: 21_600_000,
+    season: undefined,
+  });
+  expect(syncConfig({ SYNC_FOOTBALL_JSON: 'en.1', SYNC_SEASON: '2025-26', SYNC_INTERVAL_S: '600' })).toMatchObject({
+    season: 2025,
+    intervalMs: 600_000,
+  });
+  expect(syncConfig({})).toBeNull();
+  expect(() => syncConfig({ SYNC_FOOTBALL_JSON: 'en.1,xx.7' })).toThrow('SYNC_FOOTBALL_JSON');
+  expect(() => syncConfig({ SYNC_FOOTBALL_JSON: 'en.1', SYNC_SEASON: '2025' })).toThrow('SYNC_SEASON');
+});
+
+describe.each(testDatabases())('football.json sync (%s)', (_label, target) => {
+  let upstream: StaticUpstreamStandIn;
+  let service: RunningService;
+  let sync: FootballJsonSync;
+  const lines: Line[] = [];
+  let clock = Date.parse('2026-03-13T12:00:00Z');
+
+  /** One run of en.1; returns its report and the log lines it wrote. */
+  async function runOnce(): Promise<{ report: SyncLeagueRun; logged: Line[] }> {
+    const from = lines.length;
+    clock += 60_000;
+    const [report] = await sync.run();
+    return { report: report!, logged: lines.slice(from) };
+  }
+
+  async function teamFeed(name: string) {
+    const team = (await service.db('teams').where({ name }).first('id')) as { id: number };
+    const response = await service.request(`${API_PREFIXES.football.calendarTeam}/${team.id}.ics`);
+    expect(response.status).toBe(200);
+    return events(await response.text());
+  }
+
+  beforeAll(async () => {
+    upstream = await startStaticUpstream();
+    // the service without its timers: the test runs the sync itself
+    const definition: ServiceDefinition = { ...football, onStart: undefined };
+    service = await startService(definition, target('football'));
+    sync = createFootballJsonSync(service.db, {
+      codes: ['en.1'],
+      baseUrl: upstream.url,
+      intervalMs: 3_600_000,
+      season: 2025,
+      timeoutMs: 300,
+      retries: 1,
+      backoffMs: 10,
+      now: () => clock,
+      logger: recordingLogger(lines),
+    });
+  });
+
+  afterAll(async () => {
+    await sync.stop();
+    await service.close();
+    await upstream.close();
+  });
+
+  it('first sync: the 4 March file, 281 Premier League results', async () => {
+    upstream.serve({ [PATH]: MARCH_4 });
+    const { report, logged } = await runOnce();
+    expect(report).toMatchObject({ code: 'en.1', leagueId: 39, season: '2025-26', url: `${upstream.url}/${PATH}`, outcome: 'fetched' });
+    expect(report).toMatchObject({ resultsAdded: 281, kickoffsMoved: 0, fixturesNew: 380, error: null });
+    expect(await count(service.db('fixtures').where({ league_id: 39, season: 2025 }))).toBe(380);
+    expect(await count(service.db('fixtures').where({ league_id: 39 }).whereNotNull('home_goals'))).toBe(281);
+    expect(await count(service.db('teams'))).toBe(20);
+    expect(logged.map((l) => [l.level, l.message])).toEqual([
+      ['info', 'sync en.1: fetched, 281 results added, 0 kick-offs moved, 380 fixtures new'],
+    ]);
+    expect(upstream.requests.at(-1)).toMatchObject({ path: PATH, ifNoneMatch: null, status: 200 });
+  });
+
+  it('second sync: the 13 March file, 291 results, 18 kick-offs moved, their calendar events at SEQUENCE + 1 with the new DTSTART', async () => {
+    const westHamBefore = await teamFeed('West Ham United');
+    const etag = (await fetch(`${upstream.url}/${PATH}`)).headers.get('etag');
+    upstream.serve({ [PATH]: MARCH_13 });
+    const { report, logged } = await runOnce();
+    expect(upstream.requests.at(-1)).toMatchObject({ path: PATH, ifNoneMatch: etag, status: 200 });
+    expect(report).toMatchObject({
+      outcome: 'fetched',
+      resultsAdded: 10,
+      kickoffsMoved: 18,
+      fixturesNew: 0,
+      missingUpstream: 0,
+      resultsWithdrawn: 0,
+    });
+    expect(logged.map((l) => l.message)).toEqual(['sync en.1: fetched, 10 results added, 18 kick-offs moved, 0 fixtures new']);
+    expect(await count(service.db('fixtures').where({ league_id: 39 }).whereNotNull('home_goals'))).toBe(291);
+    expect(await count(service.db('fixtures'))).toBe(380);
+    expect(await count(service.db('fixtures').where('schedule_seq', '>', 0))).toBe(18);
+
+    // West Ham's feed: v Wolves from Sat 11 Apr 15:00 to Fri 10 Apr 20:00 (BST), v Crystal Palace (away) from Sat 18 Apr
+    // 15:00 to Mon 20 Apr 20:00; every other event as it was
+    const westHam = await teamFeed('West Ham United');
+    expect([...westHam.keys()].sort()).toEqual([...westHamBefore.keys()].sort());
+    const changed = [...westHam].filter(([uid, event]) => JSON.stringify(westHamBefore.get(uid)) !== JSON.stringify(event));
+    expect(
+      changed.map(([uid, event]) => [
+        event.summary,
+        westHamBefore.get(uid)!.start,
+        event.start,
+        event.sequence - westHamBefore.get(uid)!.sequence,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        [expect.stringContaining('West Ham United v Wolverhampton Wanderers'), '20260411T140000Z', '20260410T190000Z', 1],
+        [expect.stringContaining('Crystal Palace v West Ham United'), '20260418T140000Z', '20260420T190000Z', 1],
+      ]),
+    );
+    // the results added change the events of the matches played (their summary has the score), not their SEQUENCE
+    for (const [uid, event] of changed) {
+      const before = westHamBefore.get(uid)!;
+      if (event.start === before.start) expect(event.sequence).toBe(before.sequence);
+    }
+    expect(changed.filter(([uid, event]) => event.start !== westHamBefore.get(uid)!.start)).toHaveLength(2);
+
+    // the live window and the reminders read the kick-off: the moved match is at its new time
+    const moved = (await service
+      .db('fixtures as f')
+      .join('teams as h', 'h.id', 'f.home_team_id')
+      .join('teams as a', 'a.id', 'f.away_team_id')
+      .where({ 'h.name': 'Manchester United', 'a.name': 'Leeds United' })
+      .first('f.kickoff_at', 'f.schedule_seq')) as { kickoff_at: unknown; schedule_seq: number };
+    expect(toDate(moved.kickoff_at)?.toISOString()).toBe('2026-04-13T19:00:00.000Z');
+    expect(Number(moved.schedule_seq)).toBe(1);
+  });
+
+  it('third sync, unchanged ETag: one 304, nothing written', async () => {
+    const before = await snapshot(service.db);
+    const { report, logged } = await runOnce();
+    expect(report).toMatchObject({ outcome: 'unchanged', resultsAdded: 0, kickoffsMoved: 0, fixturesNew: 0 });
+    expect(upstream.requests.at(-1)).toMatchObject({ path: PATH, status: 304 });
+    expect(upstream.requests.at(-1)!.ifNoneMatch).toMatch(/^"/);
+    expect(logged.map((l) => l.message)).toEqual(['sync en.1: unchanged, 0 results added, 0 kick-offs moved, 0 fixtures new']);
+    expect(await snapshot(service.db)).toEqual(before);
+  });
+
+  const truncated = MARCH_13.slice(0, Math.floor(MARCH_13.length * 0.6));
+  const badUpstreams: Array<[string, Parameters<StaticUpstreamStandIn['misbehave']>[1], string]> = [
+    ['a body that is not JSON', { status: 200, body: 'auto-update week 12 failed\n' }, 'not JSON'],
+    ['a truncated file', { status: 200, body: truncated }, 'not JSON'],
+    [
+      'a captive portal HTML page',
+      {
+        status: 200,
+        body: '<!DOCTYPE html><html><head><title>Hotel Wi-Fi</title></head><body>Accept the terms</body></html>',
+        contentType: 'text/html',
+      },
+      'an HTML page, not JSON',
+    ],
+    ["another league's file", { status: 200, body: LA_LIGA }, 'the file is "Spain Primera División 2025/26", not en.1'],
+    ['a 404', { status: 404, body: '404: Not Found' }, 'HTTP 404'],
+    ['a 500', { status: 500, body: 'Internal Server Error' }, 'HTTP 500 (2 attempts)'],
+    ['a hang', 'hang', 'no answer within 300 ms (2 attempts)'],
+  ];
+
+  it.each(badUpstreams)(
+    'bad upstream, %s: nothing written, one error with the URL, the next run tries again',
+    async (_case, how, reason) => {
+      const before = await snapshot(service.db);
+      upstream.misbehave(PATH, how);
+      const { report, logged } = await runOnce();
+      const url = `${upstream.url}/${PATH}`;
+      expect(report).toMatchObject({ outcome: 'failed', resultsAdded: 0, kickoffsMoved: 0, fixturesNew: 0 });
+      // the reason, then what the parser said ("not JSON (Unexpected token ...)")
+      expect(report.error?.slice(0, url.length + 2 + reason.length)).toBe(`${url}: ${reason}`);
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatchObject({ level: 'error', data: { code: 'en.1', url } });
+      expect(logged[0]!.message).toContain(url);
+      expect(await snapshot(service.db)).toEqual(before);
+      const status = await sync.status();
+      expect(status.leagues[0]).toMatchObject({ code: 'en.1', lastError: report.error, lastErrorAt: new Date(clock).toISOString() });
+
+      // the next run asks again, against the last good copy
+      upstream.behave(PATH);
+      const next = await runOnce();
+      expect(next.report).toMatchObject({ outcome: 'unchanged', error: null });
+      expect(await snapshot(service.db)).toEqual(before);
+    },
+  );
+
+  it('keeps a match the upstream no longer lists and a result it shows unplayed, and says so', async () => {
+    const file = JSON.parse(MARCH_13) as { name: string; matches: Array<Record<string, unknown>> };
+    const dropped = file.matches.findIndex((m) => m.team1 === 'Arsenal FC' && m.team2 === 'Chelsea FC');
+    const unplayed = file.matches.find((m) => m.team1 === 'Liverpool FC' && m.team2 === 'AFC Bournemouth')!;
+    expect(dropped).toBeGreaterThanOrEqual(0);
+    file.matches.splice(dropped, 1);
+    unplayed.score = {};
+    upstream.serve({ [PATH]: JSON.stringify(file) });
+    const finishedBefore = await count(service.db('fixtures').whereNotNull('home_goals'));
+    const { report, logged } = await runOnce();
+    expect(report).toMatchObject({
+      outcome: 'fetched',
+      resultsAdded: 0,
+      kickoffsMoved: 0,
+      fixturesNew: 0,
+      missingUpstream: 1,
+      resultsWithdrawn: 1,
+    });
+    expect(await count(service.db('fixtures'))).toBe(380);
+    expect(await count(service.db('fixtures').whereNotNull('home_goals'))).toBe(finishedBefore);
+    const warning = logged.find((l) => l.level === 'warn')!;
+    expect(warning.data).toMatchObject({
+      missingUpstream: ['en.1-2025:Arsenal FC-Chelsea FC'],
+      resultsWithdrawn: ['Liverpool FC v AFC Bournemouth'],
+    });
+    expect(logged.filter((l) => l.level === 'info')).toHaveLength(1);
+  });
+
+  it('GET and POST /internal/sync: administrators only; a run answers with what each league did, the status with last run, change and error', async () => {
+    const previous = { ...process.env };
+    process.env.SYNC_FOOTBALL_JSON = 'en.1,es.1';
+    process.env.SYNC_FOOTBALL_JSON_URL = `${upstream.url}/`;
+    process.env.SYNC_SEASON = '2025-26';
+    try {
+      upstream.serve({ [PATH]: MARCH_13, '2025-26/es.1.json': LA_LIGA });
+      const admin = { identity: { isAdmin: true, email: 'admin@example.com' } };
+      expect((await service.request('/internal/sync', { method: 'POST' })).status).toBe(403);
+      expect((await service.request('/internal/sync')).status).toBe(403);
+      const posted = await service.request('/internal/sync', { method: 'POST', ...admin });
+      expect(posted.status).toBe(200);
+      const reply = (await posted.json()) as SyncRunReply;
+      expect(reply.leagues.map((l) => [l.code, l.outcome, l.fixturesNew])).toEqual([
+        ['en.1', 'fetched', 0],
+        ['es.1', 'fetched', 380],
+      ]);
+      const status = (await (await service.request('/internal/sync', admin)).json()) as SyncStatusReply;
+      expect(status).toMatchObject({ enabled: true, intervalSeconds: 21_600, baseUrl: upstream.url });
+      expect(status.leagues.map((l) => [l.code, l.leagueName, l.season, l.lastRun?.outcome])).toEqual([
+        ['en.1', 'Premier League', '2025-26', 'fetched'],
+        ['es.1', 'La Liga', '2025-26', 'fetched'],
+      ]);
+      const [en, es] = status.leagues;
+      // the latest error stays on show after good runs (the hang above); the last run itself succeeded
+      expect(en!.lastError).toContain('no answer within 300 ms');
+      expect(es!.lastError).toBeNull();
+      expect(es!.lastChangeAt).not.toBeNull();
+      expect(es!.lastRunAt).not.toBeNull();
+    } finally {
+      process.env = previous;
+    }
+  });
+});
