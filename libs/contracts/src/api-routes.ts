@@ -24,8 +24,6 @@ export const API_PREFIXES = {
     standings: '/api/standings',
     /** A cup's knockout stage as a tree. */
     bracket: '/api/bracket',
-    /** A cup's knockout stage as a tree. */
-    bracket: '/api/bracket',
     topScorers: '/api/top-scorers',
     h2h: '/api/h2h',
     teamStats: '/api/team-stats',

@@ -6,7 +6,6 @@ import { moveDemoToToday, seedDemo } from './importers/demo/demo';
 import { startReleaser, type ReleaserOptions } from './importers/held-results';
 import { startLivePoller, type LivePollerOptions } from './importers/live-poller';
 import { bracketRouter } from './modules/bracket/router';
-import { bracketRouter } from './modules/bracket/router';
 import { calendarRouters } from './modules/calendar/router';
 import { datasetRouter } from './modules/dataset/router';
 import { fixturePlayersRouter } from './modules/fixture-players/router';
@@ -40,7 +39,6 @@ export const football: ServiceDefinition = {
     fixtureStatsRouter(db),
     fixturePlayersRouter(db),
     standingsRouter(db),
-    bracketRouter(db),
     bracketRouter(db),
     topScorersRouter(db),
     headToHeadRouter(db),
