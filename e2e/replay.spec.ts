@@ -66,7 +66,9 @@ test.afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('a replay shows a fixture after now with its kick-off time and no score, on Home and on the team page', async ({ browser }) => {
+test('a replay shows a fixture after now with its real kick-off date and no score, on Home and on the team page, under a replay banner', async ({
+  browser,
+}) => {
   const { page, context } = await signedInPage(browser, { width: 1280, theme: 'light' }, 'replay@example.com');
   // The API serves it as not played.
   const response = await page.request.get(`${url}/api/fixtures/filter?type=tomorrow&tz=UTC`);
@@ -79,7 +81,14 @@ test('a replay shows a fixture after now with its kick-off time and no score, on
   const card = page.getByTestId('fixture-card');
   await expect(card).toHaveCount(1);
   await expect(card).toContainText('Everton');
-  await expect(card).toContainText('Tomorrow, 15:00');
+  // its real date: a replay never passes a match off as today's or tomorrow's
+  await expect(card).toContainText('Sat 2 Dec 2023, 15:00');
+  await expect(card).not.toContainText('Tomorrow');
+  // the banner says what is replayed and where it stands
+  const banner = page.getByTestId('replay-banner');
+  await expect(banner).toContainText('Replay');
+  await expect(banner).toContainText('Premier League 2023-24');
+  await expect(banner).toContainText('as of Fri 1 Dec 2023, ');
   await expect(card).toContainText('VS');
   await expect(card).not.toContainText('Final score');
   await expect(card).not.toContainText('3 - 1');
@@ -89,7 +98,7 @@ test('a replay shows a fixture after now with its kick-off time and no score, on
   await expect(page.getByRole('heading', { name: 'Everton Fixtures' })).toBeVisible();
   const teamCard = page.getByTestId('fixture-card').filter({ hasText: 'Arsenal' });
   await expect(teamCard).toHaveCount(1);
-  await expect(teamCard).toContainText('Tomorrow, 15:00');
+  await expect(teamCard).toContainText('Sat 2 Dec 2023, 15:00');
   await expect(teamCard).toContainText('VS');
   await expect(teamCard).not.toContainText('3 - 1');
   await context.close();

@@ -25,6 +25,7 @@ import { authRouter, grantMiddleware, isAdminEmail } from './auth/routes';
 import { appConfig, footballDataset } from './frontends/app-config';
 import { frontends } from './frontends/static';
 import { remotesAdmin } from './frontends/remotes-admin';
+import { footballSyncAdmin } from './admin/football-sync';
 import { gatewayMetrics } from './health/metrics';
 import { health } from './health/router';
 import { WARM_UP_PATHS } from './health/warm-up';
@@ -193,6 +194,10 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     ctx.set('cache-control', 'no-store');
     ctx.body = { message: 'Cache cleared', cleared };
   });
+
+  // GET /api/admin/sync, POST /api/admin/sync: the football.json sync's status and a run now (admins only), handed to
+  // the football service without the proxy's short wait (admin/football-sync.ts).
+  app.use(footballSyncAdmin(config, signer));
 
   // Everything else under /api goes to the owning service with a signed identity.
   app.use(async (ctx, next) => {
