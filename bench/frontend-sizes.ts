@@ -14,6 +14,7 @@ import zlib from 'node:zlib';
 import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
 import { freePort } from '../scripts/lib/processes';
 import { startStack } from '../scripts/lib/stack';
+import { benchWorld } from './lib/world';
 import { measureBuild } from '../scripts/lib/size-budget';
 
 const SCREENS: Array<[remote: string, path: string]> = [
@@ -52,7 +53,13 @@ async function jsBeforeFirstCard(browser: Browser, signedIn: BrowserContextOptio
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-bench-'));
-  const stack = await startStack({ port: await freePort(), dataDir, env: { LOG_LEVEL: 'warn' } });
+  const stack = await startStack({
+    port: await freePort(),
+    dataDir,
+    env: { LOG_LEVEL: 'warn' },
+    replay: benchWorld().replay,
+    log: () => undefined,
+  });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
     const page = await browser.newPage();

@@ -4,7 +4,7 @@
  * table of the performance, accessibility and best-practices scores with FCP, LCP, TBT and CLS. Each page
  * is measured BENCH_RUNS times (3) and the median run is shown, with every run's performance score;
  * BENCH_REPORTS_DIR keeps each run's full JSON report and the trace it was computed from (<page>-<run>.trace.json). Uses a running stack when BASE_URL is set, otherwise starts
- * its own (like bench/frontend-sizes.ts); needs built frontends and Chromium (CHROME_PATH, else
+ * its own (like bench/frontend-sizes.ts; BENCH_WORLD=real, the default, or demo: bench/lib/world.ts); needs built frontends and Chromium (CHROME_PATH, else
  * /usr/bin/chromium).
  *
  * Scores from two hosts compare only with the conditions beside them, so it prints the dataset, the
@@ -25,6 +25,7 @@ import { signInThroughDevProvider } from '@matchday/dev-oidc';
 import { freePort } from '../scripts/lib/processes';
 import { startStack, type RunningStack } from '../scripts/lib/stack';
 import { benchPages, conditions } from './lib/pages';
+import { benchWorld } from './lib/world';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 /** Runs per page (the median performance run is shown) and where to keep each run's full report. */
@@ -87,7 +88,13 @@ async function main(): Promise<void> {
   let baseUrl = process.env.BASE_URL;
   if (!baseUrl) {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-lighthouse-'));
-    stack = await startStack({ port: await freePort(), dataDir, env: { LOG_LEVEL: 'warn' } });
+    stack = await startStack({
+      port: await freePort(),
+      dataDir,
+      env: { LOG_LEVEL: 'warn' },
+      replay: benchWorld().replay,
+      log: () => undefined,
+    });
     baseUrl = stack.url;
   }
   const chrome = await chromeLauncher.launch({

@@ -1,4 +1,4 @@
-import type { Fixture, HeadToHeadMatch, TopScorer } from '@matchday/contracts';
+import type { DatasetInfo, Fixture, HeadToHeadMatch, TopScorer } from '@matchday/contracts';
 
 /**
  * The pages the browser benches measure (bench/lighthouse.ts, bench/react-renders.ts) on whatever data the stack
@@ -38,10 +38,11 @@ async function leaguePages(baseUrl: string, cookie: string): Promise<{ standings
 /** The dataset the stack serves (demo or imported) and Home's cards: today's fixtures, of which the first page (48) is drawn. */
 export async function conditions(baseUrl: string, cookie: string): Promise<string> {
   const read = reader(baseUrl, cookie);
-  const dataset = await read<{ demo: boolean }>('/api/dataset');
+  const dataset = await read<DatasetInfo>('/api/dataset');
   const today = await read<{ fixtures: Fixture[]; total: number }>('/api/fixtures/filter?type=today&tz=UTC&limit=48');
   const leagues = new Set(today.fixtures.map((fixture) => fixture.leagueName));
-  return `dataset: ${dataset.demo ? 'demo' : 'imported'}; Home at ${new Date().toISOString().slice(11, 16)} UTC: ${today.total} fixtures today (${today.fixtures.length} cards drawn; ${[...leagues].join(', ')})`;
+  const name = dataset.demo ? 'demo' : dataset.replay ? `replay of ${dataset.replay.label}` : 'imported';
+  return `dataset: ${name}; Home at ${new Date().toISOString().slice(11, 16)} UTC: ${today.total} fixtures today (${today.fixtures.length} cards drawn; ${[...leagues].join(', ')})`;
 }
 
 /** The four measured pages as [name, path]: Home, a played fixture's stats, the standings and a player of the next fixture's league. */
