@@ -101,7 +101,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
   });
   const remoteState = deps.remoteState ?? new FileRemoteStateStore(config.dataDir);
   const liveFeed = new LiveFeed(config.services.football, signer, logger, FEED_POLL_MS, bus);
-  const streams = liveStreams(liveFeed, config.liveStreams);
+  const streams = liveStreams(liveFeed, config.liveStreams, (keys) => deps.sessionStore.alive(keys));
 
   app.use(gatewayMetrics({ token: config.metricsToken, cache, admissions, proxies, sessionsDb: deps.sessionsDb }));
   // Right after the metrics (a request's wait for its turn is part of its measured latency), before any other work:

@@ -68,7 +68,10 @@ export interface GatewayConfig {
    * the socket's peer and X-Forwarded-For is ignored.
    */
   trustedProxyHops: number;
-  /** Open live streams per session (GATEWAY_STREAMS_PER_SESSION) and per process (GATEWAY_MAX_STREAMS). */
+  /**
+   * Open live streams per session (GATEWAY_STREAMS_PER_SESSION), per account (GATEWAY_STREAMS_PER_USER), per client
+   * address (GATEWAY_STREAMS_PER_ADDRESS) and per process (GATEWAY_MAX_STREAMS).
+   */
   liveStreams: StreamLimits;
   /** Requests one signed-in session may have waiting for or at a service at once (GATEWAY_SESSION_IN_FLIGHT); 429 past it. */
   sessionInFlight: number;
@@ -120,6 +123,8 @@ const gatewayEnvSchema = processEnvSchema
     TRUSTED_PROXY_HOPS: optional(countVar(1, 10)),
     GATEWAY_SESSION_IN_FLIGHT: optional(countVar(1, 100_000)),
     GATEWAY_STREAMS_PER_SESSION: optional(countVar(1, 100_000)),
+    GATEWAY_STREAMS_PER_USER: optional(countVar(1, 100_000)),
+    GATEWAY_STREAMS_PER_ADDRESS: optional(countVar(1, 1_000_000)),
     GATEWAY_MAX_STREAMS: optional(countVar(1, 1_000_000)),
     FRONTEND_ROOT: optional(z.string()),
     REMOTES_BASE_URL: optional(urlVar),
@@ -210,6 +215,8 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): GatewayConfig 
     liveStreams: {
       ...DEFAULT_STREAM_LIMITS,
       perSession: env.GATEWAY_STREAMS_PER_SESSION ?? DEFAULT_STREAM_LIMITS.perSession,
+      perUser: env.GATEWAY_STREAMS_PER_USER ?? DEFAULT_STREAM_LIMITS.perUser,
+      perAddress: env.GATEWAY_STREAMS_PER_ADDRESS ?? DEFAULT_STREAM_LIMITS.perAddress,
       total: env.GATEWAY_MAX_STREAMS ?? DEFAULT_STREAM_LIMITS.total,
     },
     metricsToken: env.METRICS_TOKEN,

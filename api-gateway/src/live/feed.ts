@@ -3,7 +3,7 @@ import { IDENTITY_HEADER, type Logger } from '@matchday/server';
 import type { IdentitySigner } from '../proxy/identity';
 import type { SharedBus } from '../shared/bus';
 
-/** How often the gateway asks the football service for new changes (one reader per gateway process). */
+/** How often the gateway asks the football service for new changes while a stream is open (one reader per gateway process). */
 export const FEED_POLL_MS = 100;
 /** Changes kept in memory for streams that resume (older ones are read from the service, which keeps them all). */
 export const RECENT_CHANGES = 10_000;
@@ -12,26 +12,36 @@ export const MAX_REPLAY_CHANGES = 5000;
 /** How long one snapshot of the live matches serves the streams that open meanwhile. */
 const SNAPSHOT_REUSE_MS = 1000;
 
-export type ChangeListener = (change: LiveChange) => void;
+/** What an open stream hears from the feed: each new change, and that the feed started again (its data replaced). */
+export interface FeedListener {
+  change(change: LiveChange): void;
+  /** The feed went back (a new replay or seed): positions before now mean nothing; a fresh snapshot is due. */
+  restart(): void;
+}
 
 /**
  * The gateway's one subscription to the live feed: it polls GET /internal/live/feed for changes after the
  * last position it has (events are durable in the football service, with one sequence over every fixture),
- * keeps the recent ones for streams that resume, and hands each new change to every open stream. Several
- * gateway processes each poll on their own and agree, because the position is the service's. With REDIS_URL
- * the first gateway to see a new position says so (SharedBus) and the others look at once instead of at their
- * next poll; the message carries no event, so one that is lost costs at most one poll interval.
+ * keeps the recent ones for streams that resume, and hands each new change to every open stream. It polls only
+ * while a stream listens: the first subscriber wakes it, the last one to leave puts it to sleep, and a gateway
+ * nobody streams from asks nothing. Several gateway processes each poll on their own and agree, because the
+ * position is the service's. With REDIS_URL the first gateway to see a new position says so (SharedBus) and the
+ * others that are polling look at once instead of at their next poll; the message carries no event, so one that
+ * is lost costs at most one poll interval.
  */
 export class LiveFeed {
   private position = -1;
   private readonly recent: LiveChange[] = [];
-  private readonly listeners = new Set<ChangeListener>();
+  private readonly listeners = new Set<FeedListener>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private failing = false;
-  private started = false;
+  /** Polling (a stream listens); false while asleep. */
+  private awake = false;
   private polling = false;
   private lastSnapshot: { at: number; pending: Promise<LiveSnapshot> } | undefined;
+  /** Those waiting for the feed's first position (positioned()). */
+  private waitingForPosition: Array<() => void> = [];
 
   constructor(
     private readonly footballUrl: string,
@@ -50,15 +60,23 @@ export class LiveFeed {
     return this.position;
   }
 
-  /** Starts polling on the first stream (a gateway nobody streams from asks nothing). */
-  start(): void {
-    if (this.started) return;
-    this.started = true;
-    void this.loop();
+  /** Whether the feed is being polled now (a stream listens). */
+  get active(): boolean {
+    return this.awake;
+  }
+
+  /**
+   * Resolves once the feed's position is known (at once after the first look). A stream waits for it before its
+   * snapshot: the feed then hands on every change after that position, so nothing between the snapshot and the
+   * feed's first look is lost.
+   */
+  positioned(): Promise<void> {
+    if (this.position >= 0) return Promise.resolve();
+    return new Promise((resolve) => this.waitingForPosition.push(resolve));
   }
 
   private async loop(): Promise<void> {
-    if (this.stopped) return;
+    if (this.stopped || !this.awake) return;
     this.polling = true;
     let more = false;
     try {
@@ -72,12 +90,12 @@ export class LiveFeed {
       this.failing = true;
     }
     this.polling = false;
-    if (!this.stopped) this.timer = setTimeout(() => void this.loop(), more ? 0 : this.pollMs);
+    if (!this.stopped && this.awake) this.timer = setTimeout(() => void this.loop(), more ? 0 : this.pollMs);
   }
 
-  /** Another gateway saw a newer position: look now (a look in progress is followed by the next one as usual). */
+  /** Another gateway saw a newer position: look now if polling (a look in progress is followed by the next one as usual). */
   private wake(): void {
-    if (!this.started || this.stopped || this.polling) return;
+    if (!this.awake || this.stopped || this.polling) return;
     clearTimeout(this.timer);
     void this.loop();
   }
@@ -87,9 +105,19 @@ export class LiveFeed {
     if (this.timer) clearTimeout(this.timer);
   }
 
-  subscribe(listener: ChangeListener): () => void {
+  /** Hands every new change to `listener` until the returned function is called; the first subscriber starts the polling. */
+  subscribe(listener: FeedListener): () => void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    if (!this.awake && !this.stopped) {
+      this.awake = true;
+      // a look still in progress from before the last sleep schedules the next one itself
+      if (!this.polling) void this.loop();
+    }
+    return () => {
+      if (!this.listeners.delete(listener) || this.listeners.size > 0) return;
+      this.awake = false;
+      clearTimeout(this.timer);
+    };
   }
 
   get subscribers(): number {
@@ -114,21 +142,25 @@ export class LiveFeed {
     if (this.position < 0) {
       // start from where the feed stands: a stream that connects now gets a snapshot, not the whole history
       this.position = (await this.get<LiveFeedPage>(`/internal/live/feed?after=${Number.MAX_SAFE_INTEGER}&limit=1`)).position;
+      for (const resolve of this.waitingForPosition.splice(0)) resolve();
       return false;
     }
     const page = await this.get<LiveFeedPage>(`/internal/live/feed?after=${this.position}&limit=1000`);
     if (page.position < this.position) {
-      // the football data was replaced (a new replay or seed): start again from its position
+      // the football data was replaced (a new replay or seed): start again from its position, and every open
+      // stream starts again from a fresh snapshot (one taken before now may be of the old data)
       this.logger.warn({ was: this.position, now: page.position }, 'live feed: the feed went back; streams re-sync from a snapshot');
       this.position = page.position;
       this.recent.length = 0;
+      this.lastSnapshot = undefined;
+      for (const listener of this.listeners) listener.restart();
       return false;
     }
     for (const change of page.changes) {
       if (change.feedSeq <= this.position) continue;
       this.position = change.feedSeq;
       this.recent.push(change);
-      for (const listener of this.listeners) listener(change);
+      for (const listener of this.listeners) listener.change(change);
     }
     if (this.recent.length > RECENT_CHANGES) this.recent.splice(0, this.recent.length - RECENT_CHANGES);
     return page.changes.length === 1000;
@@ -136,10 +168,11 @@ export class LiveFeed {
 
   /**
    * The changes after `lastSeq` up to the current position, in order: from memory when it still has them,
-   * else from the service. Null when `lastSeq` is not a position this feed has seen, or lies too far back.
+   * else from the service. Null when `lastSeq` is not a position a stream was given (0 never is: the feed starts
+   * at 1), or lies too far back.
    */
   async since(lastSeq: number): Promise<LiveChange[] | null> {
-    if (this.position < 0 || lastSeq > this.position || lastSeq < 0) return null;
+    if (this.position < 0 || lastSeq > this.position || lastSeq < 1) return null;
     if (lastSeq === this.position) return [];
     if (this.position - lastSeq > MAX_REPLAY_CHANGES) return null;
     const oldest = this.recent[0]?.feedSeq;
