@@ -40,8 +40,9 @@ export class LiveFeed {
   private awake = false;
   private polling = false;
   private lastSnapshot: { at: number; pending: Promise<LiveSnapshot> } | undefined;
-  /** Those waiting for the feed's first position (positioned()). */
-  private waitingForPosition: Array<() => void> = [];
+  /** Resolved once the feed's first position is known (it is never unknown again). */
+  private markPositioned: () => void = () => undefined;
+  private readonly firstPosition = new Promise<void>((resolve) => (this.markPositioned = resolve));
 
   constructor(
     private readonly footballUrl: string,
@@ -71,8 +72,7 @@ export class LiveFeed {
    * feed's first look is lost.
    */
   positioned(): Promise<void> {
-    if (this.position >= 0) return Promise.resolve();
-    return new Promise((resolve) => this.waitingForPosition.push(resolve));
+    return this.firstPosition;
   }
 
   private async loop(): Promise<void> {
@@ -142,7 +142,7 @@ export class LiveFeed {
     if (this.position < 0) {
       // start from where the feed stands: a stream that connects now gets a snapshot, not the whole history
       this.position = (await this.get<LiveFeedPage>(`/internal/live/feed?after=${Number.MAX_SAFE_INTEGER}&limit=1`)).position;
-      for (const resolve of this.waitingForPosition.splice(0)) resolve();
+      this.markPositioned();
       return false;
     }
     const page = await this.get<LiveFeedPage>(`/internal/live/feed?after=${this.position}&limit=1000`);
