@@ -3,7 +3,7 @@
  * goals, at N = 500, 2,000 and 5,000 (BENCH_LEVELS). For each level, on a fresh stack:
  * - the World Cup 2022 final is replayed from BENCH_AS_OF (default 2022-12-18T16:35:00Z, a minute before
  *   Mbappé's 80′ penalty at 16:36 and his 81′ goal at 16:37 UTC);
- * - N streams open (one signed-in session, the per-session stream limit raised), then the gateway's CPU with N
+ * - N streams open (one signed-in session, the per-session, per-account and per-address stream limits raised), then the gateway's CPU with N
  *   idle streams (10 s) and, after that window, its RSS growth per stream are read from /proc;
  * - the 80′ goal: the time from its release (the event's instant on the match clock) to its arrival at each
  *   client, p50/p95/p99 over the N clients;
@@ -138,6 +138,8 @@ async function level(n: number): Promise<LevelResult> {
     env: {
       LOG_LEVEL: 'error',
       GATEWAY_STREAMS_PER_SESSION: '100000',
+      GATEWAY_STREAMS_PER_USER: '100000',
+      GATEWAY_STREAMS_PER_ADDRESS: '1000000',
       GATEWAY_MAX_STREAMS: '1000000',
       GATEWAY_RATE_API_PER_10S: '10000000',
       GATEWAY_SESSION_IN_FLIGHT: '100000',
