@@ -8,6 +8,7 @@ import { useAdminDashboard } from '../api/dashboard';
 import { openTrend, type TrendMetric } from '../store/admin-slice';
 import { PwaFilesCard } from './PwaFilesCard';
 import { RemotesPanel } from './RemotesPanel';
+import { SyncPanel } from './SyncPanel';
 import { TrendDialog } from './TrendDialog';
 import { formatDate, Muted, Section, SectionHead, TableScroll } from './parts';
 
@@ -154,11 +155,12 @@ function Dashboard({ data }: { data: AdminDashboard }) {
       </Section>
       <PwaFilesCard />
       <RemotesPanel />
+      <SyncPanel />
     </Grid>
   );
 }
 
-/** Admin dashboard (/admin, spec §2): figures, trends, refresh cache, PWA files and the remotes' versions; admins only. */
+/** Admin dashboard (/admin, spec §2): figures, trends, refresh cache, PWA files, the remotes' versions and the football data sync; admins only. */
 export function AdminScreen() {
   usePageMeta({ title: 'Admin Dashboard', description: 'User statistics, cache, app files and remote versions.' });
   const { user, loading: userLoading } = useAuthUser();
