@@ -20,7 +20,7 @@ import { playerStatsRouter } from './modules/player-stats/router';
 import { playersRouter } from './modules/players/router';
 import { searchRouter } from './modules/search/router';
 import { standingsRouter } from './modules/standings/router';
-import { footballSync, syncRouter } from './modules/sync/router';
+import { footballSync, syncRouter } from './importers/sync/router';
 import { teamStatsRouter } from './modules/team-stats/router';
 import { topScorersRouter } from './modules/top-scorers/router';
 

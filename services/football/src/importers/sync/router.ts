@@ -3,7 +3,7 @@ import type { ParameterizedContext } from 'koa';
 import type { SyncRunReply, SyncStatusReply } from '@matchday/contracts';
 import { createLogger, forbidden, HttpError, noQuery, parseQuery, type Knex, type ServiceState } from '@matchday/server';
 import { syncConfig } from '../../config';
-import { createFootballJsonSync, type FootballJsonSync, type SyncOptions } from '../../importers/sync';
+import { createFootballJsonSync, type FootballJsonSync, type SyncOptions } from './index';
 
 /** One sync per database (the service's), made from the environment when first asked for; null: no sync configured. */
 const syncs = new WeakMap<Knex, FootballJsonSync | null>();
