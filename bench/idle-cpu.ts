@@ -97,7 +97,8 @@ async function measure(stack: ChildProcess): Promise<Window> {
     .map((n) => n.toFixed(2))
     .join(' ');
   const stackPids = () => new Set(processTree(stack.pid!).map((p) => p.pid));
-  const browserOf = (tree: Proc[], inStack: Set<number>) => tree.filter((p) => p.pid !== process.pid && !inStack.has(p.pid));
+  // Chromium's processes (the bench's own helpers, such as tsx's esbuild, are not counted anywhere)
+  const browserOf = (tree: Proc[], inStack: Set<number>) => tree.filter((p) => !inStack.has(p.pid) && /chrom/i.test(p.command));
   const before = new Map(processTree(process.pid).map((p) => [p.pid, p]));
   await sleep(WINDOW_S * 1000);
   const after = processTree(process.pid);
