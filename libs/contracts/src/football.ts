@@ -248,6 +248,8 @@ export interface StandingRow {
   /** The source's short name or code (FPL `short_name` MCI, API-Football `team.code`, demo NBU); null when no source has one. */
   teamShortName: string | null;
   teamLogo: string | null;
+  /** A national team's flag as an emoji (national-teams catalogue), shown instead of its initials; absent for a club. */
+  teamFlag?: string;
   teamRank: number;
   teamStatus: TeamMovement;
   played: number;
@@ -285,6 +287,8 @@ export interface ThirdPlacedRow {
   teamId: number;
   teamName: string;
   teamShortName: string | null;
+  /** A national team's flag (emoji). */
+  teamFlag?: string;
   played: number;
   points: number;
   goalDifference: number;

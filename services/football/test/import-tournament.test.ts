@@ -494,6 +494,9 @@ describe.each(testDatabases())('openfootball tournament import on %s', (_label, 
       'USA',
       'WAL',
     ]);
+    // and a flag each, England, Scotland and Wales their own
+    const flags = new Map((await standings(db, 1, 2022)).map((row) => [row.teamName, row.teamFlag]));
+    expect([flags.get('Japan'), flags.get('England'), flags.get('Wales')]).toEqual(['🇯🇵', '🏴󠁧󠁢󠁥󠁮󠁧󠁿', '🏴󠁧󠁢󠁷󠁬󠁳󠁿']);
     const euro = new Map((await standings(db, 4, 2024)).map((row) => [row.teamName, row.teamShortName]));
     expect(['Scotland', 'Turkey', 'Czech Republic', 'Slovenia'].map((name) => euro.get(name))).toEqual(['SCO', 'TUR', 'CZE', 'SVN']);
   });

@@ -1,5 +1,5 @@
 import type { Knex } from '@matchday/server';
-import { catalogueLeague, nationalTeam, seasonRules, type StandingRow, type ThirdPlacedStandings } from '@matchday/contracts';
+import { catalogueLeague, flagEmoji, nationalTeam, seasonRules, type StandingRow, type ThirdPlacedStandings } from '@matchday/contracts';
 import { ninetyMinuteResult, playedOrLiveScore, playedScore } from '../../lib/played';
 import { epoch, num } from '../../lib/values';
 import { findLeague, findSeason, findTableFixtures, findTeams, sumAdjustments } from './repository';
@@ -48,6 +48,7 @@ export async function thirdPlaced(
         teamId: row.teamId,
         teamName: standing.teamName,
         teamShortName: standing.teamShortName,
+        ...(standing.teamFlag ? { teamFlag: standing.teamFlag } : {}),
         played: row.played,
         points: row.points,
         goalDifference: row.goalDifference,
@@ -131,7 +132,7 @@ async function tables(
   const rows = table.map((row): StandingRow => {
     const team = teamById.get(row.teamId);
     // a national team: FIFA's code (KOR, CRC, KSA), from the national-teams catalogue
-    const fifaCode = nations && team ? nationalTeam(team.name)?.fifaCode : undefined;
+    const nation = nations && team ? nationalTeam(team.name) : undefined;
     const zone = zoneOf(row.rank, zones);
     return {
       id: row.teamId,
@@ -143,8 +144,9 @@ async function tables(
       teamId: row.teamId,
       teamName: team?.name ?? '',
       // the source's short name (FPL MCI, demo NBU), else its code (API-Football team.code); null: the screen's fallback
-      teamShortName: fifaCode ?? (team?.short_name?.trim() || team?.code?.trim() || null),
+      teamShortName: nation?.fifaCode ?? (team?.short_name?.trim() || team?.code?.trim() || null),
       teamLogo: team?.logo ?? null,
+      ...(nation ? { teamFlag: flagEmoji(nation.isoCode) } : {}),
       teamRank: row.rank,
       teamStatus: movement(row.rank, previousRank.get(row.teamId)),
       played: row.played,
