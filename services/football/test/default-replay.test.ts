@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DatasetInfo } from '@matchday/contracts';
-import { openDatabase, repoRoot } from '@matchday/server';
-import { startService, type RunningService } from '@matchday/testing';
+import { dropMysqlDatabase, migrateLatest, openDatabase, repoRoot } from '@matchday/server';
+import { startService, testDatabases, type RunningService } from '@matchday/testing';
+import { migrations } from '../src/db/migrations';
+import { markDemoDataset } from '../src/importers/store';
 import { defaultReplayArgs, holdsImportedData, sameDayOfSeason } from '../src/importers/default-replay';
 import { runImport } from '../src/importers/cli';
 import { prepareReplay } from '../src/importers/replay';
@@ -109,6 +111,27 @@ describe('the default replay', () => {
       await db.destroy();
     }
   });
+
+  it.each(testDatabases())(
+    'tells a database holding imported data from one holding none or the demo, on %s',
+    async (_label, makeTarget) => {
+      const target = makeTarget('football');
+      const env = target.client === 'mysql' ? { FOOTBALL_DATABASE_URL: target.location } : { DATA_DIR: path.dirname(target.location) };
+      expect(await holdsImportedData(env)).toBe(false);
+      const db = await openDatabase(target);
+      try {
+        await migrateLatest(db, migrations);
+        expect(await holdsImportedData(env)).toBe(false);
+        await markDemoDataset(db, '2026-11-28');
+        expect(await holdsImportedData(env)).toBe(false);
+        await db('dataset_meta').where({ key: 'source' }).update({ value: 'import' });
+        expect(await holdsImportedData(env)).toBe(true);
+      } finally {
+        await db.destroy();
+        if (target.client === 'mysql') await dropMysqlDatabase(target.location);
+      }
+    },
+  );
 
   it('leaves a DATA_DIR that holds imported data to be served as it is, and never creates a database to find out', async () => {
     const dataDir = tempDir();

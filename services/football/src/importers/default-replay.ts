@@ -74,7 +74,8 @@ export function sameDayOfSeason(first: Date, last: Date, today: Date): string {
 
 /**
  * Whether the football database that `env` names holds imported (non-demo, non-replay) data: such a database is
- * served as it is, and the default never writes over it. Nothing is created to find out.
+ * served as it is, and the default never writes over it. Nothing is written to find out (no SQLite file is created; a
+ * MySQL database that does not exist yet is created empty, as the football service would create it).
  */
 export async function holdsImportedData(env: NodeJS.ProcessEnv): Promise<boolean> {
   const target = resolveDatabaseTarget('football', env);
