@@ -262,6 +262,16 @@ describe.each(testDatabases())('football.json sync (%s)', (_label, target) => {
     expect(logged.filter((l) => l.level === 'info')).toHaveLength(1);
   });
 
+  it('asks for the whole file again when the matches its validators describe are no longer stored', async () => {
+    await service.db('external_ids').where({ entity: 'fixture', source: 'football-json' }).delete();
+    const { report } = await runOnce();
+    expect(upstream.requests.at(-1)).toMatchObject({ path: PATH, ifNoneMatch: null, ifModifiedSince: null, status: 200 });
+    expect(report).toMatchObject({ outcome: 'fetched', fixturesNew: 0 });
+    // the file served lists 379 matches (Arsenal v Chelsea left out above), each found again by its teams
+    expect(await count(service.db('external_ids').where({ entity: 'fixture', source: 'football-json' }))).toBe(379);
+    expect(await count(service.db('fixtures'))).toBe(380);
+  });
+
   it('GET and POST /internal/sync: administrators only; a run answers with what each league did, the status with last run, change and error', async () => {
     const previous = { ...process.env };
     process.env.SYNC_FOOTBALL_JSON = 'en.1,es.1';

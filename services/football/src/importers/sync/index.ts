@@ -163,11 +163,10 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
       if (!league) throw new FootballJsonError(`unknown league code "${code}"`);
       // a replay's kick-offs are shifted onto today: real fixtures written among them would be neither
       if (replay) throw new FootballJsonError(`${url}: not read, the database serves a replay (the sync follows imported data only)`);
-      const fetched = await fetchConditional(
-        url,
-        state.validators.etag || state.validators.lastModified ? state.validators : null,
-        fetchOptions,
-      );
+      // validators only while the copy they describe is stored: a database emptied since (or replaced) reads the file again
+      const held = (await storedSeason(db, league.leagueId, year)).linked.size > 0;
+      const conditional = held && Boolean(state.validators.etag || state.validators.lastModified);
+      const fetched = await fetchConditional(url, conditional ? state.validators : null, fetchOptions);
       if (fetched.status === 'unchanged') {
         report.outcome = 'unchanged';
       } else {
