@@ -8,7 +8,7 @@ import { BLOCK_SKELETON, Panel, pct, ResponsibleGambling, SectionTitle } from '.
 import { useAnalysis } from '../api/tips';
 import { RecordView } from './RecordView';
 import { ScoreHeatMap } from './ScoreHeatMap';
-import { edgeText } from './TipCard';
+import { edgeText } from '../rules/figures';
 
 const Columns = styled.div`
   display: grid;

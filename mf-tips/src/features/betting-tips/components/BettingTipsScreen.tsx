@@ -1,6 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import type { TipCard as Tip } from '@matchday/contracts';
 import { Badge, Button, Heading, Page, usePageMeta } from '@matchday/ui';
 import { errorDetail, MessageCard, Muted, Row, Stack, type TabOption, Tabs } from '@matchday/ui/unshared';
 import { CardGrid, CardsSkeleton, Panel, pct, ResponsibleGambling, SectionTitle } from '../../../lib/ui';
@@ -8,6 +7,7 @@ import { useRecords, useTips, useWeekend } from '../api/tips';
 import { AnalysisView } from './AnalysisView';
 import { BettingGuide } from './Guide';
 import { RecordView } from './RecordView';
+import { analysisHref } from '../rules/figures';
 import { TipCard } from './TipCard';
 
 type TabValue = 'today' | 'tomorrow' | 'weekend';
@@ -23,10 +23,6 @@ const Header = styled.div`
   gap: 0.75rem;
   margin-bottom: 1.25rem;
 `;
-
-function analysisHref(tip: Tip, tab: TabValue) {
-  return `/betting-tips?tab=${tab}&fixture=${tip.fixtureId}`;
-}
 
 function DayTips({ day }: { day: 'today' | 'tomorrow' }) {
   const { data, error, isLoading, mutate } = useTips(day);

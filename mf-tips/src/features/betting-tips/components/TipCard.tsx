@@ -5,6 +5,7 @@ import { Badge, Button, TeamLogo } from '@matchday/ui';
 import { Figure, Muted, Row, Stack, TileGrid } from '@matchday/ui/unshared';
 import { utcKickoff } from '../../../lib/dates';
 import { Panel, pct } from '../../../lib/ui';
+import { edgeText } from '../rules/figures';
 
 const Top = styled(Row)`
   justify-content: space-between;
@@ -30,11 +31,6 @@ const Teams = styled.div`
 `;
 
 const STATUS_COLOURS = { won: '#15803d', lost: '#b91c1c', push: '#475569' } as const;
-
-export function edgeText(edge: number | null): string {
-  if (edge === null) return '–';
-  return `${edge >= 0 ? '+' : ''}${(edge * 100).toFixed(1)}%`;
-}
 
 /** Spec §2 tip card: confidence, odds, match, date, time, both teams, tip type, prediction, analysis, View Full Analysis. */
 export function TipCard({ tip, analysisHref }: { tip: Tip; analysisHref: string }) {

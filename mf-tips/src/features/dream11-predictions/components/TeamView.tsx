@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { Dream11Card, Dream11Team, FantasyRole } from '@matchday/contracts';
+import type { Dream11Card, Dream11Team } from '@matchday/contracts';
 import { Button, usePageMeta } from '@matchday/ui';
 import { BackLink, errorDetail, Muted, ScreenState, Stack } from '@matchday/ui/unshared';
 import { utcKickoff } from '../../../lib/dates';
 import { BLOCK_SKELETON, Panel, ResponsibleGambling, SectionTitle } from '../../../lib/ui';
 import { useDream11Card } from '../api/dream11';
+import { lineupChangesText, pitchLines } from '../rules/pitch';
 
 const Pitch = styled.div`
   position: relative;
@@ -75,23 +76,13 @@ const Chip = styled.li`
   }
 `;
 
-const ORDER: FantasyRole[] = ['GK', 'DEF', 'MID', 'FWD'];
-const ROLE_NAMES: Record<FantasyRole, string> = { GK: 'Goalkeeper', DEF: 'Defenders', MID: 'Midfielders', FWD: 'Forwards' };
-
 /** Line-ups confirmed or predicted, and what their arrival changed. */
 function LineupNote({ card }: { card: Dream11Card }) {
   if (card.lineups === 'confirmed') {
-    const changes = card.changes;
     return (
       <p style={{ margin: '0.4rem 0 0' }} data-testid="lineups">
         <strong>Line-ups confirmed</strong> · every pick is in his side's starting XI.{' '}
-        {changes && changes.out.length > 0 ? (
-          <span data-testid="lineup-changes">
-            Changed since the line-ups: out {changes.out.join(', ')}; in {changes.in.join(', ')}.
-          </span>
-        ) : (
-          <span data-testid="lineup-changes">The line-ups changed none of the predicted picks.</span>
-        )}
+        <span data-testid="lineup-changes">{lineupChangesText(card.changes)}</span>
       </p>
     );
   }
@@ -107,25 +98,22 @@ function LineupNote({ card }: { card: Dream11Card }) {
 export function PitchView({ team, label, testId }: { team: Dream11Team; label: string; testId: string }) {
   return (
     <Pitch role="group" aria-label={label} data-testid={testId}>
-      {[...ORDER].reverse().map((role) => (
+      {pitchLines(team).map(({ role, name, players }) => (
         <LineBlock key={role}>
           <LineName aria-hidden="true" data-testid="pitch-line-name">
             {role}
           </LineName>
-          <Line aria-label={ROLE_NAMES[role]} data-testid={`pitch-line-${role}`}>
-            {team.players
-              .filter((p) => p.role === role)
-              .map((p) => (
-                <Chip key={p.playerId} data-testid="pitch-player">
-                  {p.playerId === team.captainId && <span className="tag">C</span>}
-                  {p.playerId === team.viceCaptainId && <span className="tag">VC</span>}
-                  <strong>{p.name}</strong>
-                  <span>{p.team}</span>
-                  <span>
-                    {p.credits.toFixed(1)} cr · {p.expectedPoints.toFixed(1)} pts
-                  </span>
-                </Chip>
-              ))}
+          <Line aria-label={name} data-testid={`pitch-line-${role}`}>
+            {players.map((p) => (
+              <Chip key={p.playerId} data-testid="pitch-player">
+                {p.tag && <span className="tag">{p.tag}</span>}
+                <strong>{p.name}</strong>
+                <span>{p.team}</span>
+                <span>
+                  {p.credits.toFixed(1)} cr · {p.expectedPoints.toFixed(1)} pts
+                </span>
+              </Chip>
+            ))}
           </Line>
         </LineBlock>
       ))}
