@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
-import { API_PREFIXES, seasonName } from '@matchday/contracts';
-import { notFound, parseInput, parseQuery, publicUrl, serviceRouter, type Knex, type ServiceState } from '@matchday/server';
-import { replayInfo } from '../../domain/dataset';
-import { fixtureCalendar } from './feed';
-import { findLeague, findTeam, leagueFixtures, personalFixtures, seasonExists, teamFixtures } from './repository';
+import { API_PREFIXES } from '@matchday/contracts';
+import { parseInput, parseQuery, publicUrl, serviceRouter, type Knex, type ServiceState } from '@matchday/server';
 import { feedQuery, leagueFeedParams, personalFeedQuery, teamFeedParams } from './schema';
+import { leagueCalendar, personalCalendar, teamCalendar } from './service';
 
 /** Shared caches (the gateway passes these through untouched) may keep a feed this long; the ETag revalidates it. */
 const CACHE_CONTROL = 'public, max-age=900';
@@ -57,24 +55,16 @@ export function calendarRouters(db: Knex, options: CalendarOptions = {}): Router
   team.get('/:file', async (ctx) => {
     const { scores } = parseQuery(feedQuery, ctx.query);
     const { file: teamId } = parseInput(teamFeedParams, ctx.params);
-    const found = await findTeam(db, teamId);
-    if (!found) throw notFound('Team not found');
-    const rows = await teamFixtures(db, teamId);
-    const feed = { scores, publicUrl: origin, replay: await replayInfo(db) };
-    sendCalendar(ctx, fixtureCalendar(`${found.name} · Matchday`, rows, feed), `matchday-team-${teamId}.ics`);
+    const body = await teamCalendar(db, teamId, { scores, publicUrl: origin });
+    sendCalendar(ctx, body, `matchday-team-${teamId}.ics`);
   });
 
   const league = serviceRouter(API_PREFIXES.football.calendarLeague);
   league.get('/:leagueId/:file', async (ctx) => {
     const { scores } = parseQuery(feedQuery, ctx.query);
     const { leagueId, file: season } = parseInput(leagueFeedParams, ctx.params);
-    const found = await findLeague(db, leagueId);
-    if (!found) throw notFound('League not found');
-    if (!(await seasonExists(db, found, season))) throw notFound('Season not found');
-    const rows = await leagueFixtures(db, leagueId, season);
-    const name = `${found.display_name} ${seasonName(season, found.id)} · Matchday`;
-    const feed = { scores, publicUrl: origin, replay: await replayInfo(db) };
-    sendCalendar(ctx, fixtureCalendar(name, rows, feed), `matchday-league-${leagueId}-${season}.ics`);
+    const body = await leagueCalendar(db, leagueId, season, { scores, publicUrl: origin });
+    sendCalendar(ctx, body, `matchday-league-${leagueId}-${season}.ics`);
   });
 
   /**
@@ -87,10 +77,9 @@ export function calendarRouters(db: Knex, options: CalendarOptions = {}): Router
   const now = options.now ?? Date.now;
   personal.get('/feed', async (ctx) => {
     const query = parseQuery(personalFeedQuery, ctx.query);
-    const rows = await personalFixtures(db, { teams: query.teams ?? [], leagues: query.leagues ?? [] }, now());
-    const name = query.name ?? 'My follows · Matchday';
-    const feed = { scores: query.scores, publicUrl: origin, replay: await replayInfo(db) };
-    sendCalendar(ctx, fixtureCalendar(name, rows, feed), 'matchday-follows.ics');
+    const ids = { teams: query.teams ?? [], leagues: query.leagues ?? [] };
+    const body = await personalCalendar(db, ids, now(), query.name ?? 'My follows · Matchday', { scores: query.scores, publicUrl: origin });
+    sendCalendar(ctx, body, 'matchday-follows.ics');
   });
 
   return [team, league, personal];

@@ -1,6 +1,6 @@
 import type { GoalKind, LiveChange, MatchEvent, MatchEventKind } from '@matchday/contracts';
 import type { Knex } from '@matchday/server';
-import { liveMatchOf, type FixtureLiveRow } from './service';
+import { liveMatchOf, type FixtureLiveRow } from './match-state';
 
 interface EventRow {
   fixture_id: number;

@@ -1,8 +1,9 @@
 import Router from '@koa/router';
-import { API_PREFIXES, type LiveFeedPage, type LiveSnapshot } from '@matchday/contracts';
+import { API_PREFIXES } from '@matchday/contracts';
 import { noQuery, notFound, parseInput, parseQuery, serviceRouter, type Knex, type ServiceState } from '@matchday/server';
-import { feedChanges, feedPosition, findFixtureEvents, liveMatches } from './repository';
+import { findFixtureEvents } from './repository';
 import { feedQuery, fixtureEventsParams } from './schema';
+import { liveFeedPage, liveSnapshot } from './service';
 
 /**
  * The live match centre's reads:
@@ -13,9 +14,7 @@ export function liveRouter(db: Knex, now: () => number = Date.now) {
   const router = serviceRouter(API_PREFIXES.football.live);
   router.get('/', async (ctx) => {
     parseQuery(noQuery, ctx.query);
-    // the feed position first: a change written meanwhile is in the matches or after the position, never lost
-    const feedSeq = await feedPosition(db);
-    const snapshot: LiveSnapshot = { feedSeq, matches: await liveMatches(db, now()), at: new Date(now()).toISOString() };
+    const snapshot = await liveSnapshot(db, now());
     ctx.set('cache-control', 'no-store');
     ctx.body = snapshot;
   });
@@ -44,14 +43,7 @@ export function liveFeedRouter(db: Knex) {
   const router = new Router<ServiceState>({ prefix: '/internal/live', strict: true, sensitive: true });
   router.get('/feed', async (ctx) => {
     const { after, limit } = parseQuery(feedQuery, ctx.query);
-    const position = await feedPosition(db);
-    const changes = await feedChanges(db, after, limit ?? 1000);
-    const reply: LiveFeedPage = {
-      feedSeq: changes.length > 0 ? changes[changes.length - 1]!.feedSeq : Math.min(after, position),
-      position,
-      changes,
-    };
-    ctx.body = reply;
+    ctx.body = await liveFeedPage(db, after, limit ?? 1000);
   });
   return router;
 }
