@@ -10,13 +10,22 @@ function reader(baseUrl: string, cookie: string) {
   return async <T>(apiPath: string) => (await (await fetch(`${baseUrl}${apiPath}`, { headers: { cookie } })).json()) as T;
 }
 
-/** A played fixture: /api/fixtures lists what is to come, so it is found through the next fixture's head-to-head record. */
+/**
+ * A played fixture: /api/fixtures lists what is to come, so it is found through the next fixture's head-to-head record,
+ * else (a season with no earlier meetings) as the latest result of the next fixture's league and season.
+ */
 async function finishedFixtureId(baseUrl: string, cookie: string): Promise<number> {
   const read = reader(baseUrl, cookie);
-  for (const next of (await read<Fixture[]>('/api/fixtures?tz=UTC')).slice(0, 10)) {
+  const upcoming = (await read<Fixture[]>('/api/fixtures?tz=UTC')).slice(0, 10);
+  for (const next of upcoming) {
     const meetings = await read<HeadToHeadMatch[]>(`/api/h2h?homeTeamId=${next.homeTeamId}&awayTeamId=${next.awayTeamId}`);
     const played = meetings.find((m) => m.goalsHome !== null && m.goalsAway !== null);
     if (played) return played.fixtureId;
+  }
+  for (const next of upcoming) {
+    const season = await read<Fixture[]>(`/api/fixtures/filter?leagueId=${next.leagueId}&season=${next.season}`);
+    const played = season.filter((f) => f.status === 'finished').at(-1);
+    if (played) return played.id;
   }
   throw new Error('no finished fixture in the data');
 }
