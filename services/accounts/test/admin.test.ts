@@ -1,7 +1,7 @@
 import type { AdminDashboard } from '@matchday/contracts';
 import { toSqlDateTime } from '@matchday/server';
 import { startService, testDatabases, type RunningService } from '@matchday/testing';
-import { growthPercent } from '../src/modules/admin/repository';
+import { growthPercent } from '../src/modules/admin/service';
 import { accounts } from '../src/service';
 import { callAs, json } from './helpers';
 

@@ -1,5 +1,4 @@
-import { toDate, toSqlDateTime, type Knex } from '@matchday/server';
-import type { AdminDashboard, AdminRecentUser } from '@matchday/contracts';
+import { toSqlDateTime, type Knex } from '@matchday/server';
 
 const DAY_MS = 86_400_000;
 /** Spec §9: a frequent user signed in 5 or more times in the last week. */
@@ -11,14 +10,8 @@ async function count(query: Knex.QueryBuilder): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Percent change from `previous` to `current`, one decimal; 100 when growing from nothing. */
-export function growthPercent(current: number, previous: number): number {
-  if (previous === 0) return current === 0 ? 0 : 100;
-  return Math.round(((current - previous) / previous) * 1000) / 10;
-}
-
-/** Spec §3 Admin dashboard data, from users and login_events. */
-export async function adminDashboard(db: Knex, now = new Date()): Promise<AdminDashboard> {
+/** The counts behind the admin dashboard (spec §3), from users and login_events, and the newest accounts' rows. */
+export async function dashboardCounts(db: Knex, now: Date) {
   const ago = (days: number) => toSqlDateTime(new Date(now.getTime() - days * DAY_MS));
   const startOfToday = toSqlDateTime(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())));
   const weekAgo = ago(7);
@@ -55,23 +48,27 @@ export async function adminDashboard(db: Knex, now = new Date()): Promise<AdminD
         ])
         .limit(RECENT_USERS),
     ]);
-
-  const recentUsers: AdminRecentUser[] = (recent as Array<Record<string, unknown>>).map((row) => ({
-    id: Number(row.id),
-    firstName: (row.first_name as string | null) ?? null,
-    lastName: (row.last_name as string | null) ?? null,
-    email: String(row.email),
-    loginMethod: row.login_method === 'google' ? 'google' : 'other',
-    createdAt: (toDate(row.created_at) ?? new Date(0)).toISOString(),
-    lastLoginAt: toDate(row.last_login_at)?.toISOString() ?? null,
-  }));
   return {
     totalUsers,
     activeUsers,
     frequentUsers,
-    recentRegistrations: lastWeek,
-    userGrowth: { monthly: growthPercent(lastMonth, monthBefore), weekly: growthPercent(lastWeek, weekBefore) },
-    loginStats: { today, thisWeek, thisMonth },
-    recentUsers,
+    registrations: { lastWeek, weekBefore, lastMonth, monthBefore },
+    logins: { today, thisWeek, thisMonth },
+    recent: recent as Array<Record<string, unknown>>,
   };
+}
+
+/** A grouped day as SQLite ('2026-11-24') or MySQL (a Date at UTC midnight, timezone 'Z') returns it. */
+function dayKey(value: unknown): string {
+  return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+}
+
+/** How many rows of `table` fall on each UTC day of `column` from `from` on, grouped in the database. */
+export async function countPerDay(db: Knex, table: string, column: string, from: string): Promise<Map<string, number>> {
+  const rows = (await db(table)
+    .select(db.raw(`DATE(??) as day`, [column]))
+    .count({ n: '*' })
+    .where(column, '>=', from)
+    .groupByRaw(`DATE(??)`, [column])) as Array<{ day: unknown; n: number | string }>;
+  return new Map(rows.map((row) => [dayKey(row.day), Number(row.n)]));
 }

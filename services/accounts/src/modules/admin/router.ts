@@ -3,8 +3,7 @@ import { type Knex, noQuery, parseQuery, serviceRouter } from '@matchday/server'
 import { API_PREFIXES, TREND_PERIODS } from '@matchday/contracts';
 import { requireAdmin } from '../../lib/identity';
 import { appFiles } from './app-files';
-import { adminDashboard } from './repository';
-import { adminTrends } from './trends';
+import { adminDashboard, adminTrends } from './service';
 
 const trendsQuery = z.object({
   period: z.enum(TREND_PERIODS, { error: `period must be one of ${TREND_PERIODS.join(', ')}` }),

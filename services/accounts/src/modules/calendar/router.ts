@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { API_PREFIXES, type PersonalCalendar } from '@matchday/contracts';
 import { noQuery, notFound, parseInput, parseQuery, serviceRouter, type FootballClient, type Knex } from '@matchday/server';
 import { currentUserId } from '../../lib/identity';
-import { calendarOwner, calendarToken, rotateCalendarToken } from './repository';
+import { calendarToken, rotateCalendarToken } from './repository';
+import { personalFeed } from './service';
 
 const feedParams = z.object({
   file: z.string().regex(/^[A-Za-z0-9_-]{32}\.ics$/, 'must be {token}.ics'),
@@ -43,13 +44,8 @@ export function calendarRouter(db: Knex, football: FootballClient, publicUrl: st
   router.get(`${API_PREFIXES.accounts.calendarMe}/:file`, async (ctx) => {
     const { file } = parseInput(feedParams, ctx.params);
     const { scores } = parseQuery(feedQuery, ctx.query);
-    const owner = await calendarOwner(db, file.slice(0, -'.ics'.length));
-    if (!owner) throw notFound('Calendar not found');
-    const query = new URLSearchParams({ scores: scores === '1' && !owner.spoilerFree ? '1' : '0', name: 'Matchday: my follows' });
-    if (owner.teams.length > 0) query.set('teams', owner.teams.join(','));
-    if (owner.leagues.length > 0) query.set('leagues', owner.leagues.join(','));
-    const feed = await football.getText(`/internal/calendar/feed?${query.toString()}`);
-    const etag = `"${createHash('sha256').update(feed.text).digest('base64url').slice(0, 27)}"`;
+    const feed = await personalFeed(db, football, file.slice(0, -'.ics'.length), scores === '1');
+    const etag = `"${createHash('sha256').update(feed).digest('base64url').slice(0, 27)}"`;
     ctx.set('etag', etag);
     // private: the URL is a secret, no shared cache keeps it
     ctx.set('cache-control', 'private, max-age=900');
@@ -59,7 +55,7 @@ export function calendarRouter(db: Knex, football: FootballClient, publicUrl: st
       ctx.status = 304;
       return;
     }
-    ctx.body = feed.text;
+    ctx.body = feed;
   });
   return router;
 }

@@ -1,13 +1,4 @@
-import {
-  ALERT_KINDS,
-  DEFAULT_ALERTS,
-  type AlertToggles,
-  type SpoilerScope,
-  type UserPreferences,
-  type UserPreferencesUpdate,
-} from '@matchday/contracts';
-import type { Knex } from '@matchday/server';
-import { inTransaction } from '../../lib/transaction';
+import { ALERT_KINDS, DEFAULT_ALERTS, type AlertToggles, type SpoilerScope, type UserPreferences } from '@matchday/contracts';
 
 /** The preference columns of `users`. */
 export interface PreferenceColumns {
@@ -32,7 +23,7 @@ export const PREFERENCE_COLUMNS: ReadonlyArray<keyof PreferenceColumns> = [
   'follow_prompt_dismissed',
 ];
 
-function alertsOf(stored: string | null): AlertToggles {
+export function alertsOf(stored: string | null): AlertToggles {
   const alerts = { ...DEFAULT_ALERTS };
   if (!stored) return alerts;
   try {
@@ -55,36 +46,4 @@ export function preferencesOf(row: PreferenceColumns): UserPreferences {
     timeZone: row.time_zone,
     followPromptDismissed: Boolean(Number(row.follow_prompt_dismissed)),
   };
-}
-
-/**
- * Applies a partial update (fields left out keep their value; alerts merge toggle by toggle) and returns the
- * preferences after it; null when the user no longer exists. One transaction, so two tabs toggling two
- * different alerts at once both keep their change.
- */
-export async function updatePreferences(db: Knex, userId: number, update: UserPreferencesUpdate): Promise<UserPreferences | null> {
-  return inTransaction(db, async (trx) => {
-    const row = (await trx('users').where({ id: userId }).forUpdate().first(PREFERENCE_COLUMNS)) as PreferenceColumns | undefined;
-    if (!row) return null;
-    const changes: Partial<Record<keyof PreferenceColumns, unknown>> = {};
-    if (update.theme !== undefined) changes.theme = update.theme;
-    if (update.spoilerFree !== undefined) changes.spoiler_free = update.spoilerFree;
-    if (update.spoilerScope !== undefined) changes.spoiler_scope = update.spoilerScope;
-    if (update.timeZone !== undefined) changes.time_zone = update.timeZone;
-    if (update.followPromptDismissed !== undefined) changes.follow_prompt_dismissed = update.followPromptDismissed;
-    if (update.quietHours !== undefined) {
-      changes.quiet_start = update.quietHours?.start ?? null;
-      changes.quiet_end = update.quietHours?.end ?? null;
-    }
-    if (update.alerts !== undefined) {
-      const merged = { ...alertsOf(row.alert_prefs), ...update.alerts };
-      // only what differs from the defaults is stored, so a later change of a default reaches everyone else
-      const differing = Object.fromEntries(
-        ALERT_KINDS.filter((kind) => merged[kind] !== DEFAULT_ALERTS[kind]).map((kind) => [kind, merged[kind]]),
-      );
-      changes.alert_prefs = Object.keys(differing).length > 0 ? JSON.stringify(differing) : null;
-    }
-    if (Object.keys(changes).length > 0) await trx('users').where({ id: userId }).update(changes);
-    return preferencesOf({ ...row, ...(changes as Partial<PreferenceColumns>) });
-  });
 }

@@ -1,5 +1,6 @@
 import { isUniqueViolation, toDate, toSqlDateTime, type Knex } from '@matchday/server';
-import type { AuthUser, SignInProfile, Theme } from '@matchday/contracts';
+import type { AuthUser, FollowKind, SignInProfile, Theme } from '@matchday/contracts';
+import { PREFERENCE_COLUMNS, type PreferenceColumns } from './preferences';
 import { newReferralCode } from '../../lib/referral-code';
 import { inTransaction } from '../../lib/transaction';
 
@@ -104,4 +105,54 @@ export async function deleteUser(db: Knex, id: number): Promise<boolean> {
     await trx('users').where({ id }).delete();
     return true;
   });
+}
+
+/** The preference columns of one user (locked for the transaction's update with `forUpdate`); undefined when gone. */
+export async function findPreferenceColumns(
+  db: Knex,
+  userId: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<PreferenceColumns | undefined> {
+  const query = db('users').where({ id: userId });
+  return (await (options.forUpdate ? query.forUpdate() : query).first(PREFERENCE_COLUMNS)) as PreferenceColumns | undefined;
+}
+
+/** Writes these columns of one user. */
+export async function updateUserColumns(
+  db: Knex,
+  userId: number,
+  changes: Partial<Record<keyof PreferenceColumns, unknown>>,
+): Promise<void> {
+  await db('users').where({ id: userId }).update(changes);
+}
+
+/** Everything an account export holds, newest follows first; null when the user is gone. */
+export async function exportRows(
+  db: Knex,
+  userId: number,
+): Promise<{
+  user: UserRow & PreferenceColumns;
+  follows: Array<{ kind: FollowKind; target_id: number; created_ms: number | string }>;
+  devices: Array<{ endpoint: string; created_ms: number | string }>;
+  referred: number;
+} | null> {
+  const user = (await db('users')
+    .where({ id: userId })
+    .first(['id', 'email', 'first_name', 'last_name', 'created_at', 'referral_code', 'free_access_until', ...PREFERENCE_COLUMNS])) as
+    (UserRow & PreferenceColumns) | undefined;
+  if (!user) return null;
+  const follows = (await db('follows')
+    .where({ user_id: userId })
+    .orderBy('created_ms', 'desc')
+    .select('kind', 'target_id', 'created_ms')) as Array<{
+    kind: FollowKind;
+    target_id: number;
+    created_ms: number | string;
+  }>;
+  const devices = (await db('push_subscriptions').where({ user_id: userId }).orderBy('id').select('endpoint', 'created_ms')) as Array<{
+    endpoint: string;
+    created_ms: number | string;
+  }>;
+  const [referred] = await db('referrals').where({ referrer_id: userId }).count({ n: '*' });
+  return { user, follows, devices, referred: Number(referred?.n ?? 0) };
 }

@@ -1,10 +1,9 @@
 import { forbidden, type Knex, noQuery, notFound, parseInput, parseQuery, serviceRouter, unauthorized } from '@matchday/server';
 import { API_PREFIXES, type DeleteAccountResult, type UserPreferencesUpdate } from '@matchday/contracts';
 import { currentUserId } from '../../lib/identity';
-import { exportAccount } from './export';
-import { PREFERENCE_COLUMNS, preferencesOf, updatePreferences, type PreferenceColumns } from './preferences';
 import { deleteUser, findUserById, toAuthUser, upsertFromSignIn } from './repository';
 import { preferencesInput, signInProfile } from './schema';
+import { exportAccount, preferencesFor, updatePreferences } from './service';
 
 export function usersRouter(db: Knex) {
   const router = serviceRouter();
@@ -29,10 +28,10 @@ export function usersRouter(db: Knex) {
   router.get(`${API_PREFIXES.accounts.user}/preferences`, async (ctx) => {
     const userId = currentUserId(ctx);
     parseQuery(noQuery, ctx.query);
-    const row = (await db('users').where({ id: userId }).first(PREFERENCE_COLUMNS)) as PreferenceColumns | undefined;
-    if (!row) throw notFound('User not found');
+    const preferences = await preferencesFor(db, userId);
+    if (!preferences) throw notFound('User not found');
     ctx.set('cache-control', 'no-store');
-    ctx.body = preferencesOf(row);
+    ctx.body = preferences;
   });
 
   router.post(`${API_PREFIXES.accounts.user}/preferences`, async (ctx) => {
