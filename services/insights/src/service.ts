@@ -1,10 +1,10 @@
 import { createLogger, type Knex, type ServiceDefinition, footballWithoutAddress, type FootballClient } from '@matchday/server';
 import { migrations } from './db/migrations';
 import { startSolver, stopSolver } from './fantasy/optimiser';
-import { Dream11Engine } from './modules/dream11/engine';
+import { Dream11Engine } from './modules/dream11/service';
 import { dream11Router } from './modules/dream11/router';
 import { LeagueFeed } from './modules/league-feed';
-import { TipsEngine } from './modules/tips/engine';
+import { TipsEngine } from './modules/tips/service';
 import { TipsJob } from './modules/tips/job';
 import { TipsRepository } from './modules/tips/repository';
 import { tipsRouter } from './modules/tips/router';

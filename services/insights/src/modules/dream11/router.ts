@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { noQuery, parseInput, parseQuery, type ServiceState } from '@matchday/server';
 import { API_PREFIXES } from '@matchday/contracts';
 import { dayQuery, fixtureParams } from '../tips/schema';
-import type { Dream11Engine } from './engine';
+import type { Dream11Engine } from './service';
 
 /**
  * - GET /api/dream11?day=today|tomorrow: a Dream11 card per fixture of that UTC day (at most 8, by kick-off)

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { noQuery, parseInput, parseQuery, type ServiceState } from '@matchday/server';
 import { API_PREFIXES } from '@matchday/contracts';
-import type { TipsEngine } from './engine';
+import type { TipsEngine } from './service';
 import { dayQuery, fixtureParams, recordQuery } from './schema';
 
 /**
