@@ -3,13 +3,33 @@ import styled from 'styled-components';
 import type { SyncLeagueRun } from '@matchday/contracts';
 import { ApiError, Button, dateFormat, Skeleton, toast } from '@matchday/ui';
 import { runSync, useSyncStatus } from '../api/sync';
-import { Muted, Section, SectionHead, TableScroll } from './parts';
+import { Muted, Section, SectionHead } from './parts';
 
-const ErrorText = styled.span`
-  display: block;
-  white-space: normal;
-  min-width: 14rem;
-  overflow-wrap: anywhere;
+const Leagues = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 0.75rem;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 22rem), 1fr));
+  h3 {
+    margin: 0 0 0.3rem;
+    font-size: 1rem;
+  }
+  dl {
+    margin: 0;
+    display: grid;
+    grid-template-columns: auto minmax(0, 1fr);
+    gap: 0.2rem 0.75rem;
+    font-size: 0.9rem;
+  }
+  dt {
+    color: ${({ theme }) => theme.textMuted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
 `;
 
 const utcTime = dateFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
@@ -52,7 +72,7 @@ export function SyncPanel() {
   };
 
   return (
-    <Section aria-labelledby="sync-title" data-testid="sync-panel">
+    <Section className="wide" aria-labelledby="sync-title" data-testid="sync-panel">
       <SectionHead>
         <h2 id="sync-title">Football data sync</h2>
         <Button type="button" $variant="outline" disabled={running || !data?.enabled} onClick={() => void syncNow()}>
@@ -68,41 +88,26 @@ export function SyncPanel() {
       ) : (
         <>
           <Muted>openfootball football.json, every {Math.round(data.intervalSeconds / 360) / 10} h</Muted>
-          <TableScroll label="Followed leagues and their last sync">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">League</th>
-                  <th scope="col">Last run</th>
-                  <th scope="col">Last change</th>
-                  <th scope="col">Last error</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.leagues.map((league) => (
-                  <tr key={league.code} data-testid={`sync-${league.code}`}>
-                    <th scope="row">
-                      {league.leagueName} <Muted as="span">{league.season}</Muted>
-                    </th>
-                    <td>
-                      {when(league.lastRunAt)}
-                      {league.lastRun && <Muted as="span"> · {runSummary(league.lastRun)}</Muted>}
-                    </td>
-                    <td>{when(league.lastChangeAt)}</td>
-                    <td>
-                      {league.lastError ? (
-                        <ErrorText title={league.lastError}>
-                          {when(league.lastErrorAt)}: {league.lastError}
-                        </ErrorText>
-                      ) : (
-                        'None'
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <Leagues aria-label="Followed leagues and their last sync">
+            {data.leagues.map((league) => (
+              <li key={league.code} data-testid={`sync-${league.code}`}>
+                <h3>
+                  {league.leagueName} {league.season} <Muted as="span">{league.code}</Muted>
+                </h3>
+                <dl>
+                  <dt>Last run</dt>
+                  <dd>
+                    {when(league.lastRunAt)}
+                    {league.lastRun && <Muted as="span"> · {runSummary(league.lastRun)}</Muted>}
+                  </dd>
+                  <dt>Last change</dt>
+                  <dd>{when(league.lastChangeAt)}</dd>
+                  <dt>Last error</dt>
+                  <dd>{league.lastError ? `${when(league.lastErrorAt)}: ${league.lastError}` : 'None'}</dd>
+                </dl>
+              </li>
+            ))}
+          </Leagues>
         </>
       )}
     </Section>
