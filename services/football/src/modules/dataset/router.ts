@@ -1,6 +1,6 @@
 import { type Knex, noQuery, parseQuery, serviceRouter } from '@matchday/server';
-import { API_PREFIXES, type DatasetInfo } from '@matchday/contracts';
-import { isDemoData, replayInfo } from '../../domain/dataset';
+import { API_PREFIXES } from '@matchday/contracts';
+import { datasetInfo } from './service';
 
 /**
  * GET /api/dataset: where the football data comes from: the demo season (the UI shows a "Demo data" badge), or a
@@ -10,7 +10,7 @@ export function datasetRouter(db: Knex) {
   const router = serviceRouter(API_PREFIXES.football.dataset);
   router.get('/', async (ctx) => {
     parseQuery(noQuery, ctx.query);
-    ctx.body = { demo: await isDemoData(db), replay: await replayInfo(db) } satisfies DatasetInfo;
+    ctx.body = await datasetInfo(db);
   });
   return router;
 }
