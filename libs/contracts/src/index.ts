@@ -1,6 +1,6 @@
 /**
  * API contracts shared by services, the gateway and the frontends.
- * Field names follow the product spec (docs/spec.md §3) exactly.
+ * Field names follow the product contract (docs/product.md §3) exactly.
  */
 export * from './football';
 export * from './live';
