@@ -30,18 +30,20 @@ async function finishedFixtureId(baseUrl: string, cookie: string): Promise<numbe
   throw new Error('no finished fixture in the data');
 }
 
-/** The standings and a player page of the league and season of the next fixture (the top scorer's page). */
+/** The standings and a player page (its top scorer) of the first league among the next fixtures that has scorers. */
 async function leaguePages(baseUrl: string, cookie: string): Promise<{ standings: string; player: string }> {
   const read = reader(baseUrl, cookie);
-  const next = (await read<Fixture[]>('/api/fixtures?tz=UTC'))[0];
-  if (!next) throw new Error('no fixture in the data');
-  const { leagueId, season } = next;
-  const scorer = (await read<TopScorer[]>(`/api/top-scorers/${leagueId}/${season}`))[0];
-  if (!scorer) throw new Error(`no top scorer for league ${leagueId} season ${season}`);
-  return {
-    standings: `/standings?leagueId=${leagueId}&season=${season}`,
-    player: `/player/${scorer.playerId}/${leagueId}/${season}`,
-  };
+  const upcoming = await read<Fixture[]>('/api/fixtures?tz=UTC');
+  if (upcoming.length === 0) throw new Error('no fixture in the data');
+  const seen = new Set<string>();
+  for (const { leagueId, season } of upcoming) {
+    if (seen.has(`${leagueId}/${season}`)) continue;
+    seen.add(`${leagueId}/${season}`);
+    const scorer = (await read<TopScorer[]>(`/api/top-scorers/${leagueId}/${season}`))[0];
+    if (scorer)
+      return { standings: `/standings?leagueId=${leagueId}&season=${season}`, player: `/player/${scorer.playerId}/${leagueId}/${season}` };
+  }
+  throw new Error('no league of the next fixtures has a top scorer');
 }
 
 /** The dataset the stack serves (demo or imported) and Home's cards: today's fixtures, of which the first page (48) is drawn. */
