@@ -8,8 +8,11 @@
  * (default 5) are stored 3 s apart through the football store, as the replay and the API-Football poller store
  * them. Printed: p50/p95/max latency over every (goal, device), and the alerts accepted of those expected. The
  * stand-in decrypts every message in this process too, so its share of the CPU counts against the sender.
+ * BENCH_UNUSABLE=N (default 0) adds N more followers' devices whose p256dh is 65 bytes but not a point on P-256
+ * (stored as rows from before keys were checked): what they cost the others' latency, and how many are left after.
  *
  *   npx tsx bench/alerts.ts
+ *   BENCH_DEVICES=1 BENCH_GOALS=1 BENCH_UNUSABLE=300 npx tsx bench/alerts.ts
  *
  * Everything (both services, the sender, the stand-in and its decryption) shares this machine's 2 cores.
  */
@@ -30,6 +33,7 @@ import { football } from '@matchday/football/src/service';
 const LEVELS = (process.env.BENCH_DEVICES ?? '100,1000').split(',').map(Number);
 const GOALS = Number(process.env.BENCH_GOALS ?? 5);
 const POLL_MS = Number(process.env.ALERTS_POLL_MS ?? 500);
+const UNUSABLE = Number(process.env.BENCH_UNUSABLE ?? 0);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
@@ -72,7 +76,30 @@ async function level(devices: number): Promise<void> {
         })),
       );
     }
-    const users = (await db('users').select('id')) as Array<{ id: number }>;
+    // followers' devices with a key off the curve, stored before the good ones (a sender meets them first)
+    const offCurve = Buffer.alloc(65, 4).toString('base64url');
+    for (let i = 0; i < UNUSABLE; i += 1) {
+      const [row] = (await db('users')
+        .insert({
+          email: `unusable${i}@example.com`,
+          referral_code: `U${String(i).padStart(7, '0')}`,
+          login_method: 'google',
+          created_at: new Date(since),
+        })
+        .returning('id')) as Array<{ id: number } | number>;
+      const userId = typeof row === 'object' ? row.id : row!;
+      await db('follows').insert({ user_id: userId, kind: 'team', target_id: home, created_ms: since });
+      const subscription = push.newSubscription();
+      await db('push_subscriptions').insert({
+        user_id: userId,
+        endpoint_hash: `u${i}`.padStart(64, '0'),
+        endpoint: subscription.endpoint,
+        p256dh: offCurve,
+        auth: subscription.keys.auth,
+        created_ms: since - 1,
+      });
+    }
+    const users = (await db('users').where('email', 'like', 'bench%').select('id')) as Array<{ id: number }>;
     for (let i = 0; i < users.length; i += 200) {
       const slice = users.slice(i, i + 200);
       await db('follows').insert(slice.map((u) => ({ user_id: u.id, kind: 'team', target_id: home, created_ms: since })));
@@ -140,6 +167,9 @@ async function level(devices: number): Promise<void> {
     console.log(
       `${devices} devices x ${GOALS} goals: ${latencies.length}/${expected} alerts accepted; ` +
         `latency p50 ${percentile(latencies, 50)} ms, p95 ${percentile(latencies, 95)} ms, max ${latencies[latencies.length - 1]} ms ` +
+        (UNUSABLE
+          ? `${UNUSABLE} unusable devices, ${String((await db('push_subscriptions').where('p256dh', offCurve).count({ n: '*' }))[0]!.n)} left; `
+          : '') +
         `(poll ${POLL_MS} ms; run ${((Date.now() - started) / 1000).toFixed(0)} s; load ${os.loadavg()[0]!.toFixed(2)})`,
     );
   } finally {

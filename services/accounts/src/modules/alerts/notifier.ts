@@ -13,7 +13,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import {
   claimDeliveries,
-  dropSubscription,
+  dropSubscriptions,
   feedCursor,
   finishDeliveries,
   purgeDeliveries,
@@ -22,7 +22,7 @@ import {
   type DeliveryResult,
   type Recipient,
 } from './repository';
-import { pushAlert } from './sender';
+import { pushAlert, unusableDevice } from './sender';
 
 /** What happened to one (alert, device): sent, refused, expired, the device gone, or claimed before. */
 export type DeliveryOutcome = 'sent' | 'failed' | 'expired' | 'gone' | 'already-sent';
@@ -147,9 +147,28 @@ export class AlertSender {
     await this.send(jobs);
   }
 
-  private async send(jobs: ReadonlyArray<{ recipient: Recipient; outgoing: OutgoingAlert }>): Promise<void> {
-    if (jobs.length === 0) return;
+  private async send(all: ReadonlyArray<{ recipient: Recipient; outgoing: OutgoingAlert }>): Promise<void> {
+    if (all.length === 0) return;
     const vapid = this.options.vapid();
+    // Devices that can never take a push (keys that cannot encrypt one, an endpoint the server may not call) are
+    // dropped without a claim or a request; nothing is tried for them again.
+    const dropped: number[] = [];
+    const reasons = new Set<string>();
+    const unusable = new Map<number, string | null>();
+    const jobs = all.filter(({ recipient, outgoing }) => {
+      const id = recipient.subscriptionId;
+      if (!unusable.has(id)) {
+        const reason = unusableDevice(recipient, this.options.endpointProblem);
+        unusable.set(id, reason);
+        if (reason) {
+          dropped.push(id);
+          reasons.add(reason);
+        }
+      }
+      if (unusable.get(id) === null) return true;
+      this.options.onDelivery?.('gone', outgoing, recipient);
+      return false;
+    });
     // every pair claimed in one go before anything is sent (at most once per device, across restarts and senders)
     const claim = randomBytes(12).toString('base64url');
     const won = await claimDeliveries(
@@ -185,7 +204,6 @@ export class AlertSender {
         const outcome = await pushAlert(vapid, recipient, outgoing, this.options.logger, {
           now: this.now,
           agent: this.options.pushAgent,
-          endpointProblem: this.options.endpointProblem,
           attempt: job.attempt,
           deadlineMs: job.deadlineMs,
         });
@@ -196,9 +214,9 @@ export class AlertSender {
         }
         this.options.onDelivery?.(outcome.status, outgoing, recipient);
         if (outcome.status === 'gone') {
-          // it can never take a push: it goes at once, with its deliveries, and nothing else is tried for it
-          this.options.logger.info({ subscriptionId: recipient.subscriptionId, reason: outcome.reason }, 'alerts: device dropped');
-          await dropSubscription(this.db, recipient.subscriptionId);
+          reasons.add(outcome.reason);
+          // it can never take a push: nothing else is tried for it, and it goes (with its deliveries) in this round
+          dropped.push(recipient.subscriptionId);
           return;
         }
         results.push({ subscriptionId: recipient.subscriptionId, alertKey: outgoing.key, ...outcome });
@@ -213,6 +231,13 @@ export class AlertSender {
       later = [];
     }
     await finishDeliveries(this.db, claim, results);
+    if (dropped.length > 0) {
+      await dropSubscriptions(this.db, dropped);
+      this.options.logger.info(
+        { devices: dropped.length, reasons: [...reasons].slice(0, 5) },
+        'alerts: devices that can never take a push dropped',
+      );
+    }
   }
 }
 

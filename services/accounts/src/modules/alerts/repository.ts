@@ -114,10 +114,15 @@ export async function finishDeliveries(db: Knex, claim: string, results: readonl
   });
 }
 
-/** The push service says the subscription is gone (404/410): it goes at once, with its deliveries. */
-export async function dropSubscription(db: Knex, subscriptionId: number): Promise<void> {
-  await db('push_deliveries').where({ subscription_id: subscriptionId }).delete();
-  await db('push_subscriptions').where({ id: subscriptionId }).delete();
+/** Devices that can never take a push (push service said so, or keys that cannot be used) go, with their deliveries. */
+export async function dropSubscriptions(db: Knex, subscriptionIds: readonly number[]): Promise<void> {
+  for (let i = 0; i < subscriptionIds.length; i += 500) {
+    const chunk = subscriptionIds.slice(i, i + 500);
+    await db.transaction(async (trx) => {
+      await trx('push_deliveries').whereIn('subscription_id', chunk).delete();
+      await trx('push_subscriptions').whereIn('id', chunk).delete();
+    });
+  }
 }
 
 /** Where the sender stands in the live feed (null: never started). */

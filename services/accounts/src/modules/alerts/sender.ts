@@ -19,6 +19,17 @@ export type PushOutcome =
   | { status: 'gone'; reason: string }
   | { status: 'retry'; attempts: number; delayMs: number };
 
+/**
+ * Why a device can never take a push, found without the network: keys that cannot encrypt one, or an endpoint
+ * the server may not call (`endpointProblem`: push/device.ts with the config). Null when it may be tried.
+ */
+export function unusableDevice(
+  recipient: Pick<Recipient, 'endpoint' | 'keys'>,
+  endpointProblem?: (endpoint: string) => string | null,
+): string | null {
+  return keyProblem(recipient.keys) ?? endpointProblem?.(recipient.endpoint) ?? null;
+}
+
 /** The waits before the second and the third try; there is no fourth. */
 export const RETRY_DELAYS_MS = [500, 2_000];
 const SEND_TIMEOUT_MS = 10_000;
@@ -36,9 +47,8 @@ function retryable(error: unknown): boolean {
 
 /**
  * Sends one claimed alert to one device, once (try `attempt` of at most three, with the TTL that is left of the
- * alert's). Checks first what needs no network: keys that cannot encrypt a push, or an endpoint `endpointProblem`
- * refuses, are 'gone' without a request. Writes nothing: the caller claimed the pair before, schedules retries,
- * and records the outcome after (in batches).
+ * alert's). The caller has checked what needs no network (unusableDevice). Writes nothing: the caller claimed the
+ * pair before, schedules retries, and records the outcome after (in batches).
  */
 export async function pushAlert(
   vapid: VapidKeys,
@@ -49,8 +59,6 @@ export async function pushAlert(
     now?: () => number;
     /** The HTTPS agent to the push service (tests and benches: one that trusts a stand-in's certificate). */
     agent?: Agent | undefined;
-    /** Why the server may not call this endpoint, or null (push/device.ts endpointProblem with the config). */
-    endpointProblem?: ((endpoint: string) => string | null) | undefined;
     /** Which try this is (1 for the first). */
     attempt?: number;
     /** When the alert's TTL ends (epoch ms; default its ttlSeconds from now): each try gets what is left. */
@@ -59,8 +67,6 @@ export async function pushAlert(
 ): Promise<PushOutcome> {
   const now = options.now ?? Date.now;
   const attempt = options.attempt ?? 1;
-  const unusable = keyProblem(recipient.keys) ?? options.endpointProblem?.(recipient.endpoint) ?? null;
-  if (unusable) return { status: 'gone', reason: unusable };
   const ttlSeconds = options.deadlineMs === undefined ? outgoing.ttlSeconds : Math.floor((options.deadlineMs - now()) / 1000);
   if (ttlSeconds <= 0) return { status: 'expired', attempts: attempt - 1, sentMs: null };
   try {
