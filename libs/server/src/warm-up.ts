@@ -4,8 +4,7 @@ import { WARM_UP_HEADER } from './http';
 /**
  * A server's warm-up: requests it sends itself once it listens, before its /readyz says ready. V8 compiles a function
  * on its first call (and a database driver prepares a statement on its first use), so without it the first request
- * after a start paid for its whole path: a first calendar read through a fresh stack took ~20 ms against ~6 ms after
- * (bench/stack-memory.ts; CPU profile: '(program)'). Each path runs `rounds` times, one request at a time; the requests
+ * after a start would pay for its whole path (bench/stack-memory.ts compares a first request with a warm one). Each path runs `rounds` times, one request at a time; the requests
  * carry the warm-up mark (`headers` must hold WARM_UP_HEADER: warmUpMark), so that they are logged at debug.
  */
 export async function warmUp(port: number, paths: readonly string[], headers: http.OutgoingHttpHeaders, rounds = 3): Promise<void> {

@@ -24,9 +24,8 @@ const browserScheduler = (globalThis as { scheduler?: { yield?: () => Promise<vo
 /**
  * Resolves in a task of its own: scheduler.yield where the browser has it, else a MessageChannel message (React's
  * scheduler does the same: unlike a 0 ms timer, it is not held back to once a second in a hidden tab). SWR starts a
- * screen's reads in the layout effects of the commit that mounts it: on Home's first load that is six fetch() calls,
- * ~12 ms of one ~30 ms commit task on this machine's Chromium (CPU profile, unthrottled), a long task on a phone.
- * Each read now starts in a short task of its own.
+ * screen's reads in the layout effects of the commit that mounts it: on Home's first load six fetch() calls would
+ * lengthen that one commit task, a long task on a phone. Each read starts in a short task of its own instead.
  */
 function nextTask(): Promise<void> {
   if (browserScheduler?.yield) return browserScheduler.yield();

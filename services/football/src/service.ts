@@ -56,8 +56,7 @@ export const football: ServiceDefinition = {
   // minutes, the alert sender's lookups): ~10 info lines a second in npm start's terminal otherwise.
   quietPaths: [INTERNAL_PREFIX],
   // Home's reads, a team's calendar and the dataset: compiled and their statements prepared before the first visitor.
-  // The calendar of the team with the most fixtures, home and away: the longest feed takes every branch of the writer
-  // (a first request for a 24-match feed after warming on an 8-match one spent 2.4 ms writing it, ~0.8 ms after).
+  // The calendar of the team with the most fixtures, home and away: the longest feed takes every branch of the writer.
   warmUpPaths: async (db) => {
     const sides = db('fixtures')
       .select({ id: 'home_team_id' })

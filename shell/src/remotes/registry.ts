@@ -149,7 +149,7 @@ export async function loadRemoteApp(name: RemoteName, attempt: number): Promise<
  * The remote's App when it is loaded from the live entry and the manifest is fresh (read within MANIFEST_MAX_AGE_MS),
  * else undefined (loadRemoteApp re-reads a stale manifest first). An area renders a loaded App at once: through
  * React.lazy it would suspend on its first render even with the module there, and React reveals a boundary whose
- * fallback was shown no sooner than 300 ms after it (its throttle), which held Home's first reads back ~300 ms.
+ * fallback was shown no sooner than 300 ms after it (its throttle), which would hold Home's first reads back as long.
  */
 export function loadedRemoteApp(name: RemoteName): ComponentType<RemoteAppProps> | undefined {
   const entry = manifest?.remotes[name]?.entry;

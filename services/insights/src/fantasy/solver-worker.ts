@@ -23,10 +23,9 @@ export interface SolveResult {
 let highs: Promise<Highs> | null = null;
 /**
  * Loads the WebAssembly solver once per worker, compiled by V8's baseline compiler only (Liftoff). With V8's
- * default tier-up, TurboFan recompiles HiGHS' hot functions: measured here on a 200-binary knapsack model, the
- * process ends ~130 MB resident against ~74 MB with Liftoff alone (memory that never comes back; insights idled at
- * 176 MB instead of ~110), the first solve takes 116 ms against 38 ms, and a warm solve 4.4 ms against 6.5 ms.
- * Insights solves a few models every 2 minutes, so memory wins. It is set here, before the first WebAssembly module
+ * default tier-up, TurboFan recompiles HiGHS' hot functions and the process keeps tens of MB more resident for good,
+ * for a warm solve only a little faster (and a slower first one). Insights solves a few models every 2 minutes, so
+ * memory wins. It is set here, before the first WebAssembly module
  * of this process is compiled, so that the process runs under the same flags as its parent otherwise.
  */
 function solver(): Promise<Highs> {
