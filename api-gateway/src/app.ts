@@ -37,6 +37,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { takeTurns } from './middleware/turns';
 import { chooseCoding, compressAnswers, warmCompression } from './cache/compression';
 import { codingEtag, etagOf, matchesEtag, ResponseCache, type CachedResponse } from './cache/response-cache';
+import { sendPublicAnswer } from './cache/public-answers';
 import { Admission, SessionInFlight } from './proxy/admission';
 import { IdentitySigner } from './proxy/identity';
 import { createServiceProxies } from './proxy/proxy';
@@ -210,8 +211,19 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     if (!route) throw notFound('Unknown API path');
     if (route.access === 'public') {
       // Calendar feeds: no session needed (calendar apps send no cookies) and the same reply for everyone.
-      const anonymous = await signer.sign(route.service, { scope: 'anonymous', isAdmin: false });
-      await admissions[route.service].run(ctx.res, () => proxies[route.service].forward(ctx, anonymous));
+      const anonymous = () => signer.sign(route.service, { scope: 'anonymous', isAdmin: false });
+      const admission = admissions[route.service];
+      const proxy = proxies[route.service];
+      // A GET is answered from the cache every caller shares (cache/public-answers.ts); a HEAD goes through.
+      if (ctx.method === 'GET' && config.responseCacheTtlMs > 0) {
+        await sendPublicAnswer(ctx, cache, async () => {
+          const token = await anonymous();
+          return admission.run(ctx.res, () => proxy.read(ctx, token));
+        });
+        return;
+      }
+      const token = await anonymous();
+      await admission.run(ctx.res, () => proxy.forward(ctx, token));
       return;
     }
     const user = sessionOf(ctx)?.user;

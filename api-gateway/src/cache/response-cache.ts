@@ -10,6 +10,20 @@ export interface CachedResponse {
   etag: string;
   /** The br and gzip forms of `body`, made once when the answer was cached (none under 1 KB). */
   encoded: EncodedBodies;
+  /** Headers of the service's answer sent again with every copy (a public answer's Cache-Control, Content-Disposition). */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** What a load hands the cache: the service's answer, read whole. */
+export interface LoadedAnswer {
+  status: number;
+  contentType: string;
+  body: Buffer;
+  /** The service's own strong ETag, kept instead of one made here (its 304s keep meaning the same bytes). */
+  etag?: string;
+  headers?: Readonly<Record<string, string>>;
+  /** False: hand this answer to the callers waiting for it, but keep no copy (default: a 200 is kept). */
+  keep?: boolean;
 }
 
 export interface CacheStats {
@@ -56,18 +70,25 @@ export class ResponseCache {
    * The cached answer, or else the one `load` fetches; concurrent misses of one key share one load
    * (a burst at kick-off costs the service one read). A successful answer is compressed once here.
    */
-  async getOrLoad(
-    key: string,
-    load: () => Promise<{ status: number; contentType: string; body: Buffer }>,
-  ): Promise<CachedResponse & { hit: boolean }> {
+  async getOrLoad(key: string, load: () => Promise<LoadedAnswer>): Promise<CachedResponse & { hit: boolean }> {
     const cached = this.get(key);
     if (cached) return { ...cached, hit: true };
     let pending = this.loading.get(key);
     if (!pending) {
       pending = load()
-        .then(async (answer) =>
-          this.set(key, answer.status, answer.contentType, answer.body, answer.status === 200 ? await encodeBody(answer.body) : {}),
-        )
+        .then(async (answer) => {
+          const encoded = answer.status === 200 ? await encodeBody(answer.body) : {};
+          const entry: CachedResponse = {
+            status: answer.status,
+            contentType: answer.contentType,
+            body: answer.body,
+            etag: answer.etag ?? etagOf(answer.body),
+            encoded,
+            ...(answer.headers ? { headers: answer.headers } : {}),
+          };
+          if (answer.status === 200 && answer.keep !== false) this.entries.set(key, entry);
+          return entry;
+        })
         .finally(() => this.loading.delete(key));
       this.loading.set(key, pending);
     }

@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { HttpError } from '@matchday/server';
+import { matchApiRoute } from '../proxy/route-table';
 
 export interface RateLimits {
   /** Sign-in requests (/auth/*, /connect/*) per IP address per minute. */
@@ -10,10 +11,21 @@ export interface RateLimits {
   referralApplyPerIpPerMinute: number;
   /** API requests per session per 10 seconds (a screen makes a handful at once). */
   apiPerSessionPer10s: number;
+  /** Requests to public (signed-out) API routes, the calendar feeds, per IP address per minute. */
+  publicPerIpPerMinute: number;
 }
 
-/** A sign-in is four requests; 120 a minute lets a household share an address. */
-export const DEFAULT_RATE_LIMITS: RateLimits = { authPerIpPerMinute: 120, referralApplyPerIpPerMinute: 10, apiPerSessionPer10s: 200 };
+/**
+ * A sign-in is four requests; 120 a minute lets a household share an address. Calendar apps fetch a subscribed feed
+ * every few hours, but one address can fetch for many subscribers (Google's and Outlook's fetchers, an office behind
+ * one NAT): 1,200 a minute leaves them room while a flood from one address is cut to 20 a second.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  authPerIpPerMinute: 120,
+  referralApplyPerIpPerMinute: 10,
+  apiPerSessionPer10s: 200,
+  publicPerIpPerMinute: 1_200,
+};
 
 function tooMany(error: unknown): never {
   if (error instanceof RateLimiterRes) {
@@ -46,15 +58,21 @@ export function rateLimiting(limits: RateLimits, redis: Redis | null = null) {
   const auth = limiter(redis, 'auth', limits.authPerIpPerMinute, 60);
   const apply = limiter(redis, 'apply', limits.referralApplyPerIpPerMinute, 60);
   const api = limiter(redis, 'api', limits.apiPerSessionPer10s, 10);
+  const publicRoutes = limiter(redis, 'public', limits.publicPerIpPerMinute, 60);
 
-  /** Per IP: sign-in paths and referral applies. */
+  /**
+   * Per IP (ctx.ip: the socket's peer, or behind TRUSTED_PROXY_HOPS proxies the address the outermost one saw):
+   * sign-in paths, referral applies, and the public API routes, which need no session to be limited by.
+   */
   const byIp: Koa.Middleware = async (ctx, next) => {
     const limiter =
       ctx.path.startsWith('/auth/') || ctx.path.startsWith('/connect/')
         ? auth
         : ctx.method === 'POST' && ctx.path === '/api/referral/apply'
           ? apply
-          : undefined;
+          : ctx.path.startsWith('/api/') && matchApiRoute(ctx.path)?.access === 'public'
+            ? publicRoutes
+            : undefined;
     if (limiter) await limiter.consume(ctx.ip).catch(tooMany);
     await next();
   };

@@ -19,6 +19,8 @@ export interface BufferedAnswer {
   status: number;
   contentType: string;
   body: Buffer;
+  /** The service's reply headers (a public answer's ETag, Cache-Control and Content-Disposition go out again). */
+  serviceHeaders?: http.IncomingHttpHeaders;
 }
 
 /** Sockets per service; the admission queue (admission.ts) keeps in-flight requests below this. */
@@ -86,6 +88,7 @@ function serviceProxy(service: ServiceName, target: string): ServiceProxy {
             status: proxyRes.statusCode ?? 502,
             contentType: String(proxyRes.headers['content-type'] ?? 'application/json; charset=utf-8'),
             body: Buffer.concat(chunks),
+            serviceHeaders: proxyRes.headers,
           }),
         );
       },
