@@ -17,8 +17,9 @@ import { startStack } from '../scripts/lib/stack';
 import { benchWorld } from './lib/world';
 import { measureBuild } from '../scripts/lib/size-budget';
 
+/** The first screen of each remote; `{season}` is the Premier League's current season in the data served. */
 const SCREENS: Array<[remote: string, path: string]> = [
-  ['mf-stats', '/standings?leagueId=39&season=2026'],
+  ['mf-stats', '/standings?leagueId=39&season={season}'],
   ['mf-tips', '/betting-tips'],
   ['mf-account', '/profile'],
   ['mf-admin', '/admin'],
@@ -97,9 +98,11 @@ async function main(): Promise<void> {
     console.log(`service worker /sw.js (gzip): ${kb(zlib.gzipSync(worker, { level: 9 }).length)}`);
     console.log(`precache: ${precached.length} files, ${kb(precacheGzip)} gzip (downloaded once, in the background)`);
     console.log(`mf-fixtures entry + first screen (gzip): ${kb(sum((p) => p.startsWith('/remotes/mf-fixtures/')))}`);
+    const leagues = (await (await page.request.get(`${stack.url}/api/leagues`)).json()) as Array<{ id: number; currentSeason: number }>;
+    const season = String(leagues.find((league) => league.id === 39)?.currentSeason ?? new Date().getUTCFullYear());
     for (const [remote, screen] of SCREENS) {
       sizes.clear();
-      await page.goto(`${stack.url}${screen}`);
+      await page.goto(`${stack.url}${screen.replace('{season}', season)}`);
       await page.waitForLoadState('networkidle');
       console.log(`${remote} entry + first screen (gzip): ${kb(sum((p) => p.startsWith(`/remotes/${remote}/`)))}`);
     }
