@@ -191,9 +191,9 @@ describe('accounts behind the gateway', () => {
     });
   });
 
-  it('/app-config.json gives pages the configured support address, signed in or not', async () => {
+  it('/app-config.json gives pages the configured support address, signed in or not, and no replay on the demo data', async () => {
     const response = await fetch(`${stack.url}/app-config.json`);
-    expect(await json(response)).toEqual({ supportEmail: 'help@matchday.test', analytics: null });
+    expect(await json(response)).toEqual({ supportEmail: 'help@matchday.test', analytics: null, replay: null });
     expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
