@@ -57,7 +57,8 @@ export const SHELL_ROUTES = {
 } as const;
 
 /** Tabs of the league hub, `/league/:leagueId/:season?tab=` (default table). */
-export const LEAGUE_TABS = ['table', 'matches', 'scorers'] as const;
+/** The league hub's tabs; 'bracket' only for a cup (a knockout stage, GET /api/bracket). */
+export const LEAGUE_TABS = ['table', 'matches', 'scorers', 'bracket'] as const;
 export type LeagueTab = (typeof LEAGUE_TABS)[number];
 
 export function leagueHubPath(leagueId: number | string, season: number | string, tab?: LeagueTab): string {

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import styled from 'styled-components';
 import type { RemoteAppProps } from '@matchday/contracts';
 import { TeamScreen } from '../features/team/components/TeamScreen';
@@ -14,6 +14,19 @@ import { LeaguesScreen } from '../features/leagues/components/LeaguesScreen';
 import { LeagueHubScreen } from '../features/league/components/LeagueHubScreen';
 import { StandingsTab } from '../features/standings/components/StandingsTab';
 import { TopScorersTab } from '../features/top-scorers/components/TopScorersTab';
+import { LoadingBlock } from '@matchday/ui/unshared';
+import type { LeagueSeasonTabProps } from '../lib/league-tabs';
+
+// a chunk of its own: only a cup's Bracket tab needs it
+const BracketView = lazy(() => import('../features/bracket/components/BracketTab'));
+
+function BracketTab(props: LeagueSeasonTabProps) {
+  return (
+    <Suspense fallback={<LoadingBlock rows={8} label="Loading bracket" />}>
+      <BracketView {...props} />
+    </Suspense>
+  );
+}
 
 /** This build's version (libs/config's DefinePlugin): `npm run deploy` compiles the new version name in. */
 declare const __MATCHDAY_VERSION__: string;
@@ -31,9 +44,9 @@ const ScreenArea = styled.div`
   min-height: calc(100vh - 3.5rem);
 `;
 
-/** The league hub, composed here: its Table and Top scorers tabs are the standings and top-scorers features' views. */
+/** The league hub, composed here: its Table, Top scorers and Bracket tabs are the standings, top-scorers and bracket features' views. */
 function LeagueScreen() {
-  return <LeagueHubScreen TableTab={StandingsTab} ScorersTab={TopScorersTab} />;
+  return <LeagueHubScreen TableTab={StandingsTab} ScorersTab={TopScorersTab} BracketTab={BracketTab} />;
 }
 
 /** Screens of this remote, by the key the shell's route table gives. */

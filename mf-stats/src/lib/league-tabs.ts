@@ -13,4 +13,6 @@ export interface LeagueSeasonTabProps {
 export interface LeagueHubTabs {
   TableTab: ComponentType<LeagueSeasonTabProps>;
   ScorersTab: ComponentType<LeagueSeasonTabProps>;
+  /** A cup's knockout stage (loaded on demand: most visits never open it). */
+  BracketTab: ComponentType<LeagueSeasonTabProps>;
 }

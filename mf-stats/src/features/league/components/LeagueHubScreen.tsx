@@ -1,14 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { LEAGUE_TABS, leagueHubPath, seasonName, type LeagueTab } from '@matchday/contracts';
 import { media, Page, TeamLogo, usePageMeta } from '@matchday/ui';
-import { BackLink, FollowButton, Muted, ScreenState, Stack, Tabs, useLeagues } from '@matchday/ui/unshared';
+import { BackLink, FollowButton, LoadingBlock, Muted, ScreenState, Stack, Tabs, useLeagues } from '@matchday/ui/unshared';
 import { AddToCalendar } from '../../../lib/AddToCalendar';
 import { leagueFeedPath } from '../../../lib/calendar-feeds';
 import { HeaderActions, HeaderCard, Title } from '../../../lib/components';
 import type { LeagueHubTabs } from '../../../lib/league-tabs';
 import { isId } from '../../../lib/route-ids';
-import { MatchesTab } from './MatchesTab';
+
+// the Matches tab is a chunk of its own: the hub opens on the table
+const MatchesTab = lazy(() => import('./MatchesTab').then((module) => ({ default: module.MatchesTab })));
 
 const Head = styled.div`
   display: flex;
@@ -40,22 +43,23 @@ const Head = styled.div`
   }
 `;
 
-const TAB_LABELS: Record<LeagueTab, string> = { table: 'Table', matches: 'Matches', scorers: 'Top scorers' };
+const TAB_LABELS: Record<LeagueTab, string> = { table: 'Table', matches: 'Matches', scorers: 'Top scorers', bracket: 'Bracket' };
 
 /**
- * League hub (/league/:leagueId/:season?tab=table|matches|scorers): header with a season picker and three tabs.
- * The table and the top scorers are other features' views, given by exposes/App.tsx.
+ * League hub (/league/:leagueId/:season?tab=table|matches|scorers|bracket): header with a season picker and its tabs,
+ * Bracket for a cup only. The table, the top scorers and the bracket are other features' views, given by exposes/App.tsx.
  */
-export function LeagueHubScreen({ TableTab, ScorersTab }: LeagueHubTabs) {
+export function LeagueHubScreen({ TableTab, ScorersTab, BracketTab }: LeagueHubTabs) {
   const params = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const leagueId = isId(params.leagueId) ? params.leagueId : null;
   const season = isId(params.season) ? params.season : null;
   const requested = search.get('tab');
-  const tab: LeagueTab = (LEAGUE_TABS as readonly string[]).includes(requested ?? '') ? (requested as LeagueTab) : 'table';
   const { data: leagues, isLoading } = useLeagues();
   const league = leagues?.find((l) => String(l.id) === leagueId);
+  const tabs = LEAGUE_TABS.filter((value) => value !== 'bracket' || league?.type === 'cup');
+  const tab: LeagueTab = (tabs as readonly string[]).includes(requested ?? '') ? (requested as LeagueTab) : 'table';
   usePageMeta({
     title: league && season ? `${league.displayName} ${seasonName(Number(season), league.id)}: ${TAB_LABELS[tab]}` : 'League',
     description: league ? `${league.displayName} (${league.country}): table, results and fixtures by round, and top scorers.` : undefined,
@@ -107,15 +111,20 @@ export function LeagueHubScreen({ TableTab, ScorersTab }: LeagueHubTabs) {
           <Tabs
             label="League views"
             value={tab}
-            options={LEAGUE_TABS.map((value) => ({ value, label: TAB_LABELS[value], testId: `tab-${value}` }))}
+            options={tabs.map((value) => ({ value, label: TAB_LABELS[value], testId: `tab-${value}` }))}
             onChange={(value) => navigate(leagueHubPath(league.id, season, value), { replace: true })}
           />
         </div>
-        <div role="tabpanel" aria-label={TAB_LABELS[tab]}>
+        {/* min-width 0: a wide tab (a bracket, a long round name) scrolls in its own frame, the page stays the phone's width */}
+        <div role="tabpanel" aria-label={TAB_LABELS[tab]} style={{ minWidth: 0 }}>
           {tab === 'table' ? (
             <TableTab leagueId={leagueId} season={season} />
           ) : tab === 'matches' ? (
-            <MatchesTab leagueId={leagueId} season={season} />
+            <Suspense fallback={<LoadingBlock rows={8} label="Loading matches" />}>
+              <MatchesTab leagueId={leagueId} season={season} />
+            </Suspense>
+          ) : tab === 'bracket' ? (
+            <BracketTab leagueId={leagueId} season={season} />
           ) : (
             <ScorersTab leagueId={leagueId} season={season} />
           )}

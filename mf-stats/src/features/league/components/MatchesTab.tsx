@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Fixture } from '@matchday/contracts';
 import { Button, Card, dateFormat, media, realTime, TeamLogo } from '@matchday/ui';
+import { LiveMarker, liveView, useLiveMatches, useNow, type LiveEntry, type LiveState } from '@matchday/ui/live';
 import { HiddenScore, LoadingBlock, MessageCard, Muted, PlainList, Stack, useSpoilers } from '@matchday/ui/unshared';
 import { AboveLink, StretchedLink } from '../../../lib/spoiler-parts';
 import { useLeagueFixtures } from '../api/league-fixtures';
@@ -10,7 +11,7 @@ import { currentRoundIndex, groupByRound, isFinished } from '../rules/rounds';
 
 const Nav = styled.div`
   display: grid;
-  grid-template-columns: auto 1fr auto;
+  grid-template-columns: auto minmax(0, 1fr) auto;
   align-items: center;
   gap: 0.5rem;
   select {
@@ -133,7 +134,29 @@ function Teams({ fixture, children }: { fixture: Fixture; children: ReactNode })
   );
 }
 
-function MatchRow({ fixture, hidden }: { fixture: Fixture; hidden: boolean }) {
+/** A match being played, as Home shows it: the running score (or "? – ?" in spoiler-free mode) and the clock. */
+function LiveRow({ fixture, hidden, entry, feed }: { fixture: Fixture; hidden: boolean; entry: LiveEntry | undefined; feed: LiveState }) {
+  const now = useNow(5000);
+  const view = entry ? liveView(entry, feed, now) : null;
+  const home = view ? view.goalsHome : fixture.goalsHome;
+  const away = view ? view.goalsAway : fixture.goalsAway;
+  return (
+    <ResultLink to={`/fixture-stats/${fixture.id}`} data-testid="live-result">
+      <Teams fixture={fixture}>
+        <Middle>
+          <strong data-testid="score">{hidden ? '? – ?' : home === null || away === null ? '–' : `${home} – ${away}`}</strong>
+          {view?.phase === 'live' ? <LiveMarker clock={view.clock} /> : <small>{view?.phase === 'finished' ? 'FT' : 'Live'}</small>}
+        </Middle>
+      </Teams>
+      <span className="visually-hidden"> (live, match statistics)</span>
+    </ResultLink>
+  );
+}
+
+function MatchRow({ fixture, hidden, entry, feed }: { fixture: Fixture; hidden: boolean; entry: LiveEntry | undefined; feed: LiveState }) {
+  if (fixture.status === 'live' || (entry && entry.match.status === 'live')) {
+    return <LiveRow fixture={fixture} hidden={hidden} entry={entry} feed={feed} />;
+  }
   if (isFinished(fixture) && hidden) {
     return (
       <HiddenResult data-testid="result">
@@ -177,7 +200,7 @@ function MatchRow({ fixture, hidden }: { fixture: Fixture; hidden: boolean }) {
               {localTime(fixture.eventDate)}
             </time>
           </strong>
-          <small>{fixture.status === 'postponed' ? 'Postponed' : fixture.status === 'live' ? 'Live' : 'Kick-off'}</small>
+          <small>{fixture.status === 'postponed' ? 'Postponed' : 'Kick-off'}</small>
         </Middle>
       </Teams>
     </Upcoming>
@@ -193,6 +216,7 @@ export function MatchesTab({ leagueId, season }: { leagueId: string; season: str
   const [search, setSearch] = useSearchParams();
   const { data, error, isLoading } = useLeagueFixtures(leagueId, season);
   const { hidden } = useSpoilers();
+  const feed = useLiveMatches(true);
   const groups = useMemo(() => groupByRound(data ?? []), [data]);
   if (isLoading) return <LoadingBlock rows={8} label="Loading matches" />;
   if (error || groups.length === 0) return <MessageCard title="No matches found" message="No fixtures or results for this season yet." />;
@@ -247,7 +271,7 @@ export function MatchesTab({ leagueId, season }: { leagueId: string; season: str
               <PlainList $gap="0.4rem">
                 {fixtures.map((fixture) => (
                   <li key={fixture.id}>
-                    <MatchRow fixture={fixture} hidden={hidden(fixture)} />
+                    <MatchRow fixture={fixture} hidden={hidden(fixture)} entry={feed.matches.get(fixture.id)} feed={feed} />
                   </li>
                 ))}
               </PlainList>

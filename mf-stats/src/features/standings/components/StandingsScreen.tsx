@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { leagueHubPath, seasonName, type StandingRow } from '@matchday/contracts';
 import { Button, media, Page, usePageMeta } from '@matchday/ui';
 import { useLiveMatches } from '@matchday/ui/live';
-import { BackLink, FollowButton, Muted, Row, ScreenState } from '@matchday/ui/unshared';
+import { BackLink, FollowButton, Muted, Row, ScreenState, useLeagues } from '@matchday/ui/unshared';
 import { HeaderCard, Title } from '../../../lib/components';
 import { isHighlighted } from '../../../lib/names';
 import { isId } from '../../../lib/route-ids';
@@ -43,6 +43,10 @@ export function StandingsScreen() {
     if (asItStands) void mutate();
   }, [asItStands, moved, mutate]);
   const rows = data ?? [];
+  // A live match that no table counts (a knockout): the tables stay final and the bracket is where it is followed.
+  const knockoutOnly = asItStands && data !== undefined && data !== null && !rows.some((row) => row.playingNow);
+  const { data: leagues } = useLeagues();
+  const cup = leagues?.find((l) => String(l.id) === leagueId)?.type === 'cup';
   // stable while the page stays: the table (memoised) is not drawn again when only the live stream's state moves
   const returnTo = encodeURIComponent(`${location.pathname}${location.search}`);
   const linkFor = useCallback(
@@ -84,29 +88,43 @@ export function StandingsScreen() {
             <Button as={Link} to={leagueHubPath(leagueId, season)} $variant="outline" data-testid="league-hub-link">
               League page
             </Button>
+            {cup && (
+              <Button as={Link} to={leagueHubPath(leagueId, season, 'bracket')} $variant="outline" data-testid="bracket-link">
+                Bracket
+              </Button>
+            )}
             <Button as={Link} to={`/top-scorers/${leagueId}/${season}?returnTo=${returnTo}`} $variant="outline">
               Top Scorers
             </Button>
           </Row>
         </Top>
       </HeaderCard>
-      {liveHere.length > 0 && (
-        <Row $gap="0.5rem" $wrap role="group" aria-label="Which table">
-          <Button
-            $variant={asItStands ? 'primary' : 'outline'}
-            aria-pressed={asItStands}
-            onClick={() => setFinalTable(false)}
-            data-testid="as-it-stands"
-          >
-            As it stands
+      {knockoutOnly ? (
+        <Row $gap="0.5rem" $wrap data-testid="knockout-live">
+          <Muted>A knockout match is being played: it changes no table.</Muted>
+          <Button as={Link} to={leagueHubPath(leagueId, season, 'bracket')} $variant="primary">
+            Follow it in the bracket
           </Button>
-          <Button $variant={asItStands ? 'outline' : 'primary'} aria-pressed={!asItStands} onClick={() => setFinalTable(true)}>
-            Without live matches
-          </Button>
-          {asItStands && <Muted data-testid="as-it-stands-legend">● playing now, counted with the current score</Muted>}
         </Row>
+      ) : (
+        liveHere.length > 0 && (
+          <Row $gap="0.5rem" $wrap role="group" aria-label="Which table">
+            <Button
+              $variant={asItStands ? 'primary' : 'outline'}
+              aria-pressed={asItStands}
+              onClick={() => setFinalTable(false)}
+              data-testid="as-it-stands"
+            >
+              As it stands
+            </Button>
+            <Button $variant={asItStands ? 'outline' : 'primary'} aria-pressed={!asItStands} onClick={() => setFinalTable(true)}>
+              Without live matches
+            </Button>
+            {asItStands && <Muted data-testid="as-it-stands-legend">● playing now, counted with the current score</Muted>}
+          </Row>
+        )
       )}
-      <StandingsView rows={rows} linkFor={linkFor} highlighted={highlighted} />
+      <StandingsView rows={rows} linkFor={linkFor} highlighted={highlighted} asItStands={asItStands && !knockoutOnly} />
     </Page>
   );
 }

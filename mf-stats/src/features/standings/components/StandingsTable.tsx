@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import type { StandingRow } from '@matchday/contracts';
 import { initials, media, TeamLogo } from '@matchday/ui';
+import { FlagBadge } from '../../../lib/flag';
 import { Abbr, FormLetters, TooltipProvider } from '@matchday/ui/unshared';
 import { teamShortLabels } from '../../../lib/names';
 
@@ -223,7 +224,11 @@ export const StandingsTable = memo(function StandingsTable({
                   </td>
                   <td className="team">
                     <TeamLink to={linkFor(row)} data-testid="team-link">
-                      <TeamLogo name={row.teamName} src={row.teamLogo} size={26} />
+                      {row.teamFlag ? (
+                        <FlagBadge flag={row.teamFlag} name={row.teamName} size={26} />
+                      ) : (
+                        <TeamLogo name={row.teamName} src={row.teamLogo} size={26} />
+                      )}
                       <span className="full" data-testid="team-name">
                         {row.teamName}
                       </span>

@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { lazy, memo, Suspense, useMemo } from 'react';
 import styled from 'styled-components';
 import type { StandingRow } from '@matchday/contracts';
 import { Card } from '@matchday/ui';
@@ -31,6 +31,20 @@ const Swatch = styled.span<{ $colour: string }>`
 
 const NONE_HIGHLIGHTED = () => false;
 
+// its own chunk: only a group stage whose best thirds go through (World Cup 2026, Euro) has the table
+const ThirdPlacedTable = lazy(() => import('./ThirdPlacedTable'));
+
+/** "Denmark and Slovenia": teams level on every result, by group (StandingRow.decidedBy). */
+function levelTeams(rows: readonly StandingRow[]): Array<{ teams: string; decidedBy: string }> {
+  const byGroup = new Map<string, StandingRow[]>();
+  for (const row of rows.filter((r) => r.decidedBy))
+    byGroup.set(`${row.group}:${row.points}`, [...(byGroup.get(`${row.group}:${row.points}`) ?? []), row]);
+  return [...byGroup.values()].map((level) => ({
+    teams: level.map((row) => row.teamName).join(' and '),
+    decidedBy: level[0]!.decidedBy!,
+  }));
+}
+
 /**
  * The tables of a league season (one per group), the legend of its qualification zones and its points
  * adjustments: the body of the standings screen and of the league hub's Table tab. In spoiler-free mode, when it
@@ -41,10 +55,13 @@ export const StandingsView = memo(function StandingsView({
   rows,
   linkFor,
   highlighted = NONE_HIGHLIGHTED,
+  asItStands = false,
 }: {
   rows: readonly StandingRow[];
   linkFor: (row: StandingRow) => string;
   highlighted?: (row: StandingRow) => boolean;
+  /** The tables count live matches: the third-placed ranking too. */
+  asItStands?: boolean;
 }) {
   const first = rows[0];
   // spoiler-free mode: a table is made of results, as it stands or final
@@ -56,6 +73,7 @@ export const StandingsView = memo(function StandingsView({
   // one colour per zone over every group, so that each group's table and the legend agree
   const zones = useMemo(() => zoneColours(rows), [rows]);
   const adjusted = rows.filter((row) => row.pointsAdjustment !== 0);
+  const level = levelTeams(rows);
   if (covered && !shown) {
     return <ResultsCover title="Table hidden in spoiler-free mode" showLabel="Show table" onShow={show} testId="table-cover" />;
   }
@@ -66,7 +84,12 @@ export const StandingsView = memo(function StandingsView({
           <StandingsTable rows={group.rows} caption={group.name} zones={zones} linkFor={linkFor} highlighted={highlighted} />
         </Card>
       ))}
-      {(zones.size > 0 || adjusted.length > 0) && (
+      {first && groups.length > 1 && (
+        <Suspense fallback={null}>
+          <ThirdPlacedTable leagueId={String(first.leagueId)} season={String(first.season)} asItStands={asItStands} />
+        </Suspense>
+      )}
+      {(zones.size > 0 || adjusted.length > 0 || level.length > 0) && (
         <Card>
           <Stack $gap="0.6rem">
             {zones.size > 0 && (
@@ -88,6 +111,11 @@ export const StandingsView = memo(function StandingsView({
                     : `${counted(-row.pointsAdjustment, 'point')} deducted`}
                 </Muted>
               </Row>
+            ))}
+            {level.map(({ teams, decidedBy }) => (
+              <Muted as="p" key={teams} style={{ margin: 0 }} data-testid="decided-by">
+                {teams} are level on everything the results give: {decidedBy} decide their order, shown here by name.
+              </Muted>
             ))}
           </Stack>
         </Card>

@@ -1,0 +1,21 @@
+import styled from 'styled-components';
+
+const Flag = styled.span<{ $size: number }>`
+  display: inline-grid;
+  place-items: center;
+  flex: none;
+  width: ${({ $size }) => $size}px;
+  height: ${({ $size }) => $size}px;
+  font-size: ${({ $size }) => Math.round($size * 0.8)}px;
+  line-height: 1;
+  font-family: 'Apple Color Emoji', 'Segoe UI Emoji', 'Noto Color Emoji', sans-serif;
+`;
+
+/** A national team's flag (an emoji, as the API or the national-teams catalogue gives it) in place of a badge. */
+export function FlagBadge({ flag, name, size }: { flag: string; name: string; size: number }) {
+  return (
+    <Flag $size={size} role="img" aria-label={`${name} flag`} data-testid="flag">
+      {flag}
+    </Flag>
+  );
+}
