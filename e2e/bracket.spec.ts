@@ -1,0 +1,159 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { freePort, repoRoot } from '../scripts/lib/processes';
+import { signedInPage, type Look } from './support/screens';
+
+/**
+ * The World Cup 2026 as it is played: a replay of its files with the Champions League 2024-25 beside it, started as
+ * a user would (`npm start -- --no-build --as-of 2026-07-10T19:30:00Z --replay openfootball .../worldcup-2026 +
+ * openfootball .../2024-25/cl.txt`): Spain v Belgium (quarter-final, match 98) is half an hour old, France through
+ * to the semi-final, the other side of it still to come. Screenshots go to SCREENSHOT_DIR when it is set.
+ */
+
+const data = process.env.MATCHDAY_DATA_DIR ?? path.resolve(repoRoot, '../shared/data');
+const AS_OF = '2026-07-10T19:30:00Z';
+
+let npmStart: ChildProcess | undefined;
+let url: string;
+let dataDir: string;
+let previousBaseUrl: string | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-e2e-bracket-'));
+  const port = await freePort();
+  url = `http://localhost:${port}`;
+  const worldCup = path.join(data, 'openfootball', 'worldcup-2026');
+  const ucl = path.join(data, 'openfootball', 'champions-league', '2024-25', 'cl.txt');
+  npmStart = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/start.ts', '--no-build', '--as-of', AS_OF, '--replay', 'openfootball', worldCup, '+', 'openfootball', ucl],
+    { cwd: repoRoot, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'inherit' },
+  );
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    if (npmStart.exitCode !== null) throw new Error(`npm start exited with ${npmStart.exitCode}`);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error('the replay stack did not start within 150 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  previousBaseUrl = process.env.E2E_BASE_URL;
+  process.env.E2E_BASE_URL = url;
+});
+
+test.afterAll(async () => {
+  process.env.E2E_BASE_URL = previousBaseUrl;
+  const child = npmStart;
+  if (child && child.exitCode === null) {
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  }
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function shot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
+}
+
+/** The page never scrolls sideways: its content is no wider than the window. */
+async function expectNoSideScroll(page: Page) {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
+const tie = (page: Page, number: number) => page.getByRole('link', { name: new RegExp(`^Match ${number}:`) });
+
+test('World Cup 2026 at 1280 px: the whole tree with connectors, a live quarter-final, places still to be decided', async ({ browser }) => {
+  const look: Look = { width: 1280, theme: 'light' };
+  const { page, context } = await signedInPage(browser, look, 'bracket-wide@example.com');
+  await page.goto(`${url}/league/1/2026?tab=bracket`);
+  const tree = page.getByTestId('bracket-tree');
+  await expect(tree).toBeVisible();
+  for (const round of ['Round of 32', 'Round of 16', 'Quarter-finals', 'Semi-finals', 'Final'])
+    await expect(tree.getByRole('region', { name: round, exact: true })).toBeVisible();
+  await expect(tree.getByRole('region', { name: 'Round of 32' }).getByTestId('bracket-tie')).toHaveCount(16);
+  // Germany 1-1 Paraguay, 3-4 on penalties: Paraguay through
+  await expect(tie(page, 74)).toContainText('a.e.t., 3-4 pens');
+  // the quarter-final being played: its clock, both teams
+  const live = tie(page, 98);
+  await expect(live.getByTestId('live-marker')).toBeVisible();
+  await expect(live).toContainText('Spain');
+  await expect(live).toContainText('Belgium');
+  // France is through to the semi-final; its other place waits for the live match
+  await expect(tie(page, 101)).toContainText('France');
+  await expect(tie(page, 101)).toContainText('Winner of match 98');
+  await expect(tie(page, 104)).toContainText('Winner of match 101');
+  // the tree scrolls inside its frame, never the page
+  await expectNoSideScroll(page);
+  await shot(page, 'wc2026-quarter-final-live-1280');
+  // a tap opens the match
+  await tie(page, 98).click();
+  await expect(page).toHaveURL(/\/fixture-stats\/\d+$/);
+  await context.close();
+});
+
+test('World Cup 2026 at 390 px: one round at a time, round chips and swipe, flags and FIFA codes', async ({ browser }) => {
+  const look: Look = { width: 390, theme: 'light' };
+  const { page, context } = await signedInPage(browser, look, 'bracket-phone@example.com');
+  await page.goto(`${url}/league/1/2026?tab=bracket`);
+  const chips = page.getByTestId('round-chip');
+  await expect(chips).toHaveCount(6);
+  // it opens on the round being played
+  await expect(chips.filter({ hasText: 'Quarter-finals' })).toHaveAttribute('aria-selected', 'true');
+  const pages = page.getByTestId('bracket-rounds');
+  await expect(pages.getByRole('region', { name: 'Quarter-finals' }).getByTestId('live-marker')).toBeVisible();
+  await expectNoSideScroll(page);
+  await shot(page, 'wc2026-quarter-final-live-390');
+  // a swipe to the next round moves the chips along
+  await pages.evaluate((node) => node.scrollBy({ left: node.clientWidth }));
+  await expect(chips.filter({ hasText: 'Semi-finals' })).toHaveAttribute('aria-selected', 'true');
+  await expect(pages.getByRole('region', { name: 'Semi-finals' })).toContainText('Winner of match 98');
+  // a chip goes straight to its round
+  await chips.filter({ hasText: 'Round of 32' }).click();
+  await expect(chips.filter({ hasText: 'Round of 32' })).toHaveAttribute('aria-selected', 'true');
+  await expect(pages.getByRole('region', { name: 'Round of 32' }).getByTestId('flag').first()).toBeVisible();
+
+  // the standings: the knockout match changes no table, the bracket is offered instead of "As it stands"
+  await page.goto(`${url}/standings?leagueId=1&season=2026`);
+  await expect(page.getByTestId('standings-table').first()).toBeVisible();
+  await expect(page.getByTestId('knockout-live')).toBeVisible();
+  await expect(page.getByTestId('as-it-stands')).toHaveCount(0);
+  await expect(page.getByTestId('bracket-link')).toBeVisible();
+  // FIFA's codes at 390 px, and the eight best thirds under the groups
+  await expect(page.getByTestId('team-short').filter({ hasText: /^KOR$/ })).toHaveCount(1);
+  await expect(page.getByTestId('team-short').filter({ hasText: /^CZE$/ })).toHaveCount(1);
+  const thirds = page.getByTestId('third-placed');
+  await expect(thirds.getByTestId('third-placed-row')).toHaveCount(12);
+  await expect(thirds.locator('[data-testid="third-placed-row"][data-qualified="true"]')).toHaveCount(8);
+  await expectNoSideScroll(page);
+  await context.close();
+});
+
+test('Champions League 2024-25: two-legged ties on aggregate, at 1280 and 390 px', async ({ browser }) => {
+  for (const width of [1280, 390] as const) {
+    const { page, context } = await signedInPage(browser, { width, theme: 'light' }, `bracket-ucl-${width}@example.com`);
+    await page.goto(`${url}/league/2/2024?tab=bracket`);
+    const ties = page.getByTestId('bracket-tie');
+    await expect(ties.first()).toBeVisible();
+    await expect(ties.first()).toContainText('2 legs');
+    if (width === 1280) {
+      await expect(page.getByTestId('bracket-tree').getByRole('region', { name: 'Knockout play-offs' })).toBeVisible();
+      await expect(page.getByTestId('bracket-tree').getByRole('region', { name: 'Final', exact: true })).toContainText('Paris');
+    } else {
+      await expect(page.getByTestId('round-chip')).toHaveCount(5);
+    }
+    await expectNoSideScroll(page);
+    await shot(page, `ucl-2024-25-${width}`);
+    await context.close();
+  }
+});
