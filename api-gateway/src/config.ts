@@ -134,7 +134,7 @@ const gatewayEnvSchema = processEnvSchema
     GATEWAY_RATE_AUTH_PER_MINUTE: optional(countVar(1, 1_000_000)),
     GATEWAY_RATE_APPLY_PER_MINUTE: optional(countVar(1, 1_000_000)),
     GATEWAY_RATE_API_PER_10S: optional(countVar(1, 10_000_000)),
-    GATEWAY_RATE_PUBLIC_PER_MINUTE: optional(countVar(1, 10_000_000)),
+    GATEWAY_RATE_PUBLIC_PER_10S: optional(countVar(1, 10_000_000)),
     GATEWAY_CACHE_TTL_MS: optional(countVar(0, 3_600_000)),
     REDIS_URL: optional(z.url({ protocol: /^rediss?$/, error: 'must be a redis://host:port URL' })),
   })
@@ -233,7 +233,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env): GatewayConfig 
       authPerIpPerMinute: env.GATEWAY_RATE_AUTH_PER_MINUTE ?? DEFAULT_RATE_LIMITS.authPerIpPerMinute,
       referralApplyPerIpPerMinute: env.GATEWAY_RATE_APPLY_PER_MINUTE ?? DEFAULT_RATE_LIMITS.referralApplyPerIpPerMinute,
       apiPerSessionPer10s: env.GATEWAY_RATE_API_PER_10S ?? DEFAULT_RATE_LIMITS.apiPerSessionPer10s,
-      publicPerIpPerMinute: env.GATEWAY_RATE_PUBLIC_PER_MINUTE ?? DEFAULT_RATE_LIMITS.publicPerIpPerMinute,
+      publicPerIpPer10s: env.GATEWAY_RATE_PUBLIC_PER_10S ?? DEFAULT_RATE_LIMITS.publicPerIpPer10s,
     },
   };
 }

@@ -147,7 +147,7 @@ describe('public feeds through the gateway', () => {
   });
 
   it('limits public routes per client address, keyed by the address the trusted proxy saw', async () => {
-    const url = await gateway({ GATEWAY_RATE_PUBLIC_PER_MINUTE: '5', TRUST_PROXY: '1', TRUSTED_PROXY_HOPS: '1' }, counted);
+    const url = await gateway({ GATEWAY_RATE_PUBLIC_PER_10S: '5', TRUST_PROXY: '1', TRUSTED_PROXY_HOPS: '1' }, counted);
     const from = (forwardedFor: string) => fetch(`${url}${feedPath}`, { headers: { 'x-forwarded-for': forwardedFor } });
     for (let i = 0; i < 5; i += 1) expect((await from('203.0.113.7')).status).toBe(200);
     const refused = await from('203.0.113.7');
