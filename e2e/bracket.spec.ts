@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { freePort, repoRoot } from '../scripts/lib/processes';
 import { signedInPage, type Look } from './support/screens';
+import { signIn } from './support/session';
 
 /**
  * The World Cup 2026 as it is played: a replay of its files with the Champions League 2024-25 beside it, started as
@@ -154,6 +155,30 @@ test('Champions League 2024-25: two-legged ties on aggregate, at 1280 and 390 px
     }
     await expectNoSideScroll(page);
     await shot(page, `ucl-2024-25-${width}`);
+    await context.close();
+  }
+});
+
+test("a tournament fits a phone: the hub's tabs, the standings and the bracket at 320 and 390 px", async ({ browser }) => {
+  for (const width of [320, 390] as const) {
+    const context = await browser.newContext({ viewport: { width, height: 760 }, isMobile: true, hasTouch: true, locale: 'en-GB' });
+    const page = await context.newPage();
+    await signIn(page, `bracket-fit-${width}@example.com`);
+    const wide: string[] = [];
+    for (const path of [
+      ...['table', 'matches', 'scorers', 'bracket'].map((tab) => `/league/1/2026?tab=${tab}`),
+      // the longest round name in the round picker
+      `/league/1/2026?tab=matches&round=${encodeURIComponent('Group stage - Matchday 1')}`,
+      '/standings?leagueId=1&season=2026',
+      '/league/2/2024?tab=bracket',
+    ]) {
+      await page.goto(`${url}${path}`);
+      await expect(page.locator('[role="tabpanel"], [data-testid="standings-table"]').first()).toBeVisible();
+      await expect(page.getByTestId('loading')).toHaveCount(0);
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (scrollWidth > width) wide.push(`${path}: ${scrollWidth} px`);
+    }
+    expect(wide).toEqual([]);
     await context.close();
   }
 });
