@@ -137,6 +137,7 @@ const Placeholder = styled.span`
 `;
 
 const Chips = styled.div`
+  position: relative;
   display: flex;
   gap: 0.4rem;
   overflow-x: auto;
@@ -319,6 +320,13 @@ function TreeView({ rounds, context }: { rounds: BracketRound[]; context: TieCon
 function RoundsView({ rounds, context, start }: { rounds: BracketRound[]; context: TieContext; start: number }) {
   const [active, setActive] = useState(start);
   const pages = useRef<HTMLDivElement>(null);
+  const chips = useRef<HTMLDivElement>(null);
+  // the chip of the round shown stays in sight (its row scrolls sideways, the page does not)
+  useEffect(() => {
+    const row = chips.current;
+    const chip = row?.children[active] as HTMLElement | undefined;
+    if (row && chip) row.scrollTo({ left: Math.max(0, chip.offsetLeft - 12), behavior: 'smooth' });
+  }, [active]);
   const go = (index: number, smooth = true) => {
     setActive(index);
     const node = pages.current;
@@ -327,7 +335,7 @@ function RoundsView({ rounds, context, start }: { rounds: BracketRound[]; contex
   useEffect(() => go(start, false), [start]);
   return (
     <>
-      <Chips role="tablist" aria-label="Rounds">
+      <Chips role="tablist" aria-label="Rounds" ref={chips}>
         {rounds.map((round, index) => (
           <Chip
             key={round.name}
