@@ -81,12 +81,17 @@ async function main(): Promise<void> {
 
     const alone = await userReads(read, cookie, SECONDS * 1000);
     const statuses = new Map<number, number>();
-    const flood = autocannon({ url: `${stack.url}${feed}`, connections: CONNECTIONS, duration: SECONDS, timeout: 10 });
-    flood.on('response', (_client, statusCode) => statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1));
+    const finished = new Promise<autocannon.Result>((resolve, reject) => {
+      const flood = autocannon(
+        { url: `${stack.url}${feed}`, connections: CONNECTIONS, duration: SECONDS, timeout: 10 },
+        (error: unknown, done: autocannon.Result) => (error ? reject(error as Error) : resolve(done)),
+      );
+      flood.on('response', (_client, statusCode) => statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1));
+    });
     const [flooded, result] = await Promise.all([
       // the user's reads start once the flood has its connections open, and end with it
       new Promise((resolve) => setTimeout(resolve, 300)).then(() => userReads(read, cookie, SECONDS * 1000 - 600)),
-      flood,
+      finished,
     ]);
     const ratio = percentile(flooded.latencies, 95) / percentile(alone.latencies, 95);
     console.log(

@@ -1,4 +1,4 @@
-import type { FixtureStatus } from './football';
+import type { Fixture, FixtureStatus } from './football';
 
 /** The live match centre's contracts: match events, live matches, the snapshot and the stream's changes. */
 
@@ -101,6 +101,8 @@ export interface LiveFeedPage {
   /** The feed's last position now. */
   position: number;
   changes: LiveChange[];
+  /** With `fixtures=1`: the fixtures these changes are about (the alerts sender's texts), read with the page. */
+  fixtures?: Fixture[];
 }
 
 /** The last minute of each running period: past it the clock shows stoppage time ("45+2"). */

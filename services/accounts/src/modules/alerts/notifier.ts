@@ -12,6 +12,7 @@ import {
 } from './compose';
 import { randomBytes } from 'node:crypto';
 import {
+  anyDeviceFollows,
   claimDeliveries,
   dropSubscriptions,
   feedCursor,
@@ -44,6 +45,11 @@ export interface AlertsOptions {
   onDelivery?: (outcome: DeliveryOutcome, alert: OutgoingAlert, recipient: Recipient) => void;
 }
 
+/** A followed match keeps the sender reading the live feed from this long before its kick-off... */
+export const LIVE_LEAD_MS = 30 * 60_000;
+/** ...to this long after it (extra time, a shoot-out, a late correction). */
+export const LIVE_TAIL_MS = 4 * 3_600_000;
+
 /** Sends to this many devices at once. */
 const SEND_CONCURRENCY = 32;
 const PAGE = 200;
@@ -64,7 +70,8 @@ async function inParallel<T>(items: readonly T[], limit: number, work: (item: T)
  */
 export class AlertSender {
   private readonly now: () => number;
-  private lastKickOffCheck = 0;
+  private lastKickOffCheck = Number.NEGATIVE_INFINITY;
+  private awake = false;
 
   constructor(
     private readonly db: Knex,
@@ -73,8 +80,30 @@ export class AlertSender {
     this.now = options.now ?? Date.now;
   }
 
-  /** One round: the live feed up to its end, then (every kickOffEveryMs) the reminders. */
+  /** Whether the last look at the schedule found a followed match within its live window (the feed is read then). */
+  get reading(): boolean {
+    return this.awake;
+  }
+
+  /** How long until a round has something to do: pollMs while reading the feed, else until the next schedule check. */
+  nextRoundInMs(): number {
+    if (this.awake) return this.options.pollMs;
+    const every = this.options.kickOffEveryMs ?? 30_000;
+    return Math.max(this.options.pollMs, this.lastKickOffCheck + every - this.now());
+  }
+
+  /**
+   * One round: every kickOffEveryMs the schedule (reminders, line-ups, and whether any followed match is within its
+   * live window), then, only while one is, the live feed up to its end, each page with its fixtures. While none is
+   * the sender reads nothing; when one comes within its window it goes on from where it stopped.
+   */
   async tick(): Promise<void> {
+    if (this.now() - this.lastKickOffCheck >= (this.options.kickOffEveryMs ?? 30_000)) {
+      this.lastKickOffCheck = this.now();
+      await this.checkSchedule();
+      await purgeDeliveries(this.db, this.now());
+    }
+    if (!this.awake) return;
     let cursor = await feedCursor(this.db);
     if (cursor === null) {
       const head = await this.options.football.get<LiveFeedPage>('/internal/live/feed?after=0&limit=1');
@@ -82,16 +111,13 @@ export class AlertSender {
       await saveFeedCursor(this.db, cursor);
     }
     for (;;) {
-      const page: LiveFeedPage = await this.options.football.get<LiveFeedPage>(`/internal/live/feed?after=${cursor}&limit=${PAGE}`);
-      if (page.changes.length > 0) await this.sendChanges(page.changes);
+      const page: LiveFeedPage = await this.options.football.get<LiveFeedPage>(
+        `/internal/live/feed?after=${cursor}&limit=${PAGE}&fixtures=1`,
+      );
+      if (page.changes.length > 0) await this.sendChanges(page.changes, page.fixtures);
       if (page.feedSeq !== cursor) await saveFeedCursor(this.db, page.feedSeq);
       cursor = page.feedSeq;
       if (page.changes.length < PAGE) break;
-    }
-    if (this.now() - this.lastKickOffCheck >= (this.options.kickOffEveryMs ?? 30_000)) {
-      this.lastKickOffCheck = this.now();
-      await this.sendKickOffReminders();
-      await purgeDeliveries(this.db, this.now());
     }
   }
 
@@ -101,8 +127,11 @@ export class AlertSender {
     return new Map(list.map((f) => [f.id, f]));
   }
 
-  private async sendChanges(changes: readonly LiveChange[]): Promise<void> {
-    const fixtures = await this.fixtures([...new Set(changes.map((c) => c.fixtureId))]);
+  private async sendChanges(changes: readonly LiveChange[], withPage: readonly Fixture[] | undefined): Promise<void> {
+    // the page carries its fixtures; a football service that does not send them yet is asked once for the page's
+    const fixtures = withPage
+      ? new Map(withPage.map((f) => [f.id, f]))
+      : await this.fixtures([...new Set(changes.map((c) => c.fixtureId))]);
     const recipients = new Map<number, Recipient[]>();
     const jobs: Array<{ recipient: Recipient; outgoing: OutgoingAlert }> = [];
     for (const change of changes) {
@@ -125,10 +154,27 @@ export class AlertSender {
     await this.send(jobs);
   }
 
-  /** Kick-off reminders (30 minutes before) and "line-ups are out" (once a source has announced them). */
-  private async sendKickOffReminders(): Promise<void> {
+  /**
+   * Kick-off reminders (30 minutes before) and "line-ups are out" (once a source has announced them); and whether
+   * any match followed by someone with a device is within its live window (LIVE_LEAD_MS before its kick-off to
+   * LIVE_TAIL_MS after), which decides whether the live feed is read until the next check.
+   */
+  private async checkSchedule(): Promise<void> {
     const from = this.now();
-    const soon = await this.options.football.get<Fixture[]>(`/internal/lookup/fixtures?from=${from}&to=${from + KICK_OFF_REMINDER_MS}`);
+    const window = await this.options.football.get<Fixture[]>(
+      `/internal/lookup/fixtures?from=${from - LIVE_TAIL_MS}&to=${from + Math.max(LIVE_LEAD_MS, KICK_OFF_REMINDER_MS)}`,
+    );
+    const live = window.filter((f) => f.status !== 'postponed' && Date.parse(f.eventDate) < from + LIVE_LEAD_MS);
+    this.awake =
+      live.length > 0 &&
+      (await anyDeviceFollows(this.db, {
+        teamIds: [...new Set(live.flatMap((f) => [f.homeTeamId, f.awayTeamId]))],
+        leagueIds: [...new Set(live.map((f) => f.leagueId))],
+      }));
+    const soon = window.filter((f) => {
+      const kickOff = Date.parse(f.eventDate);
+      return kickOff >= from && kickOff < from + KICK_OFF_REMINDER_MS;
+    });
     const announced = await this.options.football.get<Fixture[]>(
       `/internal/lookup/fixtures?from=${from}&to=${from + LINE_UPS_WINDOW_MS}&lineups=1`,
     );
@@ -241,7 +287,10 @@ export class AlertSender {
   }
 }
 
-/** Runs the sender every pollMs until stopped; a failed round (football unreachable) is logged and retried. */
+/**
+ * Runs the sender every pollMs while a followed match is within its live window, else once per schedule check, until
+ * stopped; a failed round (football unreachable) is logged and retried after pollMs.
+ */
 export function startAlerts(db: Knex, options: AlertsOptions): () => Promise<void> {
   const sender = new AlertSender(db, options);
   let stopped = false;
@@ -249,10 +298,13 @@ export function startAlerts(db: Knex, options: AlertsOptions): () => Promise<voi
   let running: Promise<void> = Promise.resolve();
   let failures = 0;
   const loop = () => {
+    let wait = options.pollMs;
     running = sender
       .tick()
       .then(() => {
         failures = 0;
+        // while no followed match is within its live window, nothing until the next look at the schedule
+        wait = sender.nextRoundInMs();
       })
       .catch((error: unknown) => {
         // once per streak, after 10 s of failures: a football service still starting beside this one says
@@ -262,7 +314,7 @@ export function startAlerts(db: Knex, options: AlertsOptions): () => Promise<voi
         }
       })
       .finally(() => {
-        if (!stopped) timer = setTimeout(loop, options.pollMs);
+        if (!stopped) timer = setTimeout(loop, wait);
       });
   };
   loop();

@@ -59,6 +59,20 @@ export async function recipientsOf(db: Knex, match: { teamIds: number[]; leagueI
   }));
 }
 
+/** Whether anyone with a push device follows one of these teams or leagues (the sender reads the live feed then). */
+export async function anyDeviceFollows(db: Knex, followed: { teamIds: number[]; leagueIds: number[] }): Promise<boolean> {
+  if (followed.teamIds.length === 0 && followed.leagueIds.length === 0) return false;
+  const row = (await db('follows as f')
+    .where((w) => {
+      w.where((t) => t.where('f.kind', 'team').whereIn('f.target_id', followed.teamIds)).orWhere((l) =>
+        l.where('f.kind', 'league').whereIn('f.target_id', followed.leagueIds),
+      );
+    })
+    .whereExists((sub) => sub.select('s.id').from('push_subscriptions as s').whereRaw('s.user_id = f.user_id'))
+    .first('f.user_id')) as { user_id: number } | undefined;
+  return row !== undefined;
+}
+
 /**
  * Claims (alert, device) pairs before sending, many in one statement: the unique key lets each pair through once,
  * across restarts and concurrent senders, so a device gets an alert at most once. Returns the pairs this claim

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { API_PREFIXES } from '@matchday/contracts';
 import { noQuery, notFound, parseInput, parseQuery, serviceRouter, type Knex, type ServiceState } from '@matchday/server';
+import { lookupFixtures } from '../lookup/repository';
 import { findFixtureEvents } from './repository';
 import { feedQuery, fixtureEventsParams } from './schema';
 import { liveFeedPage, liveSnapshot } from './service';
@@ -37,13 +38,19 @@ export function fixtureEventsRouter(db: Knex) {
 /**
  * GET /internal/live/feed?after=<feedSeq>&limit=<n>: the changes after a feed position, in order, with the
  * position they reach and the feed's own (LiveFeedPage). The gateway polls it (one reader per gateway process) and pushes
- * the changes to open streams; events are durable here, so a gateway that restarts resumes where it was.
+ * the changes to open streams; events are durable here, so a gateway that restarts resumes where it was. With
+ * `fixtures=1` the page carries the fixtures of its changes (the alerts sender's texts), so one call gives both.
  */
 export function liveFeedRouter(db: Knex) {
   const router = new Router<ServiceState>({ prefix: '/internal/live', strict: true, sensitive: true });
   router.get('/feed', async (ctx) => {
-    const { after, limit } = parseQuery(feedQuery, ctx.query);
-    ctx.body = await liveFeedPage(db, after, limit ?? 1000);
+    const { after, limit, fixtures } = parseQuery(feedQuery, ctx.query);
+    const page = await liveFeedPage(db, after, limit ?? 1000);
+    if (fixtures) {
+      const ids = [...new Set(page.changes.map((change) => change.fixtureId))];
+      page.fixtures = ids.length > 0 ? await lookupFixtures(db, { ids }) : [];
+    }
+    ctx.body = page;
   });
   return router;
 }
