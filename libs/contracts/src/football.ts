@@ -413,6 +413,18 @@ export interface ReplayInfo {
   last: string | null;
 }
 
+const REAL_DAY_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const REAL_DAY_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * The real day, in UTC, of a kick-off stored moved by a replay's `shiftMs`, as the app writes a replayed match's date
+ * ("Sun 1 Dec 2024"): what calendar events and alerts of a replay name.
+ */
+export function replayedMatchDay(kickoff: string | number, shiftMs: number): string {
+  const at = new Date((typeof kickoff === 'number' ? kickoff : Date.parse(kickoff)) - shiftMs);
+  return `${REAL_DAY_WEEKDAYS[at.getUTCDay()]} ${at.getUTCDate()} ${REAL_DAY_MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
+}
+
 /** Bounds of the search text (GET /api/search?q=): shorter is refused with 400, longer too. */
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_MAX_LENGTH = 100;

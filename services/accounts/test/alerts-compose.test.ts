@@ -1,5 +1,5 @@
 import { DEFAULT_ALERTS, type Fixture, type LiveChange, type MatchEvent } from '@matchday/contracts';
-import { composeEventAlert, composeKickOffAlert, inQuietHours, type RecipientPreferences } from '../src/modules/alerts/compose';
+import { composeEventAlert, composeKickOffAlert, inQuietHours, markReplay, type RecipientPreferences } from '../src/modules/alerts/compose';
 
 const FIXTURE: Fixture = {
   id: 77,
@@ -86,6 +86,18 @@ describe('alert composition (every decision on the server)', () => {
     expect(alert.topic).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
     expect(alert.ttlSeconds).toBe(598);
     expect(alert.key).toBe('goal:77:4');
+  });
+
+  it("says, while a replay is served, that the alert comes from one and names the match's real day", () => {
+    const alert = composeEventAlert(change({}), FIXTURE, PREFS, STORED + 2_000)!;
+    // the replay stored the match 1,467 days after it was played: its real day is Tue 22 Nov 2022
+    const shiftMs = 1_467 * 86_400_000;
+    const stored = { ...FIXTURE, eventDate: new Date(Date.parse(FIXTURE.eventDate) + shiftMs).toISOString() };
+    expect(markReplay(alert, stored, { shiftMs }).alert).toMatchObject({
+      title: 'Goal! Argentina 1–2 Saudi Arabia',
+      body: 'Salem Al-Dawsari 53′ · World Cup · Replay: played Tue 22 Nov 2022',
+    });
+    expect(markReplay(alert, FIXTURE, null)).toBe(alert);
   });
 
   it('a cancelled goal carries the tag and topic of the goal it takes back', () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DatasetInfo } from '@matchday/contracts';
+import { replayedMatchDay, type DatasetInfo } from '@matchday/contracts';
 import { dropMysqlDatabase, migrateLatest, openDatabase, repoRoot } from '@matchday/server';
 import { startService, testDatabases, type RunningService } from '@matchday/testing';
 import { migrations } from '../src/db/migrations';
@@ -8,7 +8,6 @@ import { markDemoDataset } from '../src/importers/store';
 import { defaultReplayArgs, holdsImportedData, sameDayOfSeason } from '../src/importers/default-replay';
 import { runImport } from '../src/importers/cli';
 import { prepareReplay } from '../src/importers/replay';
-import { realDay } from '../src/modules/calendar/feed';
 import { football } from '../src/service';
 import { tempDir } from './import-helpers';
 
@@ -82,7 +81,7 @@ describe('the default replay', () => {
         last: expect.stringMatching(/^2025-05-31T/),
       });
       // the real date of a stored kick-off is the stored one minus the shift: the replay's today is Thu 28 Nov 2024
-      expect(realDay(now.getTime() - dataset.replay!.shiftMs)).toBe('Thu 28 Nov 2024');
+      expect(replayedMatchDay(now.getTime(), dataset.replay!.shiftMs)).toBe('Thu 28 Nov 2024');
       // Liverpool 2-0 Real Madrid was played on 27 Nov 2024 (over), Liverpool v Manchester City on 1 Dec 2024 (to come)
       const played = (await db('fixtures')
         .join('teams as home', 'home.id', 'fixtures.home_team_id')
@@ -96,7 +95,7 @@ describe('the default replay', () => {
         home_goals: number | null;
         away_goals: number | null;
       }>;
-      const real = (at: string | Date) => realDay(new Date(at).getTime() - dataset.replay!.shiftMs);
+      const real = (at: string | Date) => replayedMatchDay(new Date(at).getTime(), dataset.replay!.shiftMs);
       const madrid = played.find((row) => row.away === 'Real Madrid');
       expect(madrid && { day: real(madrid.kickoff_at), status: madrid.status, score: [madrid.home_goals, madrid.away_goals] }).toEqual({
         day: 'Wed 27 Nov 2024',

@@ -7,7 +7,9 @@ import {
   type LiveChange,
   type PushAlert,
   type QuietHours,
+  type ReplayInfo,
   type SpoilerScope,
+  replayedMatchDay,
 } from '@matchday/contracts';
 
 /**
@@ -169,4 +171,18 @@ export function composeLineupsAlert(fixture: Fixture, prefs: RecipientPreference
     topic: `lu${fixture.id}`,
     eventMs: nowMs,
   };
+}
+
+/**
+ * While a replay of a real season is served, an alert says so and names the match's real day: "… · Replay: played
+ * Sun 1 Dec 2024" (the kick-off the alert was made from is the replay's, moved by `shiftMs`).
+ */
+export function markReplay(
+  outgoing: OutgoingAlert,
+  fixture: Pick<Fixture, 'eventDate'>,
+  replay: Pick<ReplayInfo, 'shiftMs'> | null,
+): OutgoingAlert {
+  if (!replay) return outgoing;
+  const note = `Replay: played ${replayedMatchDay(fixture.eventDate, replay.shiftMs)}`;
+  return { ...outgoing, alert: { ...outgoing.alert, body: outgoing.alert.body ? `${outgoing.alert.body} · ${note}` : note } };
 }

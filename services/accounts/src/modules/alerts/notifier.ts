@@ -1,11 +1,12 @@
-import type { Agent } from 'node:https';
-import type { Fixture, LiveChange, LiveFeedPage } from '@matchday/contracts';
+import { Agent } from 'node:https';
+import type { DatasetInfo, Fixture, LiveChange, LiveFeedPage, ReplayInfo } from '@matchday/contracts';
 import type { FootballClient, Knex, Logger } from '@matchday/server';
 import type { VapidKeys } from '../../lib/vapid';
 import {
   composeEventAlert,
   composeKickOffAlert,
   composeLineupsAlert,
+  markReplay,
   KICK_OFF_REMINDER_MS,
   LINE_UPS_WINDOW_MS,
   type OutgoingAlert,
@@ -23,7 +24,7 @@ import {
   type DeliveryResult,
   type Recipient,
 } from './repository';
-import { pushAlert, unusableDevice } from './sender';
+import { pushAlert, unusableDevice, VapidHeaders } from './sender';
 
 /** What happened to one (alert, device): sent, refused, expired, the device gone, or claimed before. */
 export type DeliveryOutcome = 'sent' | 'failed' | 'expired' | 'gone' | 'already-sent';
@@ -52,6 +53,8 @@ export const LIVE_TAIL_MS = 4 * 3_600_000;
 
 /** Sends to this many devices at once. */
 const SEND_CONCURRENCY = 32;
+/** Connections kept to one push service (an origin), at most: as many as sends go on at once. */
+export const PUSH_SOCKETS_PER_ORIGIN = SEND_CONCURRENCY;
 const PAGE = 200;
 
 async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -72,12 +75,24 @@ export class AlertSender {
   private readonly now: () => number;
   private lastKickOffCheck = Number.NEGATIVE_INFINITY;
   private awake = false;
+  /** The replay being served, read with each look at the schedule (alerts then say they come from it). */
+  private replay: Pick<ReplayInfo, 'shiftMs'> | null = null;
+  /** One signed VAPID header per push service, reused (sender.ts). */
+  readonly vapidHeaders = new VapidHeaders();
+  /** Kept-alive connections to the push services, at most PUSH_SOCKETS_PER_ORIGIN to each. */
+  private readonly pushAgent: Agent;
 
   constructor(
     private readonly db: Knex,
     private readonly options: AlertsOptions,
   ) {
     this.now = options.now ?? Date.now;
+    this.pushAgent = options.pushAgent ?? new Agent({ keepAlive: true, maxSockets: PUSH_SOCKETS_PER_ORIGIN });
+  }
+
+  /** Closes the kept-alive connections to the push services (when this sender made them). */
+  close(): void {
+    if (!this.options.pushAgent) this.pushAgent.destroy();
   }
 
   /** Whether the last look at the schedule found a followed match within its live window (the feed is read then). */
@@ -148,7 +163,7 @@ export class AlertSender {
         // followed (or subscribed) after the event was stored: nothing for it
         if (storedMs < recipient.followedSinceMs || storedMs < recipient.subscribedMs) continue;
         const outgoing = composeEventAlert(change, fixture, recipient.prefs, this.now());
-        if (outgoing) jobs.push({ recipient, outgoing });
+        if (outgoing) jobs.push({ recipient, outgoing: markReplay(outgoing, fixture, this.replay) });
       }
     }
     await this.send(jobs);
@@ -161,6 +176,7 @@ export class AlertSender {
    */
   private async checkSchedule(): Promise<void> {
     const from = this.now();
+    this.replay = (await this.options.football.get<DatasetInfo>('/api/dataset')).replay;
     const window = await this.options.football.get<Fixture[]>(
       `/internal/lookup/fixtures?from=${from - LIVE_TAIL_MS}&to=${from + Math.max(LIVE_LEAD_MS, KICK_OFF_REMINDER_MS)}`,
     );
@@ -187,7 +203,7 @@ export class AlertSender {
       const teamIds = [fixture.homeTeamId, fixture.awayTeamId];
       for (const recipient of await recipientsOf(this.db, { teamIds, leagueId: fixture.leagueId })) {
         const outgoing = compose(fixture, recipient.prefs, this.now());
-        if (outgoing) jobs.push({ recipient, outgoing });
+        if (outgoing) jobs.push({ recipient, outgoing: markReplay(outgoing, fixture, this.replay) });
       }
     }
     await this.send(jobs);
@@ -249,9 +265,10 @@ export class AlertSender {
         }
         const outcome = await pushAlert(vapid, recipient, outgoing, this.options.logger, {
           now: this.now,
-          agent: this.options.pushAgent,
           attempt: job.attempt,
           deadlineMs: job.deadlineMs,
+          vapidHeaders: this.vapidHeaders,
+          agent: this.pushAgent,
         });
         if (outcome.status === 'retry') {
           job.attempt += 1;
@@ -322,5 +339,6 @@ export function startAlerts(db: Knex, options: AlertsOptions): () => Promise<voi
     stopped = true;
     clearTimeout(timer);
     await running;
+    sender.close();
   };
 }

@@ -1,4 +1,4 @@
-import { seasonName, type ReplayInfo } from '@matchday/contracts';
+import { replayedMatchDay, seasonName, type ReplayInfo } from '@matchday/contracts';
 import { finalResult, playedScore } from '../../lib/played';
 import { epoch } from '../../lib/values';
 import { uuidV5, writeCalendar, type IcsEvent } from './ics';
@@ -35,15 +35,6 @@ export interface FeedOptions {
   publicUrl: string;
   /** The replay being served, if any: each event then says so and names the match's real date. */
   replay?: Pick<ReplayInfo, 'label' | 'shiftMs'> | null;
-}
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
-
-/** A day as the app writes a replayed match's real date, in UTC ("Sun 1 Dec 2024"). */
-export function realDay(epochMs: number): string {
-  const at = new Date(epochMs);
-  return `${WEEKDAYS[at.getUTCDay()]} ${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
 }
 
 export function fixtureUid(fixtureId: number): string {
@@ -87,7 +78,7 @@ export function fixtureEvent(row: CalendarFixtureRow, options: FeedOptions): Ics
     // Google shows no URL property: the match page is in the description too
     description: [
       ...(options.replay
-        ? [`Replay of ${options.replay.label}: this match was played on ${realDay(start - options.replay.shiftMs)}.`]
+        ? [`Replay of ${options.replay.label}: this match was played on ${replayedMatchDay(start, options.replay.shiftMs)}.`]
         : []),
       row.round ? `${competition}, ${row.round}` : competition,
       page,
