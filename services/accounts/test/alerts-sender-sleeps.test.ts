@@ -188,5 +188,7 @@ describe.each(testDatabases())('the alerts sender on %s', (_label, makeTarget) =
     expect(idLookups()).toEqual([]);
     expect(calls).toHaveLength(1);
     expect(alerts.reading).toBe(true);
+    // one VAPID token for the push service, reused for every push to it (each one accepted by the stand-in's check)
+    expect(alerts.vapidHeaders.signed).toBe(1);
   });
 });

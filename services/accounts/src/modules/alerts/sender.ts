@@ -30,6 +30,37 @@ export function unusableDevice(
   return keyProblem(recipient.keys) ?? endpointProblem?.(recipient.endpoint) ?? null;
 }
 
+/** A VAPID token is signed to be valid this long (RFC 8292 allows at most 24 h)... */
+export const VAPID_TOKEN_SECONDS = 12 * 3600;
+/** ...and signed again once this much of it has passed, well before a push service would refuse it. */
+export const VAPID_RENEW_AFTER_MS = 6 * 3_600_000;
+
+/**
+ * The VAPID `Authorization` header (RFC 8292), signed once per push-service origin (the token's audience) and
+ * reused until VAPID_RENEW_AFTER_MS: signing (ES256) is a cost per token, not per push. The payload encryption
+ * stays per device (RFC 8291). Timed by the real clock, as the push services check the token's expiry by theirs.
+ */
+export class VapidHeaders {
+  private readonly byAudience = new Map<string, { authorization: string; renewAtMs: number; signer: string }>();
+  /** Tokens signed so far (tests and benches). */
+  signed = 0;
+
+  constructor(private readonly clock: () => number = Date.now) {}
+
+  authorization(vapid: VapidKeys, endpoint: string): string {
+    const audience = new URL(endpoint).origin;
+    const signer = `${vapid.publicKey} ${vapid.subject}`;
+    const now = this.clock();
+    const kept = this.byAudience.get(audience);
+    if (kept && kept.signer === signer && now < kept.renewAtMs) return kept.authorization;
+    const expiration = Math.floor(now / 1000) + VAPID_TOKEN_SECONDS;
+    const { Authorization } = webpush.getVapidHeaders(audience, vapid.subject, vapid.publicKey, vapid.privateKey, 'aes128gcm', expiration);
+    this.byAudience.set(audience, { authorization: Authorization, renewAtMs: now + VAPID_RENEW_AFTER_MS, signer });
+    this.signed += 1;
+    return Authorization;
+  }
+}
+
 /** The waits before the second and the third try; there is no fourth. */
 export const RETRY_DELAYS_MS = [500, 2_000];
 const SEND_TIMEOUT_MS = 10_000;
@@ -61,6 +92,8 @@ export async function pushAlert(
     agent?: Agent | undefined;
     /** Which try this is (1 for the first). */
     attempt?: number;
+    /** Signed VAPID headers to reuse (default: one signed for this push alone). */
+    vapidHeaders?: VapidHeaders | undefined;
     /** When the alert's TTL ends (epoch ms; default its ttlSeconds from now): each try gets what is left. */
     deadlineMs?: number;
   } = {},
@@ -70,8 +103,9 @@ export async function pushAlert(
   const ttlSeconds = options.deadlineMs === undefined ? outgoing.ttlSeconds : Math.floor((options.deadlineMs - now()) / 1000);
   if (ttlSeconds <= 0) return { status: 'expired', attempts: attempt - 1, sentMs: null };
   try {
+    const authorization = (options.vapidHeaders ?? new VapidHeaders()).authorization(vapid, recipient.endpoint);
     await webpush.sendNotification({ endpoint: recipient.endpoint, keys: recipient.keys }, JSON.stringify(outgoing.alert), {
-      vapidDetails: vapid,
+      headers: { Authorization: authorization },
       TTL: ttlSeconds,
       urgency: outgoing.urgency,
       topic: outgoing.topic,
