@@ -182,3 +182,26 @@ test("a tournament fits a phone: the hub's tabs, the standings and the bracket a
     await context.close();
   }
 });
+
+test('spoiler-free mode covers the scores and the teams they send through, until a tie is revealed', async ({ browser }) => {
+  const { page, context } = await signedInPage(browser, { width: 1280, theme: 'light' }, 'bracket-spoilers@example.com');
+  const response = await page.request.fetch(`${url}/api/user/preferences`, {
+    method: 'POST',
+    data: { spoilerFree: true, spoilerScope: 'all' },
+    headers: { 'x-requested-with': 'XMLHttpRequest', origin: url },
+  });
+  expect(response.ok()).toBe(true);
+  await page.goto(`${url}/league/1/2026?tab=bracket`);
+  const quarter = tie(page, 97);
+  await expect(quarter.getByTestId('hidden-score')).toBeVisible();
+  // France 2-0 Morocco: neither the score nor the winner's bold name, nor France in the semi-final it leads to
+  await expect(quarter.getByTestId('tie-side').first()).not.toContainText('2');
+  await expect(tie(page, 101)).not.toContainText('France');
+  await expect(tie(page, 101)).toContainText('Winner of match 97');
+  await expect(page.getByRole('link', { name: 'Match 101: Winner of match 97 v Winner of match 98' })).toBeVisible();
+  // revealed: the score, and France goes through
+  await quarter.getByTestId('hidden-score').click();
+  await expect(quarter.getByTestId('tie-side').first()).toContainText('2');
+  await expect(tie(page, 101)).toContainText('France');
+  await context.close();
+});

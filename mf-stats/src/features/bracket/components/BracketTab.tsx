@@ -247,7 +247,9 @@ function TieCard({ tie, context }: { tie: BracketTie; context: TieContext }) {
   const score = (goals: number | null) => (!played || hidden ? '' : String(goals));
   const winner = (side: BracketSide) => !hidden && tie.winner !== null && tie.winner.teamId === side.teamId;
   const decided = hidden ? '' : decidedText(tie);
-  const label = `${tie.home.teamName ?? placeText(tie.home.slot, context.ties)} v ${tie.away.teamName ?? placeText(tie.away.slot, context.ties)}`;
+  // the link's name gives away no more than the card shows
+  const named = (side: BracketSide) => (side.teamName !== null && !masked(side) ? side.teamName : placeText(side.slot, context.ties));
+  const label = `${named(tie.home)} v ${named(tie.away)}`;
   return (
     <TieLink
       to={`/fixture-stats/${tie.fixtureId}`}
