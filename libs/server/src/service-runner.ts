@@ -70,7 +70,8 @@ export async function runService<Env extends ServiceEnv>(schema: z.ZodType<Env>,
   const db = await openServiceDatabase(definition, env);
   if (env.SEED_DEMO !== '0' && definition.seedIfEmpty) {
     const outcome = await definition.seedIfEmpty(db);
-    logger.info({ outcome }, 'demo seed');
+    // said in words: a bare "demo seed" read as if a replay of real data had been replaced by the demo
+    logger.info({ outcome }, outcome === 'seeded' ? 'demo data seeded into the empty database' : 'data present: no demo seed');
   }
   const stop = await definition.onStart?.(db);
   let warmingUp = definition.warmUpPaths !== undefined;

@@ -70,6 +70,12 @@ describe('the default replay', () => {
     try {
       const leagues = (await db('fixtures').distinct('league_id').orderBy('league_id')) as Array<{ league_id: number }>;
       expect(leagues.map((row) => Number(row.league_id))).toEqual([2, 39, 323]);
+      // one season each: the deductions file's 2023-24 rows are not of this replay (they made an empty 2023-24)
+      const seasons = (await db('seasons').orderBy(['league_id', 'year']).select('league_id', 'year')) as Array<{
+        league_id: number;
+        year: number;
+      }>;
+      expect(seasons.map((row) => `${Number(row.league_id)}/${Number(row.year)}`)).toEqual(['2/2024', '39/2024', '323/2024']);
       service = await startService(football, target);
       const dataset = (await (await service.request('/api/dataset')).json()) as DatasetInfo;
       expect(dataset.demo).toBe(false);

@@ -287,6 +287,12 @@ export async function readReplay(
     const report = await runImport(argv, { env, progress: true, log, collect: (batch) => batches.push(batch) });
     problems.push(...report.problems);
   }
+  // a replay is of the seasons its matches are in: a deductions file's other seasons would add empty seasons
+  const seasons = new Set(batches.flatMap((b) => (b.kind === 'matches' ? b.records.map((m) => `${m.leagueId}/${m.season}`) : [])));
+  const replayed = batches.map((batch) =>
+    batch.kind === 'adjustments' ? { ...batch, records: batch.records.filter((a) => seasons.has(`${a.leagueId}/${a.season}`)) } : batch,
+  );
+  batches.splice(0, batches.length, ...replayed);
   const range = seasonRange(batches);
   if (!range && options.asOf !== undefined) throw new ReplayDateError('--as-of needs a replay with matches');
   const asOf = options.asOf ?? (range && options.sameCalendarDay ? sameDayOfSeason(range.first, range.last, now) : undefined);

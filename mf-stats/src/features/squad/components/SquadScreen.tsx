@@ -105,7 +105,11 @@ export function SquadScreen() {
     return <ScreenState back={back} loading="Loading squads" />;
   }
   if (error || players.length === 0) {
-    return <ScreenState back={back} title="Match data not found" message={errorDetail(error)} />;
+    // no squads at all (a source with results only, such as the Indian Super League's): say so rather than nothing
+    const message = error
+      ? errorDetail(error)
+      : 'No squads are known for these teams in this league and season: its data has results only.';
+    return <ScreenState back={back} title="Match data not found" message={message} />;
   }
 
   const sides = [
