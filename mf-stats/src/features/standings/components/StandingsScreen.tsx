@@ -124,7 +124,7 @@ export function StandingsScreen() {
           </Row>
         )
       )}
-      <StandingsView rows={rows} linkFor={linkFor} highlighted={highlighted} asItStands={asItStands && !knockoutOnly} />
+      <StandingsView rows={rows} linkFor={linkFor} highlighted={highlighted} asItStands={asItStands && !knockoutOnly} liveVersion={moved} />
     </Page>
   );
 }

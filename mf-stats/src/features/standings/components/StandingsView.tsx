@@ -56,12 +56,15 @@ export const StandingsView = memo(function StandingsView({
   linkFor,
   highlighted = NONE_HIGHLIGHTED,
   asItStands = false,
+  liveVersion = '',
 }: {
   rows: readonly StandingRow[];
   linkFor: (row: StandingRow) => string;
   highlighted?: (row: StandingRow) => boolean;
   /** The tables count live matches: the third-placed ranking too. */
   asItStands?: boolean;
+  /** Changes with every live change while as it stands: the third-placed ranking is read again. */
+  liveVersion?: string;
 }) {
   const first = rows[0];
   // spoiler-free mode: a table is made of results, as it stands or final
@@ -86,7 +89,12 @@ export const StandingsView = memo(function StandingsView({
       ))}
       {first && groups.length > 1 && (
         <Suspense fallback={null}>
-          <ThirdPlacedTable leagueId={String(first.leagueId)} season={String(first.season)} asItStands={asItStands} />
+          <ThirdPlacedTable
+            leagueId={String(first.leagueId)}
+            season={String(first.season)}
+            asItStands={asItStands}
+            liveVersion={liveVersion}
+          />
         </Suspense>
       )}
       {(zones.size > 0 || adjusted.length > 0 || level.length > 0) && (

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import styled from 'styled-components';
 import type { ThirdPlacedStandings } from '@matchday/contracts';
 import { Card, TeamLogo } from '@matchday/ui';
@@ -63,8 +64,22 @@ const Team = styled.span`
  * go through; Euro 2024: 4 of 6): group, played, goal difference, goals, points, the qualified above a dashed line; as
  * it stands while group matches are live. Nothing for a competition without such a ranking. Loaded on its own.
  */
-export default function ThirdPlacedTable({ leagueId, season, asItStands }: { leagueId: string; season: string; asItStands: boolean }) {
-  const { data } = useApiQuery(thirdPlacedQuery, [leagueId, season, asItStands]);
+export default function ThirdPlacedTable({
+  leagueId,
+  season,
+  asItStands,
+  liveVersion,
+}: {
+  leagueId: string;
+  season: string;
+  asItStands: boolean;
+  /** Changes with every live change of the tables' matches: the ranking as it stands is read again. */
+  liveVersion: string;
+}) {
+  const { data, mutate } = useApiQuery(thirdPlacedQuery, [leagueId, season, asItStands]);
+  useEffect(() => {
+    if (asItStands && liveVersion) void mutate();
+  }, [asItStands, liveVersion, mutate]);
   if (!data || data.qualifying === 0 || data.thirdPlaced.length === 0) return null;
   const undecided = data.thirdPlaced.filter((row) => row.decidedBy);
   return (
