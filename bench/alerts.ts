@@ -22,13 +22,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PushAlert } from '@matchday/contracts';
 import { createLogger, httpFootballClient } from '@matchday/server';
-import { startPushService, startService, TEST_SECRET, type RunningService } from '@matchday/testing';
+import { startService, TEST_SECRET, type RunningService } from '@matchday/testing';
 import { accountsConfig } from '@matchday/accounts/src/config';
 import { startAlerts } from '@matchday/accounts/src/modules/alerts/notifier';
 import { createAccounts } from '@matchday/accounts/src/service';
 import type { ImportedMatch } from '@matchday/football/src/importers/model';
 import { saveMatches, saveMatchEvents } from '@matchday/football/src/importers/store';
 import { football } from '@matchday/football/src/service';
+import { startPushStandInProcess } from './lib/push-stand-in';
 
 const LEVELS = (process.env.BENCH_DEVICES ?? '100,1000').split(',').map(Number);
 const GOALS = Number(process.env.BENCH_GOALS ?? 5);
@@ -42,7 +43,7 @@ async function level(devices: number): Promise<void> {
   const target = (name: string) => ({ client: 'sqlite' as const, location: path.join(dir, `${name}.sqlite`) });
   let footballService: RunningService | undefined;
   let accountsService: RunningService | undefined;
-  const push = await startPushService();
+  const push = await startPushStandInProcess();
   let stop: (() => Promise<void>) | undefined;
   try {
     footballService = await startService(football, target('football'));
@@ -89,13 +90,13 @@ async function level(devices: number): Promise<void> {
         .returning('id')) as Array<{ id: number } | number>;
       const userId = typeof row === 'object' ? row.id : row!;
       await db('follows').insert({ user_id: userId, kind: 'team', target_id: home, created_ms: since });
-      const subscription = push.newSubscription();
+      const [subscription] = await push.newSubscriptions(1);
       await db('push_subscriptions').insert({
         user_id: userId,
         endpoint_hash: `u${i}`.padStart(64, '0'),
-        endpoint: subscription.endpoint,
+        endpoint: subscription!.endpoint,
         p256dh: offCurve,
-        auth: subscription.keys.auth,
+        auth: subscription!.keys.auth,
         created_ms: since - 1,
       });
     }
@@ -103,9 +104,10 @@ async function level(devices: number): Promise<void> {
     for (let i = 0; i < users.length; i += 200) {
       const slice = users.slice(i, i + 200);
       await db('follows').insert(slice.map((u) => ({ user_id: u.id, kind: 'team', target_id: home, created_ms: since })));
+      const subscriptions = await push.newSubscriptions(slice.length);
       await db('push_subscriptions').insert(
-        slice.map((u) => {
-          const subscription = push.newSubscription();
+        slice.map((u, k) => {
+          const subscription = subscriptions[k]!;
           return {
             user_id: u.id,
             endpoint_hash: `${u.id}`.padStart(64, '0'),
@@ -128,6 +130,7 @@ async function level(devices: number): Promise<void> {
     });
     await new Promise((resolve) => setTimeout(resolve, 2 * POLL_MS + 500));
     const started = Date.now();
+    const cpuBefore = process.cpuUsage();
     for (let goal = 1; goal <= GOALS; goal += 1) {
       await saveMatchEvents(footballService.db, [
         {
@@ -145,9 +148,13 @@ async function level(devices: number): Promise<void> {
     }
     const expected = GOALS * devices;
     const deadline = Date.now() + 60_000;
-    while (push.received.filter((m) => (m.json as PushAlert).kind === 'goal').length < expected && Date.now() < deadline) {
+    let accepted = 0;
+    while ((accepted = await push.count('goal')) < expected && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
+    const cpu = process.cpuUsage(cpuBefore);
+    // this process: the sender, the accounts and football services (one feed read a goal); not the push service
+    const cpuPerPush = (cpu.user + cpu.system) / Math.max(1, accepted);
     const stored = new Map(
       (
         (await footballService.db('match_events').where('kind', 'goal').select('seq', 'stored_ms')) as Array<{
@@ -157,7 +164,7 @@ async function level(devices: number): Promise<void> {
       ).map((row) => [Number(row.seq), Number(row.stored_ms)]),
     );
     const latencies: number[] = [];
-    for (const message of push.received) {
+    for (const message of (await push.received()).received) {
       const alert = message.json as PushAlert;
       if (alert.kind !== 'goal') continue;
       const seq = Number(alert.tag.split('s').pop());
@@ -166,7 +173,8 @@ async function level(devices: number): Promise<void> {
     latencies.sort((a, b) => a - b);
     console.log(
       `${devices} devices x ${GOALS} goals: ${latencies.length}/${expected} alerts accepted; ` +
-        `latency p50 ${percentile(latencies, 50)} ms, p95 ${percentile(latencies, 95)} ms, max ${latencies[latencies.length - 1]} ms ` +
+        `latency p50 ${percentile(latencies, 50)} ms, p95 ${percentile(latencies, 95)} ms, max ${latencies[latencies.length - 1]} ms; ` +
+        `sender CPU ${Math.round(cpuPerPush)} µs/push (this process, ${GOALS * 3} s of goals included) ` +
         (UNUSABLE
           ? `${UNUSABLE} unusable devices, ${String((await db('push_subscriptions').where('p256dh', offCurve).count({ n: '*' }))[0]!.n)} left; `
           : '') +
