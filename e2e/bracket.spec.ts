@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { freePort, repoRoot } from '../scripts/lib/processes';
+import { repoRoot } from '../scripts/lib/processes';
+import { npmStartStack } from './support/npm-start';
 import { signedInPage, type Look } from './support/screens';
 import { signIn } from './support/session';
 
@@ -17,48 +15,11 @@ import { signIn } from './support/session';
 const data = process.env.MATCHDAY_DATA_DIR ?? path.resolve(repoRoot, '../shared/data');
 const AS_OF = '2026-07-10T19:30:00Z';
 
-let npmStart: ChildProcess | undefined;
-let url: string;
-let dataDir: string;
-let previousBaseUrl: string | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-e2e-bracket-'));
-  const port = await freePort();
-  url = `http://localhost:${port}`;
-  const worldCup = path.join(data, 'openfootball', 'worldcup-2026');
-  const ucl = path.join(data, 'openfootball', 'champions-league', '2024-25', 'cl.txt');
-  npmStart = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/start.ts', '--no-build', '--as-of', AS_OF, '--replay', 'openfootball', worldCup, '+', 'openfootball', ucl],
-    { cwd: repoRoot, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'inherit' },
-  );
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (npmStart.exitCode !== null) throw new Error(`npm start exited with ${npmStart.exitCode}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error('the replay stack did not start within 150 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  previousBaseUrl = process.env.E2E_BASE_URL;
-  process.env.E2E_BASE_URL = url;
-});
-
-test.afterAll(async () => {
-  process.env.E2E_BASE_URL = previousBaseUrl;
-  const child = npmStart;
-  if (child && child.exitCode === null) {
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  }
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+const worldCup = path.join(data, 'openfootball', 'worldcup-2026');
+const ucl = path.join(data, 'openfootball', 'champions-league', '2024-25', 'cl.txt');
+const stack = npmStartStack(['--as-of', AS_OF, '--replay', 'openfootball', worldCup, '+', 'openfootball', ucl], {
+  name: 'bracket',
+  timeoutMs: 150_000,
 });
 
 async function shot(page: Page, name: string) {
@@ -77,7 +38,7 @@ const tie = (page: Page, number: number) => page.getByRole('link', { name: new R
 test('World Cup 2026 at 1280 px: the whole tree with connectors, a live quarter-final, places still to be decided', async ({ browser }) => {
   const look: Look = { width: 1280, theme: 'light' };
   const { page, context } = await signedInPage(browser, look, 'bracket-wide@example.com');
-  await page.goto(`${url}/league/1/2026?tab=bracket`);
+  await page.goto(`${stack().url}/league/1/2026?tab=bracket`);
   const tree = page.getByTestId('bracket-tree');
   await expect(tree).toBeVisible();
   for (const round of ['Round of 32', 'Round of 16', 'Quarter-finals', 'Semi-finals', 'Final'])
@@ -106,7 +67,7 @@ test('World Cup 2026 at 1280 px: the whole tree with connectors, a live quarter-
 test('World Cup 2026 at 390 px: one round at a time, round chips and swipe, flags and FIFA codes', async ({ browser }) => {
   const look: Look = { width: 390, theme: 'light' };
   const { page, context } = await signedInPage(browser, look, 'bracket-phone@example.com');
-  await page.goto(`${url}/league/1/2026?tab=bracket`);
+  await page.goto(`${stack().url}/league/1/2026?tab=bracket`);
   const chips = page.getByTestId('round-chip');
   await expect(chips).toHaveCount(6);
   // it opens on the round being played
@@ -125,7 +86,7 @@ test('World Cup 2026 at 390 px: one round at a time, round chips and swipe, flag
   await expect(pages.getByRole('region', { name: 'Round of 32' }).getByTestId('flag').first()).toBeVisible();
 
   // the standings: the knockout match changes no table, the bracket is offered instead of "As it stands"
-  await page.goto(`${url}/standings?leagueId=1&season=2026`);
+  await page.goto(`${stack().url}/standings?leagueId=1&season=2026`);
   await expect(page.getByTestId('standings-table').first()).toBeVisible();
   await expect(page.getByTestId('knockout-live')).toBeVisible();
   await expect(page.getByTestId('as-it-stands')).toHaveCount(0);
@@ -143,7 +104,7 @@ test('World Cup 2026 at 390 px: one round at a time, round chips and swipe, flag
 test('Champions League 2024-25: two-legged ties on aggregate, at 1280 and 390 px', async ({ browser }) => {
   for (const width of [1280, 390] as const) {
     const { page, context } = await signedInPage(browser, { width, theme: 'light' }, `bracket-ucl-${width}@example.com`);
-    await page.goto(`${url}/league/2/2024?tab=bracket`);
+    await page.goto(`${stack().url}/league/2/2024?tab=bracket`);
     const ties = page.getByTestId('bracket-tie');
     await expect(ties.first()).toBeVisible();
     await expect(ties.first()).toContainText('2 legs');
@@ -172,7 +133,7 @@ test("a tournament fits a phone: the hub's tabs, the standings and the bracket a
       '/standings?leagueId=1&season=2026',
       '/league/2/2024?tab=bracket',
     ]) {
-      await page.goto(`${url}${path}`);
+      await page.goto(`${stack().url}${path}`);
       await expect(page.locator('[role="tabpanel"], [data-testid="standings-table"]').first()).toBeVisible();
       await expect(page.getByTestId('loading')).toHaveCount(0);
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -185,13 +146,13 @@ test("a tournament fits a phone: the hub's tabs, the standings and the bracket a
 
 test('spoiler-free mode covers the scores and the teams they send through, until a tie is revealed', async ({ browser }) => {
   const { page, context } = await signedInPage(browser, { width: 1280, theme: 'light' }, 'bracket-spoilers@example.com');
-  const response = await page.request.fetch(`${url}/api/user/preferences`, {
+  const response = await page.request.fetch(`${stack().url}/api/user/preferences`, {
     method: 'POST',
     data: { spoilerFree: true, spoilerScope: 'all' },
-    headers: { 'x-requested-with': 'XMLHttpRequest', origin: url },
+    headers: { 'x-requested-with': 'XMLHttpRequest', origin: stack().url },
   });
   expect(response.ok()).toBe(true);
-  await page.goto(`${url}/league/1/2026?tab=bracket`);
+  await page.goto(`${stack().url}/league/1/2026?tab=bracket`);
   const quarter = tie(page, 97);
   await expect(quarter.getByTestId('hidden-score')).toBeVisible();
   // France 2-0 Morocco: neither the score nor the winner's bold name, nor France in the semi-final it leads to

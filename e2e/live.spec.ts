@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Fixture, MatchEvent } from '@matchday/contracts';
-import { freePort, repoRoot } from '../scripts/lib/processes';
+import { repoRoot } from '../scripts/lib/processes';
+import { npmStartStack, type NpmStartStack } from './support/npm-start';
 import { blockingViolations, getJson, signedInPage } from './support/screens';
 
 /**
@@ -20,63 +18,9 @@ import { blockingViolations, getJson, signedInPage } from './support/screens';
 const WORLD_CUP = path.join(repoRoot, '..', 'shared', 'data', 'openfootball', 'worldcup-2022');
 const PREMIER_LEAGUE = path.join(repoRoot, '..', 'shared', 'data', 'football-data-co-uk', 'E0-2425.csv');
 
-interface Stack {
-  url: string;
-  /** When the replay was started (client clock): the replay instant is `asOf` + (now − startedAt), within a second. */
-  startedAt: number;
-  stop: () => Promise<void>;
-}
-
-async function startReplay(asOf: string, replay: string[]): Promise<Stack> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-e2e-live-'));
-  const port = await freePort();
-  const startedAt = Date.now();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/start.ts', '--no-build', '--as-of', asOf, '--replay', ...replay],
-    { cwd: repoRoot, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'inherit' },
-  );
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error('the replay stack did not start within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url: `http://localhost:${port}`,
-    startedAt,
-    stop: async () => {
-      if (child.exitCode === null) {
-        await new Promise<void>((resolve) => {
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        });
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Each describe runs its own replay stack; the sign-in helpers and getJson read its address from E2E_BASE_URL. */
-function replayStack(asOf: string, replay: string[] = ['openfootball', WORLD_CUP]): () => Stack {
-  let stack: Stack | undefined;
-  let previousBaseUrl: string | undefined;
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    stack = await startReplay(asOf, replay);
-    previousBaseUrl = process.env.E2E_BASE_URL;
-    process.env.E2E_BASE_URL = stack.url;
-  });
-  test.afterAll(async () => {
-    process.env.E2E_BASE_URL = previousBaseUrl;
-    await stack?.stop();
-  });
-  return () => stack!;
+/** Each describe runs its own replay stack (`npm start -- --no-build --as-of <asOf> --replay <replay>`). */
+function replayStack(asOf: string, replay: string[] = ['openfootball', WORLD_CUP]): () => NpmStartStack {
+  return npmStartStack(['--as-of', asOf, '--replay', ...replay], { name: 'live', timeoutMs: 60_000 });
 }
 
 /**

@@ -1,9 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freePort, repoRoot } from '../scripts/lib/processes';
+import { npmStartStack } from './support/npm-start';
 import { signedInPage } from './support/screens';
 
 /**
@@ -12,47 +8,7 @@ import { signedInPage } from './support/screens';
  * day the default takes on 28 November), under a banner that says it is a replay, with every match's real date.
  */
 
-let npmStart: ChildProcess | undefined;
-let url: string;
-let dataDir: string;
-let previousBaseUrl: string | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-e2e-real-'));
-  const port = await freePort();
-  url = `http://localhost:${port}`;
-  npmStart = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--no-build', '--as-of', '2024-11-28'], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: 'inherit',
-  });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (npmStart.exitCode !== null) throw new Error(`npm start exited with ${npmStart.exitCode}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error('the default stack did not start within 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  previousBaseUrl = process.env.E2E_BASE_URL;
-  process.env.E2E_BASE_URL = url;
-});
-
-test.afterAll(async () => {
-  process.env.E2E_BASE_URL = previousBaseUrl;
-  const child = npmStart;
-  if (child && child.exitCode === null) {
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  }
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const stack = npmStartStack(['--as-of', '2024-11-28'], { name: 'real' });
 
 test('a phone opens on the real season: a one-line replay banner, real clubs and their real dates, and no demo badge', async ({
   browser,
@@ -82,20 +38,20 @@ test('a phone opens on the real season: a one-line replay banner, real clubs and
 
 test('the real season fills the other screens: standings, top scorers, a player and the calendar', async ({ browser }) => {
   const { page, context } = await signedInPage(browser, { width: 390, theme: 'light' }, 'newcomer@example.com');
-  const leagues = (await (await page.request.get(`${url}/api/leagues`)).json()) as Array<{ id: number; currentSeason: number }>;
+  const leagues = (await (await page.request.get(`${stack().url}/api/leagues`)).json()) as Array<{ id: number; currentSeason: number }>;
   expect(leagues.map((league) => league.id).sort((a, b) => a - b)).toEqual([2, 39, 323]);
 
   // the Premier League table as it stood on 28 November 2024: Liverpool top after 12 matches
-  await page.goto(`${url}/standings?leagueId=39&season=2024`);
+  await page.goto(`${stack().url}/standings?leagueId=39&season=2024`);
   const first = page.getByRole('row').nth(1);
   await expect(first).toContainText('LIV');
   await expect(first).toContainText('31');
 
-  await page.goto(`${url}/top-scorers/39/2024`);
+  await page.goto(`${stack().url}/top-scorers/39/2024`);
   await expect(page.getByText('Erling Haaland').first()).toBeVisible();
 
   // the league calendar feed names the real date of every match
-  const feed = await page.request.get(`${url}/api/calendar/league/39/2024.ics`);
+  const feed = await page.request.get(`${stack().url}/api/calendar/league/39/2024.ics`);
   expect(feed.ok()).toBe(true);
   const text = (await feed.text()).replace(/\r\n[ \t]/g, '');
   expect(text).toContain(

@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freePort, repoRoot } from '../scripts/lib/processes';
+import { npmStartStack } from './support/npm-start';
 import { signedInPage } from './support/screens';
 
 /**
@@ -13,15 +12,12 @@ import { signedInPage } from './support/screens';
  * as a user would: `npm start -- --no-build --as-of 2023-12-01 --replay ...` (scripts/start.ts).
  */
 
-let npmStart: ChildProcess | undefined;
-let url: string;
-let dataDir: string;
-let previousBaseUrl: string | undefined;
+let fileDir: string | undefined;
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-e2e-replay-'));
-  const file = path.join(dataDir, 'E0-2324.csv');
+/** The made-up season, written before the stack starts (its path is an argument of npm start). */
+function seasonFile(): string {
+  fileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-e2e-replay-file-'));
+  const file = path.join(fileDir, 'E0-2324.csv');
   fs.writeFileSync(
     file,
     [
@@ -31,39 +27,12 @@ test.beforeAll(async () => {
       'E0,30/12/2023,15:00,Chelsea,Everton,1,1',
     ].join('\n'),
   );
-  const port = await freePort();
-  url = `http://localhost:${port}`;
-  npmStart = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/start.ts', '--no-build', '--as-of', '2023-12-01', '--replay', 'football-data-co-uk', file],
-    { cwd: repoRoot, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'inherit' },
-  );
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (npmStart.exitCode !== null) throw new Error(`npm start exited with ${npmStart.exitCode}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error('the replay stack did not start within 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  // The sign-in helpers and getJson read the stack's address from here; the demo stack's comes back after.
-  previousBaseUrl = process.env.E2E_BASE_URL;
-  process.env.E2E_BASE_URL = url;
-});
+  return file;
+}
 
-test.afterAll(async () => {
-  process.env.E2E_BASE_URL = previousBaseUrl;
-  const child = npmStart;
-  if (child && child.exitCode === null) {
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  }
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+const stack = npmStartStack(() => ['--as-of', '2023-12-01', '--replay', 'football-data-co-uk', seasonFile()], { name: 'replay' });
+test.afterAll(() => {
+  if (fileDir) fs.rmSync(fileDir, { recursive: true, force: true });
 });
 
 test('a replay shows a fixture after now with its real kick-off date and no score, on Home and on the team page, under a replay banner', async ({
@@ -71,7 +40,7 @@ test('a replay shows a fixture after now with its real kick-off date and no scor
 }) => {
   const { page, context } = await signedInPage(browser, { width: 1280, theme: 'light' }, 'replay@example.com');
   // The API serves it as not played.
-  const response = await page.request.get(`${url}/api/fixtures/filter?type=tomorrow&tz=UTC`);
+  const response = await page.request.get(`${stack().url}/api/fixtures/filter?type=tomorrow&tz=UTC`);
   expect(response.ok()).toBe(true);
   const tomorrow = (await response.json()) as Array<{ homeTeam: string; status: string; goalsHome: number | null }>;
   expect(tomorrow).toEqual([expect.objectContaining({ homeTeam: 'Everton', status: 'scheduled', goalsHome: null })]);
@@ -94,7 +63,7 @@ test('a replay shows a fixture after now with its real kick-off date and no scor
   await expect(card).not.toContainText('3 - 1');
 
   // The team's fixtures (Home filtered by the team): the same match, still no score.
-  await page.goto(`${url}/?team=Everton`);
+  await page.goto(`${stack().url}/?team=Everton`);
   await expect(page.getByRole('heading', { name: 'Everton Fixtures' })).toBeVisible();
   const teamCard = page.getByTestId('fixture-card').filter({ hasText: 'Arsenal' });
   await expect(teamCard).toHaveCount(1);
