@@ -1,4 +1,4 @@
-import type { ReplayInfo } from './football';
+import type { ReplayInfo } from './replay';
 export type LoginMethod = 'google' | 'other';
 export type Theme = 'light' | 'dark';
 

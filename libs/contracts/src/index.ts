@@ -3,6 +3,7 @@
  * Field names follow the product contract (docs/product.md §3) exactly.
  */
 export * from './football';
+export * from './replay';
 export * from './live';
 export * from './leagues';
 export * from './account';
