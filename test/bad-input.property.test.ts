@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import fc from 'fast-check';
-import type { Identity, Knex, ServiceDefinition } from '@matchday/server';
+import { systemClock, type Identity, type Knex, type ServiceDefinition } from '@matchday/server';
 import { API_WRITES, isApiWrite } from '@matchday/contracts';
 import { startService, TEST_SECRET, testDatabases, type RunningService } from '@matchday/testing';
 import { API_ROUTES, matchApiRoute } from '@matchday/api-gateway/src/proxy/route-table';
@@ -46,7 +46,7 @@ interface Probe {
 /** Every method + path the service's routers answer (trailing slashes as the gateway forwards them: none). */
 function endpointsOf(definition: ServiceDefinition, db: Knex): Endpoint[] {
   const endpoints: Endpoint[] = [];
-  for (const router of definition.routers(db)) {
+  for (const router of definition.routers(db, systemClock)) {
     const prefix = router.opts.prefix ?? '';
     for (const layer of router.stack) {
       if (typeof layer.path !== 'string') throw new Error(`${definition.name}: a RegExp route cannot be probed`);

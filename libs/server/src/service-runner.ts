@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { z } from 'zod';
+import { systemClock, type Clock } from './clock';
 import { databaseEnvSchema, logLevelOf, readEnv, type ServiceEnv } from './config';
 import { migrateLatest, openDatabase, resolveDatabaseTarget, type DatabaseEnv, type MigrationList } from './db';
 import { createLogger, setLogLevel } from './logger';
@@ -13,7 +14,8 @@ import { warmUp } from './warm-up';
 export interface ServiceDefinition {
   name: string;
   migrations: MigrationList;
-  routers(db: Knex): ServiceRouter[];
+  /** `clock`: the service's one source of "now" (./clock); production's is the system clock. */
+  routers(db: Knex, clock: Clock): ServiceRouter[];
   /** Paths polled many times a second (e.g. the live feed the gateway reads every 100 ms): successes are logged at debug. */
   quietPaths?: readonly string[];
   /**
@@ -22,12 +24,12 @@ export interface ServiceDefinition {
    */
   warmUpPaths?(db: Knex): Promise<string[]>;
   /** Fills an empty database with demo data; must leave a non-empty (e.g. imported) database alone. */
-  seedIfEmpty?(db: Knex): Promise<'seeded' | 'skipped'>;
+  seedIfEmpty?(db: Knex, clock: Clock): Promise<'seeded' | 'skipped'>;
   /**
    * Runs after migrations and seeding at every start (e.g. moving demo fixtures to the current date). May
    * return a stop function (e.g. of a timer it started), called before the database is closed.
    */
-  onStart?(db: Knex): Promise<void | (() => Promise<void>)>;
+  onStart?(db: Knex, clock: Clock): Promise<void | (() => Promise<void>)>;
 }
 
 /** Opens and migrates the service's database: every command that touches a database goes through here. */
@@ -43,6 +45,7 @@ export function buildServiceApp(
   internalSecret: string,
   metricsToken?: string,
   warmingUp?: () => boolean,
+  clock: Clock = systemClock,
 ) {
   const logger = createLogger(definition.name);
   return createServiceApp({
@@ -50,7 +53,7 @@ export function buildServiceApp(
     db,
     logger,
     internalSecret,
-    routers: definition.routers(db),
+    routers: definition.routers(db, clock),
     metricsToken,
     quietPaths: definition.quietPaths,
     warmingUp,
@@ -69,11 +72,11 @@ export async function runService<Env extends ServiceEnv>(schema: z.ZodType<Env>,
   const logger = createLogger(definition.name);
   const db = await openServiceDatabase(definition, env);
   if (env.SEED_DEMO !== '0' && definition.seedIfEmpty) {
-    const outcome = await definition.seedIfEmpty(db);
+    const outcome = await definition.seedIfEmpty(db, systemClock);
     // said in words: a bare "demo seed" read as if a replay of real data had been replaced by the demo
     logger.info({ outcome }, outcome === 'seeded' ? 'demo data seeded into the empty database' : 'data present: no demo seed');
   }
-  const stop = await definition.onStart?.(db);
+  const stop = await definition.onStart?.(db, systemClock);
   let warmingUp = definition.warmUpPaths !== undefined;
   const app = buildServiceApp(definition, db, env.INTERNAL_JWT_SECRET, env.METRICS_TOKEN, () => warmingUp);
   const server = await listen(app, env.PORT ?? 0, env.HOST ?? '127.0.0.1', logger, async () => {
@@ -97,7 +100,7 @@ export async function runServiceCli(definition: ServiceDefinition, argv: string[
     if (command === 'migrate') {
       console.log(`${definition.name}: migrated`);
     } else if (command === 'seed') {
-      const outcome = definition.seedIfEmpty ? await definition.seedIfEmpty(db) : 'skipped';
+      const outcome = definition.seedIfEmpty ? await definition.seedIfEmpty(db, systemClock) : 'skipped';
       console.log(`${definition.name}: demo seed ${outcome}`);
     } else {
       throw new Error(`Unknown command "${command ?? ''}". Use: migrate | seed`);

@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import {
   buildServiceApp,
+  systemClock,
+  type Clock,
   configureServer,
   dropMysqlDatabase,
   IDENTITY_HEADER,
@@ -54,17 +56,21 @@ export interface RunningService {
   close(options?: { keepDatabase?: boolean }): Promise<void>;
 }
 
-/** Starts a service in-process on port 0 against a fresh database (migrated; seeded when asked). */
+/**
+ * Starts a service in-process on port 0 against a fresh database (migrated; seeded when asked), on `clock` (default the
+ * system's): everything the service runs reads "now" from it.
+ */
 export async function startService(
   definition: ServiceDefinition,
   target: DatabaseTarget,
-  options: { seed?: boolean } = {},
+  options: { seed?: boolean; clock?: Clock } = {},
 ): Promise<RunningService> {
+  const clock = options.clock ?? systemClock;
   const db = await openDatabase(target);
   await migrateLatest(db, definition.migrations);
-  if (options.seed && definition.seedIfEmpty) await definition.seedIfEmpty(db);
-  const stop = await definition.onStart?.(db);
-  const app: Koa<any> = buildServiceApp(definition, db, TEST_SECRET);
+  if (options.seed && definition.seedIfEmpty) await definition.seedIfEmpty(db, clock);
+  const stop = await definition.onStart?.(db, clock);
+  const app: Koa<any> = buildServiceApp(definition, db, TEST_SECRET, undefined, undefined, clock);
   const server = http.createServer(app.callback());
   // the production timeouts: a keep-alive timeout that outlasts fetch's idle sockets (no reset on reuse)
   configureServer(server);

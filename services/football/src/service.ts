@@ -1,5 +1,5 @@
 import { API_PREFIXES } from '@matchday/contracts';
-import { createLogger, type Knex, type ServiceDefinition } from '@matchday/server';
+import { createLogger, systemClock, type Clock, type Knex, type ServiceDefinition } from '@matchday/server';
 import { liveFeedConfig } from './config';
 import { migrations } from './db/migrations';
 import { moveDemoToToday, seedDemo } from './importers/demo/demo';
@@ -30,27 +30,27 @@ const INTERNAL_PREFIX = '/internal/';
 export const football: ServiceDefinition = {
   name: 'football',
   migrations,
-  routers: (db) => [
+  routers: (db, clock) => [
     leaguesRouter(db),
-    fixturesRouter(db),
+    fixturesRouter(db, clock),
     datasetRouter(db),
-    playersRouter(db),
+    playersRouter(db, clock),
     playerStatsRouter(db),
     fixtureStatsRouter(db),
     fixturePlayersRouter(db),
     standingsRouter(db),
-    bracketRouter(db),
+    bracketRouter(db, clock),
     topScorersRouter(db),
     headToHeadRouter(db),
     teamStatsRouter(db),
     searchRouter(db),
     modelFeedRouter(db),
-    liveRouter(db),
+    liveRouter(db, clock),
     fixtureEventsRouter(db),
     liveFeedRouter(db),
     lookupRouter(db),
-    ...calendarRouters(db),
-    syncRouter(db),
+    ...calendarRouters(db, { now: clock }),
+    syncRouter(db, clock),
   ],
   // Reads by the other servers in the background (the gateway's live feed every 100 ms, insights' model feed every 2
   // minutes, the alert sender's lookups): ~10 info lines a second in npm start's terminal otherwise.
@@ -70,25 +70,27 @@ export const football: ServiceDefinition = {
       ...(team ? [`${API_PREFIXES.football.calendarTeam}/${team.id}.ics`] : []),
     ];
   },
-  seedIfEmpty: (db) => seedDemo(db),
-  onStart: (db) => startFootball(db),
+  seedIfEmpty: (db, clock) => seedDemo(db, new Date(clock())),
+  onStart: (db, clock) => startFootball(db, clock),
 };
 
 /**
- * At every start: demo fixtures move to today; a replay's held-back results are released as the clock
- * passes kick-off + 2 h (`releaser`: a fake clock in tests); with API_FOOTBALL_KEY set, API-Football is
- * polled for the stored fixtures being played (`live`: the live feed's options, by default from the
- * environment; null: none). Returns the stop function of these timers.
+ * At every start, all on `clock` (the service's one "now"): demo fixtures move to today; a replay's held-back
+ * results are released as the clock passes kick-off + 2 h; with API_FOOTBALL_KEY set, API-Football is polled for
+ * the stored fixtures being played (`live`: the live feed's options, by default from the environment; null: none);
+ * the football.json sync runs when configured. Returns the stop function of these timers.
  */
 export async function startFootball(
   db: Knex,
-  releaser: Pick<ReleaserOptions, 'now' | 'maxWaitMs'> = {},
+  clock: Clock = systemClock,
+  releaser: Pick<ReleaserOptions, 'maxWaitMs'> = {},
   live: LivePollerOptions | null = liveFeedConfig(),
 ): Promise<() => Promise<void>> {
-  await moveDemoToToday(db);
+  await moveDemoToToday(db, new Date(clock()));
   const logger = createLogger('football');
   const timer = startReleaser(db, {
     ...releaser,
+    now: clock,
     onRelease: (summary) =>
       logger.info(
         { matches: summary.matches, events: summary.events, playerLines: summary.playerLines, problems: summary.problems.length },
@@ -97,9 +99,9 @@ export async function startFootball(
     onError: (error) => logger.error({ err: error }, 'replay: releasing results failed'),
   });
   if (live) logger.info({ pollMs: live.pollMs, dailyRequests: live.dailyRequests }, 'live feed: polling API-Football');
-  const poller = live ? startLivePoller(db, { logger, ...live }) : null;
+  const poller = live ? startLivePoller(db, { logger, now: clock, ...live }) : null;
   // SYNC_FOOTBALL_JSON: the chosen leagues' football.json files, now and every SYNC_INTERVAL_S (importers/sync)
-  const sync = footballSync(db);
+  const sync = footballSync(db, clock);
   sync?.start();
   return async () => {
     await sync?.stop();

@@ -5,6 +5,7 @@ import {
   migrateLatest,
   openDatabase,
   signIdentity,
+  systemClock,
   toDate,
   type DatabaseTarget,
   type Knex,
@@ -293,7 +294,7 @@ describe.each(testDatabases())('football service on %s', (_label, makeTarget) =>
     it('seeding twice is a no-op', async () => {
       const [before] = await service.db('fixtures').count({ n: '*' });
       expect(Number(before?.n)).toBeGreaterThan(0);
-      await expect(football.seedIfEmpty!(service.db)).resolves.toBe('skipped');
+      await expect(football.seedIfEmpty!(service.db, systemClock)).resolves.toBe('skipped');
       await expect(seedDemo(service.db)).resolves.toBe('skipped');
       const [after] = await service.db('fixtures').count({ n: '*' });
       expect(Number(after?.n)).toBe(Number(before?.n));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FixtureStats, MatchEvent, StandingRow } from '@matchday/contracts';
-import { migrateLatest, openDatabase, repoRoot, toDate, type DatabaseTarget, type Knex } from '@matchday/server';
+import { manualClock, migrateLatest, openDatabase, repoRoot, toDate, type Clock, type DatabaseTarget, type Knex } from '@matchday/server';
 import { startService, testDatabases, type RunningService } from '@matchday/testing';
 import { migrations } from '../src/db/migrations';
 import type { FixturesRow } from '../src/db/rows';
@@ -99,10 +99,10 @@ describe.each(testDatabases())('replay as of a day, with a fake clock, on %s', (
   const start = Date.parse('2026-11-22T18:00:00Z');
   const days = 1087;
   const chelseaEvertonKickoff = Date.parse('2023-12-01T20:00:00Z') + days * DAY;
-  let clock = start;
+  const clock = manualClock(start);
   let target: DatabaseTarget;
   let service: RunningService | undefined;
-  const definition = { ...football, onStart: (db: Knex) => startFootball(db, { now: () => clock, maxWaitMs: 20 }) };
+  const definition = { ...football, onStart: (db: Knex, at: Clock) => startFootball(db, at, { maxWaitMs: 20 }) };
   const get = async <T>(url: string): Promise<T> => {
     const response = await service!.request(url);
     expect(response.status).toBe(200);
@@ -128,7 +128,7 @@ describe.each(testDatabases())('replay as of a day, with a fake clock, on %s', (
     } finally {
       await db.destroy();
     }
-    service = await startService(definition, target);
+    service = await startService(definition, target, { clock });
   });
 
   afterAll(async () => {
@@ -160,10 +160,10 @@ describe.each(testDatabases())('replay as of a day, with a fake clock, on %s', (
   });
 
   it('a restart before kick-off releases nothing', async () => {
-    clock = chelseaEvertonKickoff - 60_000;
+    clock.set(chelseaEvertonKickoff - 60_000);
     await sleep(150); // several looks at the clock
     await service!.close({ keepDatabase: true });
-    service = await startService(definition, target);
+    service = await startService(definition, target, { clock });
     await sleep(150);
     expect(await fixtureOf(service.db, 'Chelsea', 'Everton')).toMatchObject({ status: 'scheduled', home_goals: null });
     expect(await held()).toBe(15);
@@ -171,10 +171,10 @@ describe.each(testDatabases())('replay as of a day, with a fake clock, on %s', (
   });
 
   it('in play, a source with neither minutes nor a half-time score shows no running score; the table waits for full time', async () => {
-    clock = chelseaEvertonKickoff + 10 * 60_000;
+    clock.set(chelseaEvertonKickoff + 10 * 60_000);
     await until(async () => (await fixtureOf(service!.db, 'Chelsea', 'Everton')).status === 'live');
     expect(await fixtureOf(service!.db, 'Chelsea', 'Everton')).toMatchObject({ status: 'live', home_goals: null, away_goals: null });
-    clock = chelseaEvertonKickoff + 50 * 60_000; // half time is at kick-off + 47 min
+    clock.set(chelseaEvertonKickoff + 50 * 60_000); // half time is at kick-off + 47 min
     await until(async () => (await held()) === 13);
     const live = await fixtureOf(service!.db, 'Chelsea', 'Everton');
     // this file has no HTHG/HTAG: nothing is invented
@@ -188,7 +188,7 @@ describe.each(testDatabases())('replay as of a day, with a fake clock, on %s', (
   });
 
   it('at the final whistle (kick-off + 111 min) the running service finishes the match and the table moves, without a restart', async () => {
-    clock = chelseaEvertonKickoff + 111 * 60_000;
+    clock.set(chelseaEvertonKickoff + 111 * 60_000);
     await until(async () => (await fixtureOf(service!.db, 'Chelsea', 'Everton')).status === 'finished');
     const db = service!.db;
     const done = await fixtureOf(db, 'Chelsea', 'Everton');
@@ -215,15 +215,15 @@ describe.each(testDatabases())('replay as of a day, with a fake clock, on %s', (
   it('a restart after the release loses nothing, and releasing again changes nothing', async () => {
     const before = await service!.db('fixtures').orderBy('id').select('*');
     await service!.close({ keepDatabase: true });
-    service = await startService(definition, target);
+    service = await startService(definition, target, { clock });
     await sleep(100);
     expect(await service.db('fixtures').orderBy('id').select('*')).toEqual(before);
-    expect(await releaseDue(service.db, new Date(clock))).toMatchObject({ rows: 0 });
+    expect(await releaseDue(service.db, new Date(clock()))).toMatchObject({ rows: 0 });
     expect(await held()).toBe(10);
   });
 
   it('once the season is over every result is out and the table equals a straight import of the same file', async () => {
-    clock = Date.parse('2024-03-01T12:30:00Z') + days * DAY + 2 * HOUR;
+    clock.set(Date.parse('2024-03-01T12:30:00Z') + days * DAY + 2 * HOUR);
     await until(async () => (await held()) === 0);
     const replayed = await table();
     const direct = await startService(football, makeTarget('football'));

@@ -1,10 +1,9 @@
 import path from 'node:path';
 import type { Fixture, FixtureStats, LiveMatch, LiveSnapshot, MatchEvent, StandingRow } from '@matchday/contracts';
-import { migrateLatest, openDatabase, repoRoot, toDate, type DatabaseTarget, type Knex } from '@matchday/server';
+import { manualClock, migrateLatest, openDatabase, repoRoot, toDate, type Clock, type DatabaseTarget, type Knex } from '@matchday/server';
 import { startService, testDatabases, type RunningService } from '@matchday/testing';
 import { migrations } from '../src/db/migrations';
 import { readReplay, writeReplay } from '../src/importers/replay';
-import { liveRouter } from '../src/modules/live/router';
 import { football, startFootball } from '../src/service';
 
 const MIN = 60_000;
@@ -20,14 +19,12 @@ describe.each(testDatabases())('the World Cup final, live on the replay clock, o
   // Fake "now": 25 Nov 2026 12:00 UTC is the real 18 Dec 2022 16:40 UTC (kick-off 15:00 UTC).
   const start = Date.parse('2026-11-25T12:00:00Z');
   const kickoff = start - 100 * MIN;
-  let clock = start;
+  const clock = manualClock(start);
   let target: DatabaseTarget;
   let service: RunningService | undefined;
   const definition = {
     ...football,
-    // the minute on /api/live runs on the same fake clock
-    routers: (db: Knex) => [...football.routers(db).filter((r) => r.opts.prefix !== '/api/live'), liveRouter(db, () => clock)],
-    onStart: (db: Knex) => startFootball(db, { now: () => clock, maxWaitMs: 20 }),
+    onStart: (db: Knex, at: Clock) => startFootball(db, at, { maxWaitMs: 20 }),
   };
   const get = async <T>(url: string): Promise<T> => {
     const response = await service!.request(url);
@@ -68,7 +65,7 @@ describe.each(testDatabases())('the World Cup final, live on the replay clock, o
     } finally {
       await db.destroy();
     }
-    service = await startService(definition, target);
+    service = await startService(definition, target, { clock });
   }, 60_000);
 
   afterAll(async () => {
@@ -90,26 +87,26 @@ describe.each(testDatabases())('the World Cup final, live on the replay clock, o
     const before = await get<MatchEvent[]>(`/api/fixture-events/${await finalId()}`);
     const held = Number(((await service!.db('held_results').count({ n: '*' })) as Array<{ n: number | string }>)[0]!.n);
     await service!.close({ keepDatabase: true });
-    service = await startService(definition, target);
+    service = await startService(definition, target, { clock });
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(await get<MatchEvent[]>(`/api/fixture-events/${await finalId()}`)).toEqual(before);
     expect(Number(((await service.db('held_results').count({ n: '*' })) as Array<{ n: number | string }>)[0]!.n)).toBe(held);
   });
 
   it('extra time on the clock: half time of extra time, then Messi 108 and Mbappé 118 (pen.) for 3-3', async () => {
-    clock = kickoff + 132 * MIN; // extra time's first half ends at 105 + 1 (no stoppage goal)
+    clock.set(kickoff + 132 * MIN); // extra time's first half ends at 105 + 1 (no stoppage goal)
     await until(async () => (await live())?.minute === 'ET');
     expect(await live()).toMatchObject({ period: 'ETHT', goalsHome: 2, goalsAway: 2 });
-    clock = kickoff + 146 * MIN; // 106-120 from kick-off + 133: the 118th minute is at + 145
+    clock.set(kickoff + 146 * MIN); // 106-120 from kick-off + 133: the 118th minute is at + 145
     await until(async () => (await live())?.goalsAway === 3);
     expect(await live()).toMatchObject({ period: 'ET2', minute: '119', goalsHome: 3, goalsAway: 3 });
     expect((await goals()).slice(4)).toEqual(['Lionel Messi 108', 'Kylian Mbappé 118 (pen.)']);
   });
 
   it('the shoot-out, then full time: 3-3 (4-2 pens), finished, off the live list; every event once, in order', async () => {
-    clock = kickoff + 155 * MIN;
+    clock.set(kickoff + 155 * MIN);
     await until(async () => (await live())?.minute === 'Pens');
-    clock = kickoff + 164 * MIN;
+    clock.set(kickoff + 164 * MIN);
     await until(async () => (await live()) === undefined);
     const fixture = (await service!
       .db('fixtures')
@@ -184,7 +181,9 @@ describe.each(testDatabases())('Group A as it stands at half time of its last ro
     } finally {
       await db.destroy();
     }
-    service = await startService({ ...football, onStart: (db: Knex) => startFootball(db, { now: () => start, maxWaitMs: 20 }) }, target);
+    service = await startService({ ...football, onStart: (db: Knex, at: Clock) => startFootball(db, at, { maxWaitMs: 20 }) }, target, {
+      clock: manualClock(start),
+    });
   }, 60_000);
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { StandingRow, TopScorer } from '@matchday/contracts';
-import { migrateLatest, openDatabase, repoRoot, toDate, type DatabaseTarget, type Knex } from '@matchday/server';
+import { manualClock, migrateLatest, openDatabase, repoRoot, toDate, type Clock, type DatabaseTarget, type Knex } from '@matchday/server';
 import { startService, testDatabases, type RunningService } from '@matchday/testing';
 import { migrations } from '../src/db/migrations';
 import { findCuratedClub } from '../src/importers/aliases';
@@ -86,7 +86,7 @@ describe.each(testDatabases())('Premier League 2024-25 replayed as of 2 January 
   // Fake now: 23 Nov 2026 12:00 UTC is the real 2 Jan 2025 12:00.
   const start = Date.parse('2026-11-23T12:00:00Z');
   const seasonEnd = Date.parse('2025-05-25T15:00:00Z');
-  let clock = start;
+  const clock = manualClock(start);
   let days = 0;
   let target: DatabaseTarget;
   let service: RunningService | undefined;
@@ -114,7 +114,9 @@ describe.each(testDatabases())('Premier League 2024-25 replayed as of 2 January 
     } finally {
       await db.destroy();
     }
-    service = await startService({ ...football, onStart: (db) => startFootball(db, { now: () => clock, maxWaitMs: 20 }) }, target);
+    service = await startService({ ...football, onStart: (db: Knex, at: Clock) => startFootball(db, at, { maxWaitMs: 20 }) }, target, {
+      clock,
+    });
   }, 600_000);
 
   afterAll(async () => {
@@ -165,10 +167,10 @@ describe.each(testDatabases())('Premier League 2024-25 replayed as of 2 January 
       .select('id', 'kickoff_at')) as Array<{ id: number; kickoff_at: unknown }>;
     const kickoff = toDate(next!.kickoff_at)!.getTime();
     expect(await count(db('fixture_lineups'))).toBe(0);
-    clock = kickoff - 61 * 60_000;
+    clock.set(kickoff - 61 * 60_000);
     await new Promise((resolve) => setTimeout(resolve, 150)); // several looks at the clock
     expect(await lineups(next!.id)).toBe(0);
-    clock = kickoff - 60 * 60_000;
+    clock.set(kickoff - 60 * 60_000);
     const deadline = Date.now() + 30_000;
     while ((await lineups(next!.id)) === 0) {
       if (Date.now() > deadline) throw new Error('line-up not released');
@@ -184,7 +186,7 @@ describe.each(testDatabases())('Premier League 2024-25 replayed as of 2 January 
   });
 
   it('as the clock passes the end of the season every result comes out through the store: the real final table, Salah on 29', async () => {
-    clock = seasonEnd + days * DAY + 2 * HOUR + 60_000;
+    clock.set(seasonEnd + days * DAY + 2 * HOUR + 60_000);
     const deadline = Date.now() + 300_000;
     while (Number(((await service!.db('held_results').count({ n: '*' })) as Array<{ n: unknown }>)[0]!.n) > 0) {
       if (Date.now() > deadline) throw new Error('results not released');

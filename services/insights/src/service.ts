@@ -1,4 +1,4 @@
-import { createLogger, type Knex, type ServiceDefinition, footballWithoutAddress, type FootballClient } from '@matchday/server';
+import { createLogger, type Clock, type Knex, type ServiceDefinition, footballWithoutAddress, type FootballClient } from '@matchday/server';
 import { migrations } from './db/migrations';
 import { startSolver, stopSolver } from './fantasy/optimiser';
 import { Dream11Engine } from './modules/dream11/service';
@@ -12,8 +12,6 @@ import { tipsRouter } from './modules/tips/router';
 export interface InsightsOptions {
   /** The football service's internal reads (config.ts: at FOOTBALL_URL; default none: football reads answer 502). */
   football?: FootballClient;
-  /** Clock (tests). */
-  now?: () => Date;
   /**
    * Run the background job (default true): once at start before the service listens, then every JOB_EVERY_MS.
    * Tests turn it off and call `job(db).run()` themselves.
@@ -23,6 +21,7 @@ export interface InsightsOptions {
 
 /** The insights service, and its background job on a database (tests run it by hand). */
 export interface InsightsService extends ServiceDefinition {
+  /** The background job on a database, on the clock the service was started with (tests run it by hand). */
   job(db: Knex): TipsJob;
 }
 
@@ -35,12 +34,13 @@ interface Parts {
 
 export function createInsights(options: InsightsOptions = {}): InsightsService {
   const held = new WeakMap<Knex, Parts>();
-  const partsFor = (db: Knex): Parts => {
+  const partsFor = (db: Knex, clock?: Clock): Parts => {
     let parts = held.get(db);
     if (!parts) {
+      if (!clock) throw new Error('insights: the service is not started on this database');
       const football = options.football ?? footballWithoutAddress;
       // one league feed and one set of fitted models for the tips and Dream11
-      const feed = new LeagueFeed(football, options.now);
+      const feed = new LeagueFeed(football, () => new Date(clock()));
       const repository = new TipsRepository(db);
       parts = {
         feed,
@@ -55,12 +55,12 @@ export function createInsights(options: InsightsOptions = {}): InsightsService {
   return {
     name: 'insights',
     migrations,
-    routers: (db) => {
-      const { tips, dream11 } = partsFor(db);
+    routers: (db, clock) => {
+      const { tips, dream11 } = partsFor(db, clock);
       return [tipsRouter(tips), dream11Router(dream11)];
     },
     // The stop ends the Dream11 solver's process too (cards on demand start it without the background job).
-    onStart: async (db) => (options.background === false ? stopSolver : startBackground(partsFor(db))),
+    onStart: async (db, clock) => (options.background === false ? stopSolver : startBackground(partsFor(db, clock))),
     job: (db) => partsFor(db).job,
   };
 }

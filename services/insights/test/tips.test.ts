@@ -1,6 +1,6 @@
 import type { Dream11Card, FixtureAnalysis, RecordSummary, TipsDay, WeekendSpecial } from '@matchday/contracts';
 import { RULES } from '../src/fantasy/optimiser';
-import { toDate, toSqlDateTime, httpFootballClient } from '@matchday/server';
+import { httpFootballClient, manualClock, toDate, toSqlDateTime } from '@matchday/server';
 import { startService, TEST_SECRET, testDatabases, type RunningService } from '@matchday/testing';
 import { football } from '@matchday/football/src/service';
 import { createInsights } from '../src/service';
@@ -27,14 +27,15 @@ describe.each(testDatabases())('tips on %s', (_label, target) => {
   let footballService: RunningService;
   let service: RunningService;
   let job: TipsJob;
-  const midnight = Math.floor(Date.now() / DAY) * DAY;
-  let clock = midnight + 60_000;
+  // one clock for both services: the demo season is seeded around its day, and the job freezes and grades on it
+  const midnight = Date.parse('2027-01-12T00:00:00Z');
+  const clock = manualClock(midnight + 60_000);
 
   beforeAll(async () => {
-    footballService = await startService(football, target('football'), { seed: true });
+    footballService = await startService(football, target('football'), { seed: true, clock });
     const client = httpFootballClient(footballService.url, TEST_SECRET);
-    const definition = createInsights({ football: client, now: () => new Date(clock), background: false });
-    service = await startService(definition, target('insights'));
+    const definition = createInsights({ football: client, background: false });
+    service = await startService(definition, target('insights'), { clock });
     job = definition.job(service.db);
     await job.run();
   }, 120_000);
@@ -90,7 +91,7 @@ describe.each(testDatabases())('tips on %s', (_label, target) => {
 
   it('runs the job once at start, before the service answers: tips are there on the first read', async () => {
     const client = httpFootballClient(footballService.url, TEST_SECRET);
-    const started = await startService(createInsights({ football: client, now: () => new Date(clock) }), target('insights'));
+    const started = await startService(createInsights({ football: client }), target('insights'), { clock });
     try {
       const [row] = await started.db('tips').count({ n: '*' });
       expect(Number(row!.n)).toBeGreaterThan(0);
@@ -104,7 +105,7 @@ describe.each(testDatabases())('tips on %s', (_label, target) => {
   it('stores tips only inside the published window (today, tomorrow, the weekend), before kick-off', async () => {
     const rows: Array<{ kickoff_at: unknown }> = await service.db('tips').select('kickoff_at');
     expect(rows.length).toBeGreaterThan(0);
-    const now = new Date(clock);
+    const now = new Date(clock());
     const saturday = Date.UTC(
       now.getUTCFullYear(),
       now.getUTCMonth(),
@@ -112,7 +113,7 @@ describe.each(testDatabases())('tips on %s', (_label, target) => {
     );
     for (const row of rows) {
       const kickoff = (toDate(row.kickoff_at) ?? new Date(0)).getTime();
-      expect(kickoff).toBeGreaterThan(clock);
+      expect(kickoff).toBeGreaterThan(clock());
       const inDays = kickoff < midnight + 2 * DAY;
       const inWeekend = kickoff >= saturday && kickoff < saturday + 2 * DAY;
       expect(inDays || inWeekend).toBe(true);
@@ -122,7 +123,7 @@ describe.each(testDatabases())('tips on %s', (_label, target) => {
   it('a GET writes nothing: every read leaves the tips table as it was, even for a fixture weeks ahead or a result not yet graded', async () => {
     const later: Array<{ id: number }> = await footballService
       .db('fixtures')
-      .where('kickoff_at', '>', toSqlDateTime(new Date(clock + 7 * 7 * DAY)))
+      .where('kickoff_at', '>', toSqlDateTime(new Date(clock() + 7 * 7 * DAY)))
       .orderBy('kickoff_at')
       .limit(1)
       .select('id');
@@ -132,8 +133,8 @@ describe.each(testDatabases())('tips on %s', (_label, target) => {
     // a result arrives: only the job grades it
     const played = day.tips[0]!;
     await footballService.db('fixtures').where('id', played.fixtureId).update({ status: 'finished', home_goals: 1, away_goals: 1 });
-    const savedClock = clock;
-    clock = Date.parse(played.kickoffAt) + 3 * 60 * 60_000;
+    const savedClock = clock();
+    clock.set(Date.parse(played.kickoffAt) + 3 * 60 * 60_000);
     try {
       const paths = [
         '/api/tips?day=today',
@@ -158,13 +159,13 @@ describe.each(testDatabases())('tips on %s', (_label, target) => {
         .db('fixtures')
         .where('id', played.fixtureId)
         .update({ status: 'scheduled', home_goals: null, away_goals: null });
-      clock = savedClock;
+      clock.set(savedClock);
     }
   });
 
   it('freezes a tip when the job first stores it: later runs and reads return it unchanged', async () => {
     const first = await json<TipsDay>(await service.request('/api/tips?day=tomorrow'));
-    clock += 60 * 60_000;
+    clock.advance(60 * 60_000);
     await job.run();
     const again = await json<TipsDay>(await service.request('/api/tips?day=tomorrow'));
     expect(again.tips.map((t) => [t.id, t.madeAt, t.confidence, t.odds])).toEqual(
@@ -180,7 +181,7 @@ describe.each(testDatabases())('tips on %s', (_label, target) => {
     const tip = day.tips[0]!;
     // the match is played: 2-0 to the home side
     await footballService.db('fixtures').where('id', tip.fixtureId).update({ status: 'finished', home_goals: 2, away_goals: 0 });
-    clock = Date.parse(tip.kickoffAt) + 3 * 60 * 60_000;
+    clock.set(Date.parse(tip.kickoffAt) + 3 * 60 * 60_000);
     expect((await job.run()).graded).toBeGreaterThanOrEqual(1);
     const gradedAt = (await service.db('tips').where('id', tip.id).first()).graded_at;
     expect(await job.grade()).toBe(0);
@@ -211,7 +212,7 @@ describe.each(testDatabases())('tips on %s', (_label, target) => {
   });
 
   it('never makes a tip for a match that has kicked off', async () => {
-    clock = midnight + 2 * DAY + 23.9 * 60 * 60_000;
+    clock.set(midnight + 2 * DAY + 23.9 * 60 * 60_000);
     const before = await tipsTable(service);
     const day = await json<TipsDay>(await service.request('/api/tips?day=today'));
     expect(await tipsTable(service)).toEqual(before);
@@ -219,7 +220,7 @@ describe.each(testDatabases())('tips on %s', (_label, target) => {
     const rows: Array<{ made_at: unknown; kickoff_at: unknown }> = await service.db('tips').select('made_at', 'kickoff_at');
     for (const row of rows) expect(toDate(row.made_at)!.getTime()).toBeLessThan(toDate(row.kickoff_at)!.getTime());
     for (const tip of day.tips) expect(Date.parse(tip.madeAt)).toBeLessThan(Date.parse(tip.kickoffAt));
-    clock = midnight + 60_000;
+    clock.set(midnight + 60_000);
   });
 
   it('builds the Weekend Special from 3 to 5 picks with combined odds and probability, assumed independent', async () => {
@@ -309,15 +310,15 @@ describe.each(testDatabases())('tips on %s', (_label, target) => {
     const tomorrow = await json<{ cards: Dream11Card[] }>(await service.request('/api/dream11?day=tomorrow'));
     const kickoffs = [...new Set(tomorrow.cards.map((card) => Date.parse(card.kickoffAt)))].sort((a, b) => a - b);
     expect(kickoffs.length).toBeGreaterThan(1);
-    clock = kickoffs[0]! + 10 * 60_000;
+    clock.set(kickoffs[0]! + 10 * 60_000);
     try {
       const today = await json<{ cards: Dream11Card[] }>(await service.request('/api/dream11?day=today'));
       expect(today.cards.length).toBeGreaterThan(0);
-      for (const card of today.cards) expect(Date.parse(card.kickoffAt)).toBeGreaterThan(clock);
+      for (const card of today.cards) expect(Date.parse(card.kickoffAt)).toBeGreaterThan(clock());
       const started = tomorrow.cards.filter((card) => Date.parse(card.kickoffAt) === kickoffs[0]).map((card) => card.fixtureId);
       for (const id of started) expect(today.cards.map((card) => card.fixtureId)).not.toContain(id);
     } finally {
-      clock = midnight + 60_000;
+      clock.set(midnight + 60_000);
     }
   });
 

@@ -9,7 +9,7 @@ import { findEarlierStages, findKnockoutFixtures, type KnockoutRow } from './rep
  * GET /api/bracket: a cup season's knockout stage as a tree (domain/bracket.ts), live ties with their clock and
  * running score as the live feed has them. null: the season has no knockout fixture.
  */
-export async function bracket(db: Knex, leagueId: number, season: number, nowMs = Date.now()): Promise<Bracket | null> {
+export async function bracket(db: Knex, leagueId: number, season: number, nowMs: number): Promise<Bracket | null> {
   const rows = await findKnockoutFixtures(db, leagueId, season);
   if (rows.length === 0) return null;
   const live = rows.some((row) => row.status === 'live')

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { API_PREFIXES } from '@matchday/contracts';
-import { noQuery, notFound, parseInput, parseQuery, serviceRouter, type Knex, type ServiceState } from '@matchday/server';
+import { noQuery, notFound, parseInput, parseQuery, serviceRouter, type Clock, type Knex, type ServiceState } from '@matchday/server';
 import { lookupFixtures } from '../lookup/repository';
 import { findFixtureEvents } from './repository';
 import { feedQuery, fixtureEventsParams } from './schema';
@@ -11,7 +11,7 @@ import { liveFeedPage, liveSnapshot } from './service';
  * - GET /api/live: every match being played, with its clock, score and last sequence number (LiveSnapshot);
  * - GET /api/fixture-events/{fixtureId}: a match's timeline so far (MatchEvent[]); 400 bad id, 404 unknown.
  */
-export function liveRouter(db: Knex, now: () => number = Date.now) {
+export function liveRouter(db: Knex, now: Clock) {
   const router = serviceRouter(API_PREFIXES.football.live);
   router.get('/', async (ctx) => {
     parseQuery(noQuery, ctx.query);

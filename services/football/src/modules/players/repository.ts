@@ -50,7 +50,7 @@ async function lastFixtures(db: Knex, leagueId: number, season: number, teamIds:
  * team in a match of it). Ordered by team (as requested), position, those who played in this league
  * first, name.
  */
-export async function findSquads(db: Knex, request: SquadRequest, now: Date = new Date()): Promise<SquadPlayer[]> {
+export async function findSquads(db: Knex, request: SquadRequest, now: Date): Promise<SquadPlayer[]> {
   const { leagueId, season, teamIds } = request;
   if (teamIds.length === 0) return [];
   const rows: SquadRow[] = await db('squad_members as s')
@@ -130,7 +130,7 @@ export const LIST_FIXTURES = 8;
  * from `from` on (at most LIST_FIXTURES fixtures, each club once with the league of its first one);
  * when nothing is scheduled, those of the latest finished fixtures.
  */
-export async function listPlayers(db: Knex, from: Date, now: Date = new Date()): Promise<SquadPlayer[]> {
+export async function listPlayers(db: Knex, from: Date, now: Date): Promise<SquadPlayer[]> {
   const columns = ['league_id', 'season', 'home_team_id', 'away_team_id'];
   let fixtures: Array<{ league_id: number; season: number; home_team_id: number; away_team_id: number }> = await db('fixtures')
     .where('kickoff_at', '>=', toSqlDateTime(from))
