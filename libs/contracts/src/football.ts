@@ -411,6 +411,8 @@ export interface SearchTeam {
 export interface SearchPlayer {
   id: number;
   name: string;
+  /** The name fans know him by when his name does not already say it ("Casemiro" for Carlos Henrique Casimiro); else null. */
+  knownAs: string | null;
   photo: string | null;
   teamName: string | null;
   /** The league and season of the player's latest squad (for the player page link); null when none. */

@@ -60,6 +60,20 @@ describe.each(testDatabases())('fpl import on %s', (_label, makeTarget) => {
     expect(await sum(db, 'expected_assists')).toBeCloseTo(752.2, 1);
   });
 
+  it('calls players by the names fans know them by, and keeps their legal names', async () => {
+    const names = (await db('players')
+      .whereIn('last_name', ['Casimiro', 'Borges Fernandes', 'Salah', 'Fernando de Jesus', 'Haaland'])
+      .orderBy('name')
+      .select('name', 'first_name', 'last_name', 'known_as')) as Array<Record<string, string>>;
+    expect(names).toEqual([
+      { name: 'Bruno Fernandes', first_name: 'Bruno', last_name: 'Borges Fernandes', known_as: 'B.Fernandes' },
+      { name: 'Casemiro', first_name: 'Carlos Henrique', last_name: 'Casimiro', known_as: 'Casemiro' },
+      { name: 'Erling Haaland', first_name: 'Erling', last_name: 'Haaland', known_as: 'Haaland' },
+      { name: 'Gabriel Jesus', first_name: 'Gabriel', last_name: 'Fernando de Jesus', known_as: 'G.Jesus' },
+      { name: 'Mohamed Salah', first_name: 'Mohamed', last_name: 'Salah', known_as: 'Salah' },
+    ]);
+  });
+
   it('gives Haaland 27 goals, his position, price, ownership and photo', async () => {
     const haaland = await playerId(db, 'Erling Haaland');
     expect(await sum(db, 'goals', { player_id: haaland })).toBe(27);

@@ -1,6 +1,6 @@
 import type { SearchResults } from '@matchday/contracts';
 import { startService, testDatabases, type RunningService } from '@matchday/testing';
-import { resolveTeam, saveSquad } from '../src/importers/store';
+import { resolveTeam, saveMatches, savePlayerMatches, saveSquad } from '../src/importers/store';
 import { football } from '../src/service';
 
 async function json<T>(response: Response, status = 200): Promise<T> {
@@ -133,5 +133,84 @@ describe.each(testDatabases())('GET /api/search on %s', (_label, makeTarget) => 
     ]);
     expect((await search(service, 'renamed')).players.map((p) => p.name)).toEqual(['Kylian Mbappe Renamed']);
     expect((await search(service, 'mbappé')).players.map((p) => p.name)).toEqual(['Kylian Mbappe Renamed']);
+  });
+
+  it('finds a player by the name fans know him by and a club by its short name; the player fans see most comes first', async () => {
+    const liverpool = { name: 'Liverpool' };
+    const salah = {
+      source: 'fpl' as const,
+      externalId: 'search-4',
+      name: 'Mohamed Salah',
+      firstName: 'Mohamed',
+      lastName: 'Salah',
+      knownAs: 'M.Salah',
+    };
+    const member = (player: typeof salah | (typeof salah & { knownAs: string }), team: { name: string }) =>
+      ({ player, team, leagueId: 39, season: 2024, position: 'Midfielder' }) as const;
+    expect(
+      (
+        await saveSquad(service.db, [
+          member(
+            {
+              ...salah,
+              externalId: 'search-2',
+              name: 'Carlos Henrique Casimiro',
+              firstName: 'Carlos Henrique',
+              lastName: 'Casimiro',
+              knownAs: 'Casemiro',
+            },
+            { name: 'Man Utd' },
+          ),
+          member(
+            {
+              ...salah,
+              externalId: 'search-3',
+              name: "Salah-Eddine Oulad M'hand",
+              firstName: 'Salah-Eddine',
+              lastName: "Oulad M'hand",
+              knownAs: "Oulad M'hand",
+            },
+            { name: 'Arsenal' },
+          ),
+          member(salah, liverpool),
+        ])
+      ).problems,
+    ).toEqual([]);
+    const casemiro = await search(service, 'casemiro');
+    expect(casemiro.players.map((p) => [p.name, p.knownAs])).toEqual([['Carlos Henrique Casimiro', 'Casemiro']]);
+    // "M.Salah" says nothing that Mohamed Salah does not: no known-as beside it
+    expect((await search(service, 'mohamed')).players.map((p) => [p.name, p.knownAs])).toEqual([['Mohamed Salah', null]]);
+    expect((await search(service, 'man utd')).teams.map((t) => t.name)).toEqual(['Manchester United']);
+    // a club stored before its short names were searchable gets them when an import next meets it
+    await service.db('search_terms').where({ kind: 'team' }).whereIn('term', ['man utd', 'utd']).delete();
+    expect((await search(service, 'man utd')).teams).toEqual([]);
+    await resolveTeam(service.db, { name: 'Manchester United' });
+    expect((await search(service, 'man utd')).teams.map((t) => t.name)).toEqual(['Manchester United']);
+    // neither has played: the name that starts with the query first
+    expect((await search(service, 'salah')).players.map((p) => p.name)).toEqual(["Salah-Eddine Oulad M'hand", 'Mohamed Salah']);
+    const kickoffAt = new Date('2024-09-01T15:00:00Z');
+    const match = { source: 'results-csv' as const, externalId: 'search-match' };
+    expect(
+      (
+        await saveMatches(service.db, [
+          {
+            ...match,
+            leagueId: 39,
+            season: 2024,
+            kickoffAt,
+            status: 'finished',
+            stage: 'regular',
+            round: 'Regular Season - 3',
+            home: liverpool,
+            away: { name: 'Arsenal' },
+            goals: { home: 1, away: 0 },
+            league: { name: 'Premier League', country: 'England', type: 'league' },
+          },
+        ])
+      ).problems,
+    ).toEqual([]);
+    expect((await savePlayerMatches(service.db, [{ player: salah, team: liverpool, match, minutes: 90 }])).problems).toEqual([]);
+    // Mohamed Salah has played, the other has not: fans mean him
+    expect((await search(service, 'salah')).players.map((p) => p.name)).toEqual(['Mohamed Salah', "Salah-Eddine Oulad M'hand"]);
   });
 });

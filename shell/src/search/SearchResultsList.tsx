@@ -141,7 +141,8 @@ export function SearchResultsList({ results, onPick }: { results: SearchResults;
   const players: Entry[] = results.players.map((p) => ({
     key: `p${p.id}`,
     name: p.name,
-    detail: p.teamName ?? '',
+    // "known as Casemiro · Manchester United": the name fans typed, when the name shown does not say it
+    detail: [p.knownAs && `known as ${p.knownAs}`, p.teamName].filter(Boolean).join(' · '),
     picture: p.photo,
     to: p.leagueId !== null && p.season !== null ? `/player/${p.id}/${p.leagueId}/${p.season}` : null,
     follow: { kind: 'player', id: p.id },

@@ -73,6 +73,8 @@ export interface PlayersRow {
   birth_date: StoredDateTime | null;
   birth_country: string | null;
   photo: string | null;
+  /** The name fans know the player by, where a source gives one (FPL's web_name). */
+  known_as: string | null;
 }
 
 /**

@@ -84,8 +84,36 @@ export function searchTermRows(kind: SearchKind, entities: readonly NamedEntity[
   return entities.flatMap(({ id, names }) => searchTerms(...names).map((term) => ({ kind, term, entity_id: id })));
 }
 
-/** A player is found by his name as shown and by first and last name together ("Haaland" and "Erling Braut Haaland"). */
-export function playerNames(player: { id: number; name: string; first_name?: string | null; last_name?: string | null }): NamedEntity {
+/**
+ * A player is found by his name as shown, by first and last name together ("Haaland" and "Erling Braut Haaland") and by
+ * the name fans know him by where a source gives one ("Casemiro" for Carlos Henrique Casimiro).
+ */
+export function playerNames(player: {
+  id: number;
+  name: string;
+  first_name?: string | null;
+  last_name?: string | null;
+  known_as?: string | null;
+}): NamedEntity {
   const full = [player.first_name, player.last_name].filter(Boolean).join(' ');
-  return { id: Number(player.id), names: [player.name, full] };
+  return { id: Number(player.id), names: [player.name, full, knownAsWords(player.known_as)] };
+}
+
+/**
+ * A known-as name worth showing beside the name: null when each of its words is a word of the name, a word ending in
+ * a dot standing for one that starts so ("M.Salah" adds nothing to Mohamed Salah, "Casemiro" does to Carlos Henrique
+ * Casimiro).
+ */
+export function knownAsBeside(name: string, knownAs: string | null | undefined): string | null {
+  if (!knownAs?.trim()) return null;
+  const words = new Set(normalizeSearchText(name).split(' '));
+  const adds = normalizeSearchText(knownAsWords(knownAs)!)
+    .split(' ')
+    .some((word) => (word.endsWith('.') ? ![...words].some((w) => w.startsWith(word.slice(0, -1))) : !words.has(word)));
+  return adds ? knownAs.trim() : null;
+}
+
+/** A known-as name as words: FPL abbreviates a first name with a dot ("M.Salah" is found by "salah"). */
+export function knownAsWords(knownAs: string | null | undefined): string | null {
+  return knownAs ? knownAs.replace(/\./g, '. ').trim() : null;
 }

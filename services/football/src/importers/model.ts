@@ -145,6 +145,8 @@ export interface ImportedPlayer {
   name: string;
   firstName?: string | null;
   lastName?: string | null;
+  /** The name fans know the player by, when the source gives one besides the legal name (FPL's web_name). */
+  knownAs?: string | null;
   nationality?: string | null;
   birthDate?: string | null;
   birthCountry?: string | null;

@@ -10,6 +10,7 @@ import * as eventAlerts from './20261125c-event-alerts';
 import * as lineupsExpectedGoals from './20261125d-lineups-expected-goals';
 import * as knockoutDraw from './20261128h-knockout-draw';
 import * as syncState from './20261128s-sync-state';
+import * as playerKnownAs from './20261128t-player-known-as';
 
 export const migrations: MigrationList = {
   '20261122a-leagues-teams-fixtures': leaguesTeamsFixtures,
@@ -23,4 +24,5 @@ export const migrations: MigrationList = {
   '20261125d-lineups-expected-goals': lineupsExpectedGoals,
   '20261128h-knockout-draw': knockoutDraw,
   '20261128s-sync-state': syncState,
+  '20261128t-player-known-as': playerKnownAs,
 };

@@ -64,6 +64,7 @@ export function makeSquad(
         birth_date: `${currentSeason - age}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
         birth_country: random() < 0.08 ? foreign[Math.floor(random() * foreign.length)]! : nationality,
         photo: null,
+        known_as: null,
       });
       squad.push({ playerId: id, position, quality: Math.min(1, Math.max(0, 0.6 * strength + 0.5 * random() - 0.05)) });
     }

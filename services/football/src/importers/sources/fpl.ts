@@ -4,6 +4,7 @@ import { leagueIdBySource, type PlayerPosition } from '@matchday/contracts';
 import { decimalCell, intCell, readCsv } from '../csv';
 import type { ImportedMatch, ImportedPlayer, ImportedPlayerMatch, ImportedSquadMember, ImportedTeam, RowProblem } from '../model';
 import { inputPath, integerOption, MissingInputError, parseCommandLine, registerSource, UsageError } from '../source';
+import { commonName } from './fpl-names';
 
 /**
  * Fantasy Premier League season folders (vaastav/Fantasy-Premier-League layout): teams.csv,
@@ -81,7 +82,8 @@ export function parseFplSeason(dir: string, season: number): FplSeason {
   for (const { line, values } of readCsv(file('players_raw.csv')).records) {
     const team = teams.get(values.team ?? '');
     const position = POSITIONS[values.element_type ?? ''];
-    const name = [values.first_name, values.second_name].filter(Boolean).join(' ') || values.web_name;
+    // the name fans know him by ("Casemiro", "Bruno Fernandes"); the legal one stays in firstName and lastName
+    const name = commonName(values.first_name, values.second_name, values.web_name);
     const fail = (message: string) => problems.push({ file: 'players_raw.csv', line, message });
     if (!values.id || !values.code || !name) {
       fail('missing id, code or name');
@@ -93,6 +95,7 @@ export function parseFplSeason(dir: string, season: number): FplSeason {
       name,
       firstName: values.first_name || null,
       lastName: values.second_name || null,
+      knownAs: values.web_name || null,
       photo: fplPhotoUrl(values.photo, values.code),
     };
     players.set(values.id, player);

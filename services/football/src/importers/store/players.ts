@@ -19,13 +19,14 @@ import { withImportTransaction } from './transaction';
 
 /** Players, squads and player match statistics. */
 
-const PLAYER_COLUMNS = ['name', 'first_name', 'last_name', 'nationality', 'birth_date', 'birth_country', 'photo'] as const;
+const PLAYER_COLUMNS = ['name', 'first_name', 'last_name', 'known_as', 'nationality', 'birth_date', 'birth_country', 'photo'] as const;
 
 function playerRow(player: ImportedPlayer): Row {
   return {
     name: player.name.trim(),
     first_name: player.firstName ?? null,
     last_name: player.lastName ?? null,
+    known_as: player.knownAs?.trim() || null,
     nationality: player.nationality ?? null,
     birth_date: player.birthDate ?? null,
     birth_country: player.birthCountry ?? null,
@@ -76,7 +77,7 @@ class PlayerResolver {
       if (!isEmptyObject(changes)) {
         await this.trx('players').where({ id }).update(changes);
         Object.assign(current, changes);
-        if ('name' in changes || 'first_name' in changes || 'last_name' in changes) {
+        if ('name' in changes || 'first_name' in changes || 'last_name' in changes || 'known_as' in changes) {
           await indexNames(this.trx, 'player', [playerNames({ ...(current as { name: string }), id })]);
         }
         this.summary.playersUpdated += 1;

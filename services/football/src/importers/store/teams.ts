@@ -1,9 +1,10 @@
 import type { Knex } from '@matchday/server';
 import { nationalTeam } from '@matchday/contracts';
-import { curatedKeys, findCuratedClub } from '../aliases';
+import { curatedKeys, findCuratedClub, type CuratedClub } from '../aliases';
 import type { ImportedTeam, ImportedVenue, SourceName } from '../model';
 import { normalizeTeamName } from '../names';
 import type { TeamsRow } from '../../db/rows';
+import { normalizeSearchText, SEARCH_TABLE } from '../../domain/search';
 import { indexNames } from './search';
 import { changedColumns, isEmptyObject, type Row } from './shared';
 
@@ -40,6 +41,15 @@ export class VenueResolver {
 type TeamRow = Pick<TeamsRow, 'id' | 'name' | 'short_name' | 'code' | 'logo' | 'country' | 'venue_id'>;
 
 /**
+ * The names a team is found by: its own; a national team's FIFA official name and aliases ("Korea Republic", "Côte
+ * d'Ivoire"); a curated club's short names fans use ("Man Utd", "Spurs", "Wolves").
+ */
+function searchNames(name: string, curated: CuratedClub | undefined): Array<string | undefined> {
+  const nation = nationalTeam(name);
+  return [name, ...(nation ? [nation.officialName, ...(nation.aliases ?? [])] : []), ...(curated?.aliases ?? [])];
+}
+
+/**
  * Team-name reconciliation. A spelling is normalised (names.ts) and looked up in `team_aliases`;
  * a spelling of a curated club (aliases.ts) finds the team under any of the club's other spellings;
  * an unknown club becomes a new team with its alias. Missing details (short name, logo, venue) are
@@ -50,6 +60,8 @@ export class TeamResolver {
   private readonly externalIds = new Set<string>();
   /** Team objects already resolved (parsers reuse one object per team). */
   private readonly bySpelling = new WeakMap<ImportedTeam, number>();
+  /** Curated clubs whose short names this save has made sure are in the search index. */
+  private readonly indexedClubs = new Set<number>();
 
   private constructor(
     private readonly trx: Knex.Transaction,
@@ -92,11 +104,11 @@ export class TeamResolver {
           venue_id: await this.venues.resolve(team.venue),
         });
         id = Number(inserted);
-        // a national team is found by FIFA's official name too ("Korea Republic", "Côte d'Ivoire")
-        const nation = nationalTeam(name);
-        await indexNames(this.trx, 'team', [{ id, names: [name, nation?.officialName, ...(nation?.aliases ?? [])] }]);
+        await indexNames(this.trx, 'team', [{ id, names: searchNames(name, curated) }]);
+        this.indexedClubs.add(id);
       }
     }
+    if (curated && !this.indexedClubs.has(id)) await this.indexShortNames(id, curated);
     const missing = [...new Set(keys)].filter((k) => !this.aliases.has(k));
     if (missing.length > 0) {
       await this.trx('team_aliases').insert(missing.map((alias) => ({ alias, team_id: id })));
@@ -105,6 +117,19 @@ export class TeamResolver {
     await this.fillDetails(id, team);
     if (source && team.externalId) await this.rememberExternalId(id, source, team.externalId);
     return id;
+  }
+
+  /** A club stored before its short names were searchable (or before its curated entry had them) gets them now. */
+  private async indexShortNames(id: number, club: CuratedClub): Promise<void> {
+    this.indexedClubs.add(id);
+    const wanted = club.aliases.map(normalizeSearchText).filter(Boolean);
+    if (wanted.length === 0) return;
+    const found = (await this.trx(SEARCH_TABLE).where({ kind: 'team', entity_id: id }).whereIn('term', wanted).select('term')) as Array<{
+      term: string;
+    }>;
+    if (found.length === new Set(wanted).size) return;
+    const row = (await this.trx('teams').where({ id }).first('name')) as { name: string };
+    await indexNames(this.trx, 'team', [{ id, names: searchNames(row.name, club) }]);
   }
 
   private async fillDetails(id: number, team: ImportedTeam): Promise<void> {

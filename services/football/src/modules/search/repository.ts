@@ -1,6 +1,6 @@
 import type { Knex } from '@matchday/server';
 import { SEARCH_PER_KIND, type SearchLeague, type SearchPlayer, type SearchResults, type SearchTeam } from '@matchday/contracts';
-import { normalizeSearchText, SEARCH_TABLE, type SearchKind } from '../../domain/search';
+import { knownAsBeside, knownAsWords, normalizeSearchText, SEARCH_TABLE, type SearchKind } from '../../domain/search';
 import { prefixUpperBound } from './prefix';
 
 /** Terms read per kind before ranking: enough to rank the first five well, bounded whatever the query. */
@@ -90,13 +90,39 @@ async function findTeams(db: Knex, query: string): Promise<SearchTeam[]> {
   });
 }
 
+/** Minutes each player has played in the stored matches: how much fans see of him. */
+async function minutesPlayed(db: Knex, playerIds: readonly number[]): Promise<Map<number, number>> {
+  const rows: Array<{ player_id: number; minutes: number | string | null }> = await db('fixture_player_stats')
+    .whereIn('player_id', playerIds)
+    .groupBy('player_id')
+    .select('player_id')
+    .sum({ minutes: 'minutes' });
+  return new Map(rows.map((r) => [Number(r.player_id), Number(r.minutes ?? 0)]));
+}
+
+/**
+ * Players best first: one whose name, or the name fans know him by, is the query ("casemiro"); then the one fans see
+ * most, by minutes played ("salah": Mohamed Salah before Salah-Eddine Oulad M'hand); then as rankByName orders.
+ */
+export function rankPlayers<T extends { id: number; name: string; known_as?: string | null }>(
+  players: readonly T[],
+  query: string,
+  minutes: ReadonlyMap<number, number>,
+): T[] {
+  const exact = (p: T) =>
+    normalizeSearchText(p.name) === query || (p.known_as ? normalizeSearchText(knownAsWords(p.known_as)!) === query : false) ? 0 : 1;
+  const played = (p: T) => minutes.get(Number(p.id)) ?? 0;
+  // sort is stable: equal players keep rankByName's order
+  return rankByName(players, (p) => p.name, query).sort((a, b) => exact(a) - exact(b) || played(b) - played(a));
+}
+
 async function findPlayers(db: Knex, query: string): Promise<SearchPlayer[]> {
   const ids = await candidates(db, 'player', query);
   if (ids.length === 0) return [];
-  const rows: Array<{ id: number; name: string; photo: string | null }> = await db('players')
+  const rows: Array<{ id: number; name: string; photo: string | null; known_as: string | null }> = await db('players')
     .whereIn('id', ids)
-    .select('id', 'name', 'photo');
-  const top = rankByName(rows, (r) => r.name, query).slice(0, SEARCH_PER_KIND);
+    .select('id', 'name', 'photo', 'known_as');
+  const top = rankPlayers(rows, query, await minutesPlayed(db, ids)).slice(0, SEARCH_PER_KIND);
   // Each player's latest squad (through the (player_id, season) index), then that team's league that season.
   const squads: Array<{ player_id: number; team_id: number; season: number }> = await db('squad_members')
     .whereIn(
@@ -120,6 +146,7 @@ async function findPlayers(db: Knex, query: string): Promise<SearchPlayer[]> {
     return {
       id: Number(p.id),
       name: p.name,
+      knownAs: knownAsBeside(p.name, p.known_as),
       photo: p.photo,
       teamName: squad ? (teamName.get(squad.teamId) ?? null) : null,
       leagueId: where?.leagueId ?? null,
