@@ -1,160 +1,137 @@
 /**
- * Goal alert latency: from the moment a goal is stored by the football service (match_events.stored_ms,
- * written in the storing transaction) to the moment a push service has accepted the alert for a device. The push
- * service is the stand-in of libs/testing (real protocol: VAPID JWT checked, aes128gcm payload decrypted per
- * device), on loopback over TLS. For each level (BENCH_DEVICES, default 100,1000 devices, one per fan, every fan
- * following the home club), the football and accounts services run in this process on fresh SQLite files, the
- * alert sender polls the live feed as `npm start` runs it (ALERTS_POLL_MS, default 500 ms), and BENCH_GOALS goals
- * (default 5) are stored 3 s apart through the football store, as the replay and the API-Football poller store
- * them. Printed: p50/p95/max latency over every (goal, device), and the alerts accepted of those expected. The
- * stand-in decrypts every message in this process too, so its share of the CPU counts against the sender.
- * BENCH_UNUSABLE=N (default 0) adds N more followers' devices whose p256dh is 65 bytes but not a point on P-256
- * (stored as rows from before keys were checked): what they cost the others' latency, and how many are left after.
+ * Goal alerts for a club with many followers: from the moment a goal is stored by the football service
+ * (match_events.stored_ms, written in the storing transaction) to the moment a push service has accepted the alert
+ * for a device. Every process runs as in production, apart:
+ * - the alert senders: BENCH_SENDERS (default 1; a list such as 1,2 runs each) processes of
+ *   services/accounts/src/alert-sender.ts sharing the accounts database, as `ALERTS_SENDERS=N npm start` and the
+ *   matchday-alerts@N units run them; their CPU (from /proc, user + system) over the burst, divided by the pushes
+ *   accepted, is the "sender CPU";
+ * - the stand-in push service of libs/testing in a process of its own (bench/lib/push-stand-in.ts), over TLS on
+ *   loopback. BENCH_DECRYPT=1 (default): it checks every message as a browser's push service and phone would (VAPID
+ *   JWT verified, aes128gcm payload decrypted with the device's keys); BENCH_DECRYPT=0: it checks the VAPID header
+ *   and the headers only and answers 201, costing little CPU, so that the senders have the machine;
+ * - the football and accounts services in this process, on fresh SQLite files.
+ * For each level of BENCH_DEVICES (default 100,1000; one device per fan, every fan following the home club),
+ * BENCH_GOALS goals (default 1) are stored 3 s apart through the football store, as the replay and the API-Football
+ * poller store them. BENCH_UNUSABLE=N (default 0) adds N followers' devices whose p256dh is 65 bytes but not a point
+ * on P-256 (rows from before keys were checked): they are dropped without a request.
+ * BENCH_PUSH_LATENCY_MS=t (default 0) makes the stand-in answer t ms late, as a push service across the Internet
+ * does (with ALERTS_PUSH_CONCURRENCY, passed to the senders, to see how many pushes they keep out at once).
+ * One line per run, ending:
+ *   N devices x G goals, S senders: A/E accepted; p50 X ms, p95 Y ms, max Z ms; sender CPU U µs/push; duplicates D
+ * (duplicates: pushes accepted again for a device and an alert it had already been sent).
  *
  *   npx tsx bench/alerts.ts
- *   BENCH_DEVICES=1 BENCH_GOALS=1 BENCH_UNUSABLE=300 npx tsx bench/alerts.ts
+ *   BENCH_DEVICES=10000 BENCH_GOALS=1 npx tsx bench/alerts.ts
+ *   BENCH_DEVICES=10000 BENCH_GOALS=1 BENCH_SENDERS=1,2 BENCH_DECRYPT=0 npx tsx bench/alerts.ts
  *
- * Everything (both services, the sender, the stand-in and its decryption) shares this machine's 2 cores.
+ * Everything shares this machine's cores: the line ends with the load average.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import type { PushAlert } from '@matchday/contracts';
-import { createLogger, httpFootballClient } from '@matchday/server';
+import readline from 'node:readline';
+import webpush from 'web-push';
 import { startService, TEST_SECRET, type RunningService } from '@matchday/testing';
 import { accountsConfig } from '@matchday/accounts/src/config';
-import { startAlerts } from '@matchday/accounts/src/modules/alerts/notifier';
 import { createAccounts } from '@matchday/accounts/src/service';
-import type { ImportedMatch } from '@matchday/football/src/importers/model';
-import { saveMatches, saveMatchEvents } from '@matchday/football/src/importers/store';
 import { football } from '@matchday/football/src/service';
+import { addFans, addLiveMatch, storeGoal, waitForAwakeSender } from './lib/alert-burst';
 import { startPushStandInProcess } from './lib/push-stand-in';
 
 const LEVELS = (process.env.BENCH_DEVICES ?? '100,1000').split(',').map(Number);
-const GOALS = Number(process.env.BENCH_GOALS ?? 5);
+const SENDERS = (process.env.BENCH_SENDERS ?? '1').split(',').map(Number);
+const GOALS = Number(process.env.BENCH_GOALS ?? 1);
+const DECRYPT = process.env.BENCH_DECRYPT !== '0';
 const POLL_MS = Number(process.env.ALERTS_POLL_MS ?? 500);
 const UNUSABLE = Number(process.env.BENCH_UNUSABLE ?? 0);
+const PUSH_LATENCY_MS = Number(process.env.BENCH_PUSH_LATENCY_MS ?? 0);
+const SENDER_ENTRY = path.join(__dirname, '../services/accounts/src/alert-sender.ts');
+const TICKS_PER_SECOND = 100;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function level(devices: number): Promise<void> {
+/** A process's CPU time so far (user + system, µs), from /proc/<pid>/stat. */
+function cpuMicros(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // after the command: state is field 3, utime 14 and stime 15 (1-based) of the whole line
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / TICKS_PER_SECOND;
+}
+
+/** Starts an alert sender process and resolves once it says it has started. */
+async function startSender(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const profile = process.env.BENCH_SENDER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SENDER_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', SENDER_ENTRY], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (line.includes('alert sender started')) resolve();
+      else if (/"level":(40|50|60)/.test(line)) console.error(line);
+    });
+    child.once('exit', (code) => reject(new Error(`alert sender exited (${code})`)));
+  });
+  return child;
+}
+
+async function run(devices: number, senderCount: number): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-bench-alerts-'));
   const target = (name: string) => ({ client: 'sqlite' as const, location: path.join(dir, `${name}.sqlite`) });
   let footballService: RunningService | undefined;
   let accountsService: RunningService | undefined;
-  const push = await startPushStandInProcess();
-  let stop: (() => Promise<void>) | undefined;
+  const push = await startPushStandInProcess({ decrypt: DECRYPT });
+  if (PUSH_LATENCY_MS > 0) await push.setLatency(PUSH_LATENCY_MS);
+  const senders: ChildProcess[] = [];
   try {
     footballService = await startService(football, target('football'));
-    const match: ImportedMatch = {
-      source: 'results-csv',
-      externalId: 'bench',
-      leagueId: 9_001,
-      season: 2026,
-      kickoffAt: new Date(Date.now() - 20 * 60_000),
-      status: 'live',
-      stage: 'regular',
-      home: { name: 'Bench Home', country: 'Benchland' },
-      away: { name: 'Bench Away', country: 'Benchland' },
-      goals: null,
-      league: { name: 'Bench League', country: 'Benchland', type: 'league' },
-    };
-    await saveMatches(footballService.db, [match]);
-    const home = Number(((await footballService.db('teams').where({ name: 'Bench Home' }).first('id')) as { id: number }).id);
-    const config = accountsConfig({ FOOTBALL_URL: footballService.url, INTERNAL_JWT_SECRET: TEST_SECRET, ALERTS_POLL_MS: 0 });
-    accountsService = await startService(createAccounts(config), target('accounts'));
+    const home = await addLiveMatch(footballService.db);
+    accountsService = await startService(createAccounts(accountsConfig({ ALERTS_POLL_MS: 0 })), target('accounts'));
     const db = accountsService.db;
-    const since = Date.now() - 60_000;
-    for (let i = 0; i < devices; i += 500) {
-      const batch = Array.from({ length: Math.min(500, devices - i) }, (_, k) => i + k);
-      await db('users').insert(
-        batch.map((n) => ({
-          email: `bench${n}@example.com`,
-          referral_code: `B${String(n).padStart(7, '0')}`,
-          login_method: 'google',
-          created_at: new Date(since),
-        })),
-      );
-    }
     // followers' devices with a key off the curve, stored before the good ones (a sender meets them first)
     const offCurve = Buffer.alloc(65, 4).toString('base64url');
-    for (let i = 0; i < UNUSABLE; i += 1) {
-      const [row] = (await db('users')
-        .insert({
-          email: `unusable${i}@example.com`,
-          referral_code: `U${String(i).padStart(7, '0')}`,
-          login_method: 'google',
-          created_at: new Date(since),
-        })
-        .returning('id')) as Array<{ id: number } | number>;
-      const userId = typeof row === 'object' ? row.id : row!;
-      await db('follows').insert({ user_id: userId, kind: 'team', target_id: home, created_ms: since });
-      const [subscription] = await push.newSubscriptions(1);
-      await db('push_subscriptions').insert({
-        user_id: userId,
-        endpoint_hash: `u${i}`.padStart(64, '0'),
-        endpoint: subscription!.endpoint,
-        p256dh: offCurve,
-        auth: subscription!.keys.auth,
-        created_ms: since - 1,
-      });
-    }
-    const users = (await db('users').where('email', 'like', 'bench%').select('id')) as Array<{ id: number }>;
-    for (let i = 0; i < users.length; i += 200) {
-      const slice = users.slice(i, i + 200);
-      await db('follows').insert(slice.map((u) => ({ user_id: u.id, kind: 'team', target_id: home, created_ms: since })));
-      const subscriptions = await push.newSubscriptions(slice.length);
-      await db('push_subscriptions').insert(
-        slice.map((u, k) => {
-          const subscription = subscriptions[k]!;
-          return {
-            user_id: u.id,
-            endpoint_hash: `${u.id}`.padStart(64, '0'),
-            endpoint: subscription.endpoint,
-            p256dh: subscription.keys.p256dh,
-            auth: subscription.keys.auth,
-            created_ms: since,
-          };
-        }),
-      );
-    }
-    stop = startAlerts(db, {
-      football: httpFootballClient(footballService.url, TEST_SECRET),
-      vapid: config.vapid,
-      logger: createLogger('bench-alerts'),
-      pollMs: POLL_MS,
-      kickOffEveryMs: 3_600_000,
-      // kept-alive connections, as web-push has them in production (Node's global agent keeps sockets alive)
-      pushAgent: new https.Agent({ ca: push.ca, keepAlive: true, maxSockets: 64 }),
+    await addFans(db, push, {
+      prefix: 'unusable',
+      count: UNUSABLE,
+      teamId: home,
+      keys: (subscription) => ({ p256dh: offCurve, auth: subscription.keys.auth }),
     });
-    await new Promise((resolve) => setTimeout(resolve, 2 * POLL_MS + 500));
-    const started = Date.now();
-    const cpuBefore = process.cpuUsage();
+    await addFans(db, push, { prefix: 'bench', count: devices, teamId: home });
+    const caFile = path.join(dir, 'push-ca.pem');
+    fs.writeFileSync(caFile, push.ca);
+    const vapid = webpush.generateVAPIDKeys();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATA_DIR: dir,
+      FOOTBALL_URL: footballService.url,
+      INTERNAL_JWT_SECRET: TEST_SECRET,
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      PUSH_TEST_ORIGINS: push.origin,
+      NODE_EXTRA_CA_CERTS: caFile,
+      ALERTS_POLL_MS: String(POLL_MS),
+    };
+    for (let n = 0; n < senderCount; n += 1) senders.push(await startSender(env));
+    // the leader has read the feed's end and found the match live
+    await waitForAwakeSender(db);
+    await sleep(2 * POLL_MS + 500);
+    const cpuBefore = senders.map((child) => cpuMicros(child.pid!));
+    const pushCpuBefore = cpuMicros(push.pid);
+    const ownCpuBefore = process.cpuUsage();
     for (let goal = 1; goal <= GOALS; goal += 1) {
-      await saveMatchEvents(footballService.db, [
-        {
-          match: { source: 'results-csv', externalId: 'bench' },
-          key: `goal:${goal}`,
-          kind: 'goal',
-          at: new Date(),
-          side: 'home',
-          minute: 10 + goal,
-          scorer: 'Bench Striker',
-          score: { home: goal, away: 0 },
-        },
-      ]);
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await storeGoal(footballService.db, goal);
+      if (goal < GOALS) await sleep(3_000);
     }
     const expected = GOALS * devices;
-    const deadline = Date.now() + 60_000;
-    let accepted = 0;
-    while ((accepted = await push.count('goal')) < expected && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    const cpu = process.cpuUsage(cpuBefore);
-    // this process: the sender, the accounts and football services (one feed read a goal); not the push service
-    const cpuPerPush = (cpu.user + cpu.system) / Math.max(1, accepted);
+    const deadline = Date.now() + 120_000;
+    while ((await push.count()) < expected && Date.now() < deadline) await sleep(100);
+    // anything sent twice arrives late: wait a lease's length for it
+    await sleep(1_000);
+    const cpu = senders.reduce((sum, child, i) => sum + cpuMicros(child.pid!) - cpuBefore[i]!, 0);
+    const pushCpu = cpuMicros(push.pid) - pushCpuBefore;
+    const ownCpu = process.cpuUsage(ownCpuBefore);
     const stored = new Map(
       (
         (await footballService.db('match_events').where('kind', 'goal').select('seq', 'stored_ms')) as Array<{
@@ -163,25 +140,51 @@ async function level(devices: number): Promise<void> {
         }>
       ).map((row) => [Number(row.seq), Number(row.stored_ms)]),
     );
+    const { received } = await push.received();
+    const seen = new Set<string>();
     const latencies: number[] = [];
-    for (const message of (await push.received()).received) {
-      const alert = message.json as PushAlert;
-      if (alert.kind !== 'goal') continue;
-      const seq = Number(alert.tag.split('s').pop());
+    let duplicates = 0;
+    for (const message of received) {
+      // the Topic is the alert's tag, which ends with the event's sequence number
+      const seq = Number(message.topic?.split('s').pop());
+      if (!stored.has(seq)) continue;
+      const key = `${message.subscriptionId} ${message.topic}`;
+      if (seen.has(key)) {
+        duplicates += 1;
+        continue;
+      }
+      seen.add(key);
       latencies.push(message.receivedAt - stored.get(seq)!);
     }
     latencies.sort((a, b) => a - b);
+    const firstStored = Math.min(...stored.values());
+    const firstAccepted = Math.min(...received.map((m) => m.receivedAt));
+    const lastAccepted = Math.max(...received.map((m) => m.receivedAt));
+    const perSecond = (from: number) => Math.round((latencies.length / Math.max(1, lastAccepted - from)) * 1000);
+    const left = UNUSABLE ? Number((await db('push_subscriptions').where('p256dh', offCurve).count({ n: '*' }))[0]!.n) : 0;
     console.log(
-      `${devices} devices x ${GOALS} goals: ${latencies.length}/${expected} alerts accepted; ` +
-        `latency p50 ${percentile(latencies, 50)} ms, p95 ${percentile(latencies, 95)} ms, max ${latencies[latencies.length - 1]} ms; ` +
-        `sender CPU ${Math.round(cpuPerPush)} µs/push (this process, ${GOALS * 3} s of goals included) ` +
-        (UNUSABLE
-          ? `${UNUSABLE} unusable devices, ${String((await db('push_subscriptions').where('p256dh', offCurve).count({ n: '*' }))[0]!.n)} left; `
+      `${devices} devices x ${GOALS} goals, ${senderCount} sender${senderCount > 1 ? 's' : ''}: ${latencies.length}/${expected} accepted; ` +
+        `p50 ${percentile(latencies, 50)} ms, p95 ${percentile(latencies, 95)} ms, max ${latencies[latencies.length - 1]} ms; ` +
+        `sender CPU ${Math.round(cpu / Math.max(1, latencies.length + duplicates))} µs/push; duplicates ${duplicates}` +
+        ` (decrypt ${DECRYPT ? 'on' : 'off'}; push service CPU ${Math.round(pushCpu / Math.max(1, received.length))} µs/push, ` +
+        `football and accounts ${Math.round((ownCpu.user + ownCpu.system) / Math.max(1, received.length))} µs/push; ${perSecond(firstAccepted)} pushes/s from the first accepted to the last, ${perSecond(firstStored)} from the goal stored` +
+        (UNUSABLE ? `; ${UNUSABLE} unusable devices, ${left} left` : '') +
+        (PUSH_LATENCY_MS
+          ? `; push service answering ${PUSH_LATENCY_MS} ms late, ${process.env.ALERTS_PUSH_CONCURRENCY ?? 128} pushes out at once`
           : '') +
-        `(poll ${POLL_MS} ms; run ${((Date.now() - started) / 1000).toFixed(0)} s; load ${os.loadavg()[0]!.toFixed(2)})`,
+        `; poll ${POLL_MS} ms; load ${os.loadavg()[0]!.toFixed(2)})`,
     );
   } finally {
-    await stop?.();
+    await Promise.all(
+      senders.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
     await accountsService?.close();
     await footballService?.close();
     await push.close();
@@ -191,7 +194,7 @@ async function level(devices: number): Promise<void> {
 
 async function main(): Promise<void> {
   console.log(`bench/alerts.ts: ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)}`);
-  for (const devices of LEVELS) await level(devices);
+  for (const devices of LEVELS) for (const senders of SENDERS) await run(devices, senders);
 }
 
 void main().catch((error: unknown) => {

@@ -15,6 +15,12 @@
  * The stack runs with the per-session and referral rate limits raised (one session carries all the
  * load here; the limits themselves are tested in api-gateway/test/abuse-and-outages.test.ts).
  *
+ * BENCH_ALERT_BURST=N (default 0): N fans follow a club whose match is live, each with a push device at the stand-in
+ * push service (its own process, decrypting every message); 2 s into the first level of 200 connections or more the
+ * club scores, and the stack's alert senders (ALERTS_SENDERS, default 1) send its alert to the N devices while the
+ * load runs: the bench prints when the burst was accepted. Compare with a run without it, e.g. for sign-in and
+ * preferences: BENCH_LEVELS=200 BENCH_PATHS=/api/auth/user,/api/user/preferences [BENCH_ALERT_BURST=10000].
+ *
  * Environment: BENCH_LEVELS (comma-separated connection counts, default 100,200,500,1000),
  * BENCH_SECONDS per level (default 10), BENCH_TIMEOUT (autocannon's per-request timeout in seconds,
  * default 10), BENCH_PATHS (comma-separated paths that replace the mixed workload, e.g. `/api/leagues` for one
@@ -28,15 +34,19 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import type { ApplyReferralResult, Fixture, ReferralCodeInfo, ReferralRecord } from '@matchday/contracts';
 import { signInThroughDevProvider } from '@matchday/dev-oidc';
+import { openDatabase } from '@matchday/server';
 import { freePort } from '../scripts/lib/processes';
 import { startStack, type RunningStack } from '../scripts/lib/stack';
+import { addFans, addLiveMatch, storeGoal, waitForAwakeSender } from './lib/alert-burst';
 import { benchNodeFlags, nodeFlagsLabel } from './lib/node-flags';
+import { startPushStandInProcess, type PushStandInProcess } from './lib/push-stand-in';
 
 const LEVELS = (process.env.BENCH_LEVELS ?? '100,200,500,1000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TIMEOUT = Number(process.env.BENCH_TIMEOUT ?? 10);
 const REFERRALS = Number(process.env.BENCH_REFERRALS ?? 20);
 const PATHS = process.env.BENCH_PATHS?.split(',').filter(Boolean);
+const ALERT_BURST = Number(process.env.BENCH_ALERT_BURST ?? 0);
 
 interface Level {
   connections: number;
@@ -231,13 +241,41 @@ async function applyUnderLoad(url: string, users: Awaited<ReturnType<typeof refe
   return outcome;
 }
 
+/** The burst's devices and match, in the stack's own databases (its DATA_DIR); resolves once a sender reads the feed. */
+async function prepareBurst(
+  dataDir: string,
+  push: PushStandInProcess,
+): Promise<{ score: () => Promise<void>; close: () => Promise<void> }> {
+  const footballDb = await openDatabase({ client: 'sqlite', location: path.join(dataDir, 'football.sqlite') });
+  const accountsDb = await openDatabase({ client: 'sqlite', location: path.join(dataDir, 'accounts.sqlite') });
+  const teamId = await addLiveMatch(footballDb);
+  await addFans(accountsDb, push, { prefix: 'burst', count: ALERT_BURST, teamId });
+  // the leader looks at the schedule every 30 s: the match is found at its next look
+  await waitForAwakeSender(accountsDb, 90_000);
+  return {
+    score: () => storeGoal(footballDb, 1),
+    close: async () => {
+      await footballDb.destroy();
+      await accountsDb.destroy();
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-bench-load-'));
+  const push = ALERT_BURST > 0 ? await startPushStandInProcess() : undefined;
+  const pushEnv: NodeJS.ProcessEnv = {};
+  if (push) {
+    fs.writeFileSync(path.join(dataDir, 'push-ca.pem'), push.ca);
+    pushEnv.PUSH_TEST_ORIGINS = push.origin;
+    pushEnv.NODE_EXTRA_CA_CERTS = path.join(dataDir, 'push-ca.pem');
+  }
   const stack = await startStack({
     port: await freePort(),
     dataDir,
     nodeFlags: benchNodeFlags(),
     env: {
+      ...pushEnv,
       LOG_LEVEL: 'error',
       GATEWAY_RATE_API_PER_10S: '10000000',
       GATEWAY_SESSION_IN_FLIGHT: '100000',
@@ -253,6 +291,8 @@ async function main(): Promise<void> {
     const users = await referralUsers(stack.url);
     const referralLevel = LEVELS.find((c) => c >= 200) ?? LEVELS[0];
     process.stderr.write(`workload: ${paths.length} paths, ${SECONDS} s per level\n`);
+    const burst = push ? await prepareBurst(dataDir, push) : undefined;
+    let burstLine = '';
     for (const connections of LEVELS) {
       process.stderr.write(`  ${connections} connections...\n`);
       const gateway = stack.processes.find((p) => p.name === 'gateway')?.child;
@@ -262,11 +302,29 @@ async function main(): Promise<void> {
       }
       const applying =
         connections === referralLevel ? new Promise((r) => setTimeout(r, 2000)).then(() => applyUnderLoad(stack.url, users)) : undefined;
+      const bursting =
+        burst && connections === referralLevel && !burstLine
+          ? new Promise((r) => setTimeout(r, 2000)).then(async () => {
+              const scored = Date.now();
+              await burst.score();
+              let accepted = 0;
+              while ((accepted = await push!.count()) < ALERT_BURST && Date.now() - scored < SECONDS * 1000) {
+                await new Promise((r) => setTimeout(r, 100));
+              }
+              burstLine =
+                `\nAlert burst during the ${connections}-connection level (2 s in): ${accepted}/${ALERT_BURST} devices' alerts accepted ` +
+                `${((Date.now() - scored) / 1000).toFixed(1)} s after the goal was stored (${stack.env.ALERTS_SENDERS ?? 1} sender(s))`;
+            })
+          : undefined;
       results.push(await level(stack, cookie, paths, connections));
       if (applying) referrals = await applying;
+      if (bursting) await bursting;
     }
+    if (burstLine) console.log(burstLine);
+    await burst?.close();
   } finally {
     await stack.stop();
+    await push?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   const share = (n: number, of: number) => (of ? `${((n / of) * 100).toFixed(1)}%` : '-');

@@ -10,12 +10,16 @@ import { startPushService, type PushSubscriptionJson } from '@matchday/testing';
 /** One accepted message, as the parent needs it: when it was accepted and its decrypted payload. */
 export interface AcceptedPush {
   receivedAt: number;
+  /** The decrypted payload (null when the stand-in does not decrypt). */
   json: unknown;
+  subscriptionId: string;
+  topic: string | null;
 }
 
 type Request =
   | { id: number; kind: 'subscribe'; count: number }
-  | { id: number; kind: 'count'; alert: string }
+  | { id: number; kind: 'count' }
+  | { id: number; kind: 'latency'; ms: number }
   | { id: number; kind: 'received' }
   | { id: number; kind: 'close' };
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -27,15 +31,21 @@ export interface PushStandInProcess {
   ca: string;
   pid: number;
   newSubscriptions(count: number): Promise<PushSubscriptionJson[]>;
-  /** How many accepted messages are alerts of this kind (a cheap question while a burst is measured). */
-  count(alert: string): Promise<number>;
+  /** How many messages were accepted so far (a cheap question while a burst is measured). */
+  count(): Promise<number>;
+  /** Delays every answer by `ms`, as a push service across the Internet takes its round trip and its own time. */
+  setLatency(ms: number): Promise<void>;
   received(): Promise<{ received: AcceptedPush[]; rejected: number }>;
   close(): Promise<void>;
 }
 
 /** Forks the stand-in and waits until it listens. */
-export async function startPushStandInProcess(): Promise<PushStandInProcess> {
-  const child: ChildProcess = fork(__filename, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export async function startPushStandInProcess(options: { decrypt?: boolean; http2?: boolean } = {}): Promise<PushStandInProcess> {
+  const child: ChildProcess = fork(__filename, [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, PUSH_STAND_IN_DECRYPT: options.decrypt === false ? '0' : '1', PUSH_STAND_IN_HTTP2: options.http2 ? '1' : '0' },
+  });
   const ready = await new Promise<{ origin: string; ca: string }>((resolve, reject) => {
     child.once('message', (message) => resolve(message as { origin: string; ca: string }));
     child.once('exit', (code) => reject(new Error(`push stand-in exited (${code})`)));
@@ -57,7 +67,8 @@ export async function startPushStandInProcess(): Promise<PushStandInProcess> {
     ...ready,
     pid: child.pid!,
     newSubscriptions: async (count) => (await ask({ kind: 'subscribe', count })).subscriptions!,
-    count: async (alert) => (await ask({ kind: 'count', alert })).count!,
+    count: async () => (await ask({ kind: 'count' })).count!,
+    setLatency: async (ms) => void (await ask({ kind: 'latency', ms })),
     received: async () => {
       const reply = await ask({ kind: 'received' });
       return { received: reply.received!, rejected: reply.rejected! };
@@ -71,21 +82,24 @@ export async function startPushStandInProcess(): Promise<PushStandInProcess> {
 }
 
 async function serve(): Promise<void> {
-  const push = await startPushService();
+  const push = await startPushService({
+    decrypt: process.env.PUSH_STAND_IN_DECRYPT !== '0',
+    http2: process.env.PUSH_STAND_IN_HTTP2 === '1',
+  });
   const send = (message: object) => process.send!(message);
   process.on('message', (message) => {
     const request = message as Request;
     if (request.kind === 'subscribe') {
       send({ id: request.id, subscriptions: Array.from({ length: request.count }, () => push.newSubscription()) });
     } else if (request.kind === 'count') {
-      send({
-        id: request.id,
-        count: push.received.filter((m) => (m.json as { kind?: string } | undefined)?.kind === request.alert).length,
-      });
+      send({ id: request.id, count: push.received.length });
+    } else if (request.kind === 'latency') {
+      push.setLatency(request.ms);
+      send({ id: request.id });
     } else if (request.kind === 'received') {
       send({
         id: request.id,
-        received: push.received.map((m) => ({ receivedAt: m.receivedAt, json: m.json })),
+        received: push.received.map((m) => ({ receivedAt: m.receivedAt, json: m.json, subscriptionId: m.subscriptionId, topic: m.topic })),
         rejected: push.rejected.length,
       });
     } else if (request.kind === 'close') {

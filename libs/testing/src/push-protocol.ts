@@ -37,6 +37,8 @@ export function fromB64u(text: string): Buffer {
 export interface VapidIdentity {
   sub: string;
   key: string;
+  /** The token's expiry (epoch seconds). */
+  exp: number;
 }
 
 function parseVapidHeader(header: string | undefined): { token: string; key: string } {
@@ -95,7 +97,7 @@ export function verifyVapid(header: string | undefined, audience: string, nowMs:
   if (claims.exp * 1000 <= nowMs) throw new Refusal(403, 'vapid JWT expired');
   if (claims.exp * 1000 > nowMs + DAY_MS) throw new Refusal(403, 'vapid exp more than 24 hours ahead');
   if (typeof claims.sub !== 'string' || !isContact(claims.sub)) throw new Refusal(403, 'vapid sub is not a mailto: or https: URL');
-  return { sub: claims.sub, key };
+  return { sub: claims.sub, key, exp: claims.exp };
 }
 
 function isContact(sub: string): boolean {

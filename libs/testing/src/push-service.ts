@@ -25,10 +25,11 @@
  * - Whatever `failNext()` asked for (500, 503, 429 with Retry-After), once per call.
  */
 import http from 'node:http';
+import http2 from 'node:http2';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createECDH, randomBytes, randomUUID, type ECDH } from 'node:crypto';
-import { b64u, BASE64URL, decrypt, Refusal, verifyVapid, type PushSubscriptionJson } from './push-protocol';
+import { b64u, BASE64URL, decrypt, Refusal, verifyVapid, type PushSubscriptionJson, type VapidIdentity } from './push-protocol';
 import { selfSignedCertificate } from './self-signed';
 
 export { encryptForSubscription, type PushSubscriptionJson } from './push-protocol';
@@ -54,8 +55,10 @@ export interface PushMessage {
   json: unknown;
   /** The decrypted bytes (empty for a push without a body). */
   bytes: Buffer;
-  /** The service clock (`now`) when the message was accepted, in ms. */
+  /** The service clock (`now`) when the message was accepted, in ms (after its body, the latency and decryption). */
   receivedAt: number;
+  /** The service clock (`now`) when its request reached the service, in ms (before its body was read). */
+  arrivedAt: number;
   /** The VAPID JWT's `sub` (mailto: or https: URL) and the `k` public key that signed it (base64url). */
   vapidSub: string;
   vapidKey: string;
@@ -83,6 +86,14 @@ export interface PushServiceOptions {
   maxTtlSeconds?: number;
   /** Largest body accepted (RFC 8030 §7.2: at least 4096). */
   maxBodyBytes?: number;
+  /**
+   * Whether every message is decrypted (RFC 8291) and kept with its payload (default true). Off, the stand-in checks
+   * the VAPID header and the headers, keeps the message without its payload (`payload` and `json` null) and answers
+   * 201: it costs little CPU, for benches that measure the sender.
+   */
+  decrypt?: boolean;
+  /** Over https, whether HTTP/2 is offered too (ALPN h2, HTTP/1.1 still answered), as FCM and Apple's services do. */
+  http2?: boolean;
 }
 
 export interface NewSubscriptionOptions {
@@ -181,6 +192,21 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
   const protocol = options.protocol ?? 'https';
   const maxTtl = options.maxTtlSeconds ?? 28 * 24 * 3600;
   const maxBody = options.maxBodyBytes ?? 4096;
+  const decrypting = options.decrypt ?? true;
+  /**
+   * VAPID headers verified once, with the identity they carry: a sender reuses one signed header for hours (as push
+   * services cache verified tokens, a header seen before is not verified again, but its expiry is checked each time).
+   */
+  const verified = new Map<string, VapidIdentity>();
+  const checkVapid = (header: string | undefined, at: number): VapidIdentity => {
+    if (header === undefined) return verifyVapid(header, origin, at);
+    const known = verified.get(header);
+    if (known && known.exp * 1000 > at) return known;
+    const identity = verifyVapid(header, origin, at);
+    if (verified.size > 1_000) verified.clear();
+    verified.set(header, identity);
+    return identity;
+  };
   const subscriptions = new Map<string, Subscription>();
   const received: PushMessage[] = [];
   const rejected: PushRejection[] = [];
@@ -192,14 +218,14 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
   let latency = 0;
   let origin = '';
 
-  function accept(request: http.IncomingMessage, subscription: Subscription, body: Buffer): PushMessage {
+  function accept(request: http.IncomingMessage, subscription: Subscription, body: Buffer, arrivedAt: number): PushMessage {
     const failure = subscription.failures.shift();
     if (failure) {
       const headers: Record<string, string> =
         failure.retryAfterSeconds !== undefined ? { 'retry-after': String(failure.retryAfterSeconds) } : {};
       throw new Refusal(failure.status, `injected failure ${failure.status}`, headers);
     }
-    const vapid = verifyVapid(request.headers.authorization, origin, vapidNow());
+    const vapid = checkVapid(request.headers.authorization, vapidNow());
     if (subscription.applicationServerKey !== null && vapid.key !== subscription.applicationServerKey) {
       throw new Refusal(403, 'vapid k is not the applicationServerKey of the subscription');
     }
@@ -218,8 +244,10 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
     if (body.length > 0) {
       const encoding = request.headers['content-encoding']?.trim().toLowerCase();
       if (encoding !== 'aes128gcm') throw new Refusal(400, `Content-Encoding ${encoding ?? '(none)'} is not aes128gcm`);
-      bytes = decrypt(body, subscription);
-      payload = bytes.toString('utf8');
+      if (decrypting) {
+        bytes = decrypt(body, subscription);
+        payload = bytes.toString('utf8');
+      }
     }
     const message: PushMessage = {
       id: randomUUID(),
@@ -232,6 +260,7 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
       json: parseJson(payload),
       bytes,
       receivedAt: now(),
+      arrivedAt,
       vapidSub: vapid.sub,
       vapidKey: vapid.key,
     };
@@ -249,6 +278,7 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
   }
 
   async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    const arrivedAt = now();
     const body = await readBody(request, maxBody);
     if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
     const match = /^\/push\/([A-Za-z0-9_-]+)$/.exec(new URL(request.url ?? '/', origin).pathname);
@@ -259,7 +289,7 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
       if (!subscription) throw new Refusal(404, 'no such subscription');
       if (subscription.goneStatus !== null) throw new Refusal(subscription.goneStatus, 'subscription expired or unsubscribed');
       if (body === null) throw new Refusal(413, `body over ${maxBody} bytes`);
-      const message = accept(request, subscription, body);
+      const message = accept(request, subscription, body, arrivedAt);
       response.writeHead(201, { location: `${origin}/message/${message.id}`, ttl: String(message.ttl), 'content-length': '0' });
       response.end();
     } catch (error) {
@@ -279,7 +309,21 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
     handle(request, response).catch((error) => response.destroy(error instanceof Error ? error : new Error(String(error))));
   };
   const certificate = protocol === 'https' ? selfSignedCertificate({ commonName: 'Matchday push service stand-in' }) : undefined;
-  const server = certificate ? https.createServer({ key: certificate.key, cert: certificate.cert }, listener) : http.createServer(listener);
+  // the HTTP/2 compatibility API hands the listener request and response objects with the same methods
+  const sessions = new Set<http2.ServerHttp2Session>();
+  const server = !certificate
+    ? http.createServer(listener)
+    : options.http2
+      ? http2
+          .createSecureServer(
+            { key: certificate.key, cert: certificate.cert, allowHTTP1: true },
+            listener as unknown as Parameters<typeof http2.createSecureServer>[1],
+          )
+          .on('session', (session: http2.ServerHttp2Session) => {
+            sessions.add(session);
+            session.once('close', () => sessions.delete(session));
+          })
+      : https.createServer({ key: certificate.key, cert: certificate.cert }, listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -387,7 +431,8 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
       for (const waiter of waiters) waiter.reject(new Error('push service stand-in: closed while waiting for a message'));
       waiters.clear();
       agent?.destroy();
-      server.closeAllConnections();
+      if ('closeAllConnections' in server) server.closeAllConnections();
+      for (const session of sessions) session.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

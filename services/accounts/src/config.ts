@@ -36,8 +36,12 @@ export const accountsEnvSchema = serviceEnvSchema('accounts', {
    * host is loopback, so that tests reach a stand-in push service. Refused in production.
    */
   PUSH_TEST_ORIGINS: optional(z.string().regex(/^https?:\/\/[^\s,/]+(,https?:\/\/[^\s,/]+)*$/i, 'must be comma-separated origins')),
-  /** How often the alert sender reads the live feed, in ms (default 500); 0 turns the sender off. */
+  /** How often an alert sender reads the live feed and the queue while a followed match is live, in ms (default 500). */
   ALERTS_POLL_MS: optional(countVar(0, 60_000)),
+  /** How long an alert sender's claims hold unless renewed, in ms (default 10 s): a stopped sender's work is taken over after it. */
+  ALERTS_LEASE_MS: optional(countVar(1_000, 600_000)),
+  /** How many pushes an alert sender has out at once, one connection each to a push service (default 128). */
+  ALERTS_PUSH_CONCURRENCY: optional(countVar(1, 1_024)),
 }).superRefine((env, ctx) => {
   if (env.NODE_ENV === 'production' && !env.REFERRAL_HASH_SECRET) {
     ctx.addIssue({
@@ -77,8 +81,12 @@ export interface AccountsConfig {
   pushEndpointHosts: readonly string[];
   /** PUSH_TEST_ORIGINS: origins accepted whatever their host (tests' stand-in push service); empty in production. */
   pushTestOrigins: readonly string[];
-  /** 0: no alert sender (tests that do not want one). */
+  /** How often an alert sender looks at the live feed and the queue while a followed match is live (ms). */
   alertsPollMs: number;
+  /** How long an alert sender's claims (and the leader's role) hold unless renewed (ms; default the sender's, 10 s). */
+  alertsLeaseMs: number | undefined;
+  /** How many pushes an alert sender has out at once (default the sender's, 128). */
+  alertsPushConcurrency: number | undefined;
 }
 
 /** The browsers' push services (Chrome/Edge/Opera via FCM, Firefox, Safari, Windows). */
@@ -126,5 +134,7 @@ export function accountsConfig(env: Partial<AccountsEnv>): AccountsConfig {
     pushEndpointHosts: env.PUSH_ENDPOINT_HOSTS ? env.PUSH_ENDPOINT_HOSTS.toLowerCase().split(',') : DEFAULT_PUSH_ENDPOINT_HOSTS,
     pushTestOrigins: env.PUSH_TEST_ORIGINS ? env.PUSH_TEST_ORIGINS.split(',').map((origin) => new URL(origin).origin) : [],
     alertsPollMs: env.ALERTS_POLL_MS ?? 500,
+    alertsLeaseMs: env.ALERTS_LEASE_MS,
+    alertsPushConcurrency: env.ALERTS_PUSH_CONCURRENCY,
   };
 }

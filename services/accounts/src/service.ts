@@ -1,12 +1,10 @@
-import { createLogger, footballWithoutAddress, type Knex, type ServiceDefinition } from '@matchday/server';
+import { createLogger, type Knex, type ServiceDefinition } from '@matchday/server';
 import { migrations } from './db/migrations';
 import { accountsConfig, type AccountsConfig } from './config';
 import { startRetention } from './lib/retention';
 import { adminRouter } from './modules/admin/router';
-import { startAlerts } from './modules/alerts/notifier';
 import { calendarRouter } from './modules/calendar/router';
 import { followsRouter } from './modules/follows/router';
-import { endpointProblem } from './modules/push/device';
 import { pushRouter } from './modules/push/router';
 import { hashReferredEmails } from './modules/referrals/repository';
 import { referralsRouter } from './modules/referrals/router';
@@ -33,30 +31,16 @@ export function createAccounts(config: AccountsConfig): ServiceDefinition {
 export const accounts: ServiceDefinition = createAccounts(accountsConfig({}));
 
 /**
- * At every start: the e-mails of referred accounts are hashed (referrals from before the hash table),
- * login events older than 12 months are purged, then once a day; and, where the football service is known
- * (FOOTBALL_URL) and ALERTS_POLL_MS is not 0, the alert sender runs. Returns the stop function.
+ * At every start: the e-mails of referred accounts are hashed (referrals from before the hash table), login events
+ * older than 12 months are purged, then once a day. Alerts are sent by processes of their own (alert-sender.ts), so
+ * that a burst of them never slows sign-in or settings. Returns the stop function.
  */
-export async function startAccounts(
-  db: Knex,
-  config: Pick<AccountsConfig, 'referralHashSecret' | 'football' | 'vapid' | 'alertsPollMs' | 'pushEndpointHosts' | 'pushTestOrigins'>,
-): Promise<() => Promise<void>> {
+export async function startAccounts(db: Knex, config: Pick<AccountsConfig, 'referralHashSecret' | 'vapid'>): Promise<() => Promise<void>> {
   const logger = createLogger('accounts');
+  // the development key pair is made here, before any alert sender starts beside this service
+  config.vapid();
   const added = await hashReferredEmails(db, config.referralHashSecret);
   if (added > 0) logger.info({ added }, 'referred e-mails hashed');
   const stopRetention = await startRetention(db);
-  const stopAlerts =
-    config.alertsPollMs > 0 && config.football !== footballWithoutAddress
-      ? startAlerts(db, {
-          football: config.football,
-          vapid: config.vapid,
-          logger,
-          pollMs: config.alertsPollMs,
-          endpointProblem: (endpoint) => endpointProblem(endpoint, config),
-        })
-      : null;
-  return async () => {
-    await stopAlerts?.();
-    await stopRetention();
-  };
+  return stopRetention;
 }

@@ -31,6 +31,7 @@ describe.each(testDatabases())('the alerts sender on %s', (_label, makeTarget) =
   let push: PushServiceStandIn;
   let config: ReturnType<typeof accountsConfig>;
   const calls: string[] = [];
+  const senders: AlertSender[] = [];
   const now = Date.now();
   const teams: Record<string, number> = {};
   let users = 0;
@@ -85,16 +86,18 @@ describe.each(testDatabases())('the alerts sender on %s', (_label, makeTarget) =
       },
       getText: (path) => real.getText(path),
     };
-    return new AlertSender(service.db, {
+    const made = new AlertSender(service.db, {
       football: counting,
       vapid: config.vapid,
       logger: createLogger('alerts-sleep-test'),
       pollMs: 500,
       kickOffEveryMs,
       now: clock,
-      pushAgent: push.agent,
+      pushCa: push.ca!,
       endpointProblem: (endpoint) => endpointProblem(endpoint, config),
     });
+    senders.push(made);
+    return made;
   };
 
   beforeAll(async () => {
@@ -119,6 +122,10 @@ describe.each(testDatabases())('the alerts sender on %s', (_label, makeTarget) =
     });
     service = await startService(createAccounts(config), makeTarget('accounts'));
   }, 120_000);
+  // one sender at a time, as after a restart: each gives the leader's role up when its test ends
+  afterEach(async () => {
+    for (const made of senders.splice(0)) await made.close();
+  });
   afterAll(async () => {
     await service?.close();
     await footballService?.close();

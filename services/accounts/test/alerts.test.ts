@@ -118,7 +118,7 @@ describe.each(testDatabases())('goal alerts on %s', (_label, makeTarget) => {
       logger: createLogger('alerts-test'),
       pollMs: 0,
       kickOffEveryMs: 0,
-      pushAgent: push.agent,
+      pushCa: push.ca!,
       endpointProblem: (endpoint) => endpointProblem(endpoint, config),
       onDelivery: (outcome) => outcomes.push(outcome),
     });
@@ -288,6 +288,70 @@ describe.each(testDatabases())('goal alerts on %s', (_label, makeTarget) => {
     // once only, however often the schedule is read
     await sender.tick();
     expect(alertsOf(twoPhones.devices[0]!)).toHaveLength(1);
+  });
+
+  it('a push service in trouble (503) gets the goal again from the queue after 0.5 s, and the next goal waits behind it', async () => {
+    const alpha = teams['Alpha Town']!;
+    const follower = await fan([['team', alpha]]);
+    const device = follower.devices[0]!;
+    push.failNext(device, 503);
+    await store(event('live', 'goal:5', { side: 'home', minute: 50, scorer: 'Ada Striker', score: { home: 1, away: 0 } }));
+    const failedAt = Date.now();
+    await sender.tick();
+    expect(eventAlertsOf(device)).toEqual([]);
+    expect(push.rejected.filter((r) => r.subscriptionId === push.subscriptionId(device)).map((r) => r.status)).toEqual([503]);
+    const retry = (await service
+      .db('push_deliveries as d')
+      .join('push_subscriptions as s', 's.id', 'd.subscription_id')
+      .where('s.endpoint', device)
+      .first('d.status', 'd.attempts', 'd.not_before_ms')) as { status: string; attempts: number; not_before_ms: number | string };
+    expect(retry.status).toBe('queued');
+    expect(Number(retry.attempts)).toBe(1);
+    expect(Number(retry.not_before_ms)).toBeGreaterThanOrEqual(failedAt + 500);
+    // the next goal is queued, but the device's first alert comes first
+    await store(event('live', 'goal:6', { side: 'home', minute: 51, scorer: 'Ada Striker', score: { home: 2, away: 0 } }));
+    await sender.tick();
+    expect(eventAlertsOf(device)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(retry.not_before_ms) + 50 - Date.now())));
+    await sender.tick();
+    expect(eventAlertsOf(device).map((a) => a.title)).toEqual(['Goal! Alpha Town 1–0 Beta City', 'Goal! Alpha Town 2–0 Beta City']);
+  });
+
+  it('a push service that rate-limits (429, Retry-After: 1) gets nothing more from the sender until the time it named; then every device gets its goals in order', async () => {
+    const beta = teams['Beta City']!;
+    const limited = await fan([['team', beta]]);
+    const other = await fan([['team', beta]]);
+    const [first, second] = [limited.devices[0]!, other.devices[0]!];
+    push.failNext(first, 429, { retryAfterSeconds: 1 });
+    const asked = (endpoint: string) =>
+      push.received.filter((m) => m.endpoint === endpoint).length +
+      push.rejected.filter((r) => r.subscriptionId === push.subscriptionId(endpoint)).length;
+    await store(event('live', 'goal:7', { side: 'away', minute: 60, scorer: 'Bo Winger', score: { home: 2, away: 1 } }));
+    const limitedAt = Date.now();
+    await sender.tick();
+    expect(push.rejected.filter((r) => r.subscriptionId === push.subscriptionId(first)).map((r) => r.status)).toEqual([429]);
+    const before = asked(first) + asked(second);
+    // a second goal within the second: neither device is asked, and the tries left are not used up
+    await store(event('live', 'goal:8', { side: 'away', minute: 61, scorer: 'Bo Winger', score: { home: 2, away: 2 } }));
+    await sender.tick();
+    expect(asked(first) + asked(second)).toBe(before);
+    const waiting = (await service
+      .db('push_deliveries as d')
+      .join('push_subscriptions as s', 's.id', 'd.subscription_id')
+      .where('s.endpoint', first)
+      .where('d.status', 'queued')
+      .orderBy('d.id')
+      .select('d.attempts', 'd.not_before_ms')) as Array<{ attempts: number; not_before_ms: number | string | null }>;
+    expect(waiting.map((row) => Number(row.attempts))).toEqual([1, 0]);
+    expect(Number(waiting[0]!.not_before_ms)).toBeGreaterThanOrEqual(limitedAt + 1000);
+    // the pause ends when the 429 came back (after the tick's reads): the queue says when
+    const resumes = Math.max(...waiting.map((row) => Number(row.not_before_ms ?? 0)));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, resumes + 50 - Date.now())));
+    await sender.tick();
+    await sender.tick();
+    const goals = ['Goal! Alpha Town 2–1 Beta City', 'Goal! Alpha Town 2–2 Beta City'];
+    expect(eventAlertsOf(first).map((a) => a.title)).toEqual(goals);
+    expect(eventAlertsOf(second).map((a) => a.title)).toEqual(goals);
   });
 
   it('300 devices that can never take a push are dropped at their first failure, never retried, and a good device still gets the goal', async () => {

@@ -50,6 +50,12 @@ export function developmentVapidKeys(dir: string | undefined): Omit<VapidKeys, '
   }
   const keys = generate();
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  try {
+    // created only if absent: the accounts service and the alert senders start together, and all must sign with one pair
+    fs.writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return developmentVapidKeys(dir);
+  }
   return keys;
 }

@@ -1,4 +1,3 @@
-import { Agent } from 'node:https';
 import type { DatasetInfo, Fixture, LiveChange, LiveFeedPage, ReplayInfo } from '@matchday/contracts';
 import type { FootballClient, Knex, Logger } from '@matchday/server';
 import type { VapidKeys } from '../../lib/vapid';
@@ -12,110 +11,182 @@ import {
   type OutgoingAlert,
 } from './compose';
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import {
+  anyClaimable,
   anyDeviceFollows,
-  claimDeliveries,
+  awakeUntil,
+  claimQueued,
   dropSubscriptions,
+  enqueueDeliveries,
   feedCursor,
-  finishDeliveries,
+  leadAlerts,
   purgeDeliveries,
   recipientsOf,
+  resignAlerts,
   saveFeedCursor,
-  type DeliveryResult,
+  setAwakeUntil,
+  takeOverExpired,
+  type ClaimedDelivery,
+  type NewDelivery,
   type Recipient,
 } from './repository';
-import { pushAlert, unusableDevice, VapidHeaders } from './sender';
+import { sendClaim, type DeliveryOutcome } from './claim';
+import { PushConnections, VapidHeaders } from './sender';
 
-/** What happened to one (alert, device): sent, refused, expired, the device gone, or claimed before. */
-export type DeliveryOutcome = 'sent' | 'failed' | 'expired' | 'gone' | 'already-sent';
+export type { DeliveryOutcome } from './claim';
 
 export interface AlertsOptions {
   football: FootballClient;
   vapid: () => VapidKeys;
   logger: Logger;
-  /** How often the live feed is read (ms). */
+  /** How often the live feed (leader) and the queue (every sender) are looked at while a followed match is live (ms). */
   pollMs: number;
   /** How often the kick-off schedule is read (ms, default 30 s). */
   kickOffEveryMs?: number;
+  /** How long a claim (and the leader's role) holds without being renewed: a stopped sender's work is taken over after it. */
+  leaseMs?: number;
+  /**
+   * How many pushes are out at once (default 128), one kept-alive connection each to a push service: with a push
+   * service that answers in t ms a sender sends at most this × 1,000 / t a second, whatever its CPU.
+   */
+  sendConcurrency?: number;
   now?: () => number;
-  /** The HTTPS agent to push services (tests and benches: one that trusts a stand-in's certificate). */
-  pushAgent?: Agent;
+  /** A certificate (PEM) to trust for push services besides the system's: tests' stand-in push service. */
+  pushCa?: string;
   /** Why the server may not call a stored endpoint, or null (push/device.ts endpointProblem with the config). */
   endpointProblem?: (endpoint: string) => string | null;
   /** Called after each delivery (benches and tests). */
-  onDelivery?: (outcome: DeliveryOutcome, alert: OutgoingAlert, recipient: Recipient) => void;
+  onDelivery?: (outcome: DeliveryOutcome, delivery: { subscriptionId: number; alertKey: string }) => void;
 }
 
 /** A followed match keeps the sender reading the live feed from this long before its kick-off... */
 export const LIVE_LEAD_MS = 30 * 60_000;
 /** ...to this long after it (extra time, a shoot-out, a late correction). */
 export const LIVE_TAIL_MS = 4 * 3_600_000;
-
-/** Sends to this many devices at once. */
-const SEND_CONCURRENCY = 32;
-/** Connections kept to one push service (an origin), at most: as many as sends go on at once. */
-export const PUSH_SOCKETS_PER_ORIGIN = SEND_CONCURRENCY;
-const PAGE = 200;
-
-async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
+/** A claim (and the leader's role) lasts this long unless renewed (ALERTS_LEASE_MS). */
+export const DEFAULT_LEASE_MS = 10_000;
 
 /**
- * The alert sender: reads the football service's live feed from where it stopped (the cursor
- * is kept in the database; the first start begins at the feed's end, so no burst of old events), and every
- * 30 s the fixtures kicking off within 30 minutes. Each event goes to every device of every follower of
- * its teams or league, as compose.ts decides; each (alert, device) at most once (sender.ts).
+ * Sends to this many devices at once by default (ALERTS_PUSH_CONCURRENCY), one connection each to a push service: a
+ * push service across the Internet answers in tens of ms, and a sender keeping 32 out sent 485 pushes a second to one
+ * answering in 50 ms, 128 out 1,178 (bench/alerts.ts with BENCH_PUSH_LATENCY_MS=50).
+ */
+export const DEFAULT_SEND_CONCURRENCY = 128;
+/** Deliveries claimed at once: small enough that several senders share a burst, large enough to cost few queries. */
+const CLAIM_BATCH = 256;
+/** While the leader reads the feed, the other senders look at the queue this often (ms, or pollMs if shorter). */
+const FOLLOWER_POLL_MS = 100;
+/** A round of sending stops claiming after this long, so that the leader reads the feed between batches. */
+const ROUND_MS = 1_000;
+const PAGE = 200;
+
+type Job = { recipient: Recipient; outgoing: OutgoingAlert };
+
+/**
+ * One alert sender. Any number of them, in any processes that share the database, deliver the alerts together:
+ * - one of them at a time (the leader, by a lease in notifier_state) reads the football service's live feed from
+ *   where it stopped (the cursor is kept in the database; the first start begins at the feed's end, so no burst of
+ *   old events) and every 30 s the fixtures kicking off within 30 minutes, and queues each event's alert for every
+ *   device of every follower of its teams or league, as compose.ts decides: one row per (alert, device), the
+ *   unique key letting each in once;
+ * - every sender (the leader too) claims queued deliveries in batches under a lease it renews while it sends, and
+ *   records how each went. A sender that stops (killed, its host lost) leaves claims whose lease runs out: another
+ *   takes them over and sends them. What a sender had sent but not yet recorded when it stopped (at most what was in
+ *   flight and one batch of outcomes, claim.ts) is sent again with the same Topic, so a phone that has not fetched it
+ *   yet keeps one, and the service worker shows one notification per tag.
+ * A device's alerts are claimed one at a time, in queue order, whichever sender sends them.
  */
 export class AlertSender {
+  /** This sender, as the leases name it. */
+  readonly id = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private readonly now: () => number;
+  private readonly leaseMs: number;
   private lastKickOffCheck = Number.NEGATIVE_INFINITY;
   private awake = false;
+  private leading = false;
+  /** How long a round may go on sending (tick's maxMs). */
+  private roundMs = Number.POSITIVE_INFINITY;
+  /** Whether the last round stopped with deliveries left to claim (the next round comes at once). */
+  private moreQueued = false;
+  /** When the leader last said the feed is being read (followers look at the queue often until then). */
+  private othersAwakeUntil = 0;
   /** The replay being served, read with each look at the schedule (alerts then say they come from it). */
   private replay: Pick<ReplayInfo, 'shiftMs'> | null = null;
   /** One signed VAPID header per push service, reused (sender.ts). */
   readonly vapidHeaders = new VapidHeaders();
-  /** Kept-alive connections to the push services, at most PUSH_SOCKETS_PER_ORIGIN to each. */
-  private readonly pushAgent: Agent;
+  /** Kept-alive connections to the push services, at most sendConcurrency to each. */
+  private readonly connections: PushConnections;
+  private readonly sendConcurrency: number;
 
   constructor(
     private readonly db: Knex,
     private readonly options: AlertsOptions,
   ) {
     this.now = options.now ?? Date.now;
-    this.pushAgent = options.pushAgent ?? new Agent({ keepAlive: true, maxSockets: PUSH_SOCKETS_PER_ORIGIN });
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.sendConcurrency = options.sendConcurrency ?? DEFAULT_SEND_CONCURRENCY;
+    this.connections = new PushConnections({ connections: this.sendConcurrency, ca: options.pushCa });
   }
 
-  /** Closes the kept-alive connections to the push services (when this sender made them). */
-  close(): void {
-    if (!this.options.pushAgent) this.pushAgent.destroy();
+  /** Gives the leader's role up (another sender takes it at once) and closes the connections this sender made. */
+  async close(): Promise<void> {
+    if (this.leading) await resignAlerts(this.db, this.id);
+    this.leading = false;
+    await this.connections.close();
   }
 
-  /** Whether the last look at the schedule found a followed match within its live window (the feed is read then). */
+  /** Whether this sender reads the live feed: it leads, and a followed match is within its live window. */
   get reading(): boolean {
-    return this.awake;
+    return this.leading && this.awake;
   }
 
-  /** How long until a round has something to do: pollMs while reading the feed, else until the next schedule check. */
-  nextRoundInMs(): number {
-    if (this.awake) return this.options.pollMs;
-    const every = this.options.kickOffEveryMs ?? 30_000;
-    return Math.max(this.options.pollMs, this.lastKickOffCheck + every - this.now());
+  /** Whether this sender holds the leader's role (it reads the feed and the schedule). */
+  get leader(): boolean {
+    return this.leading;
   }
 
   /**
-   * One round: every kickOffEveryMs the schedule (reminders, line-ups, and whether any followed match is within its
-   * live window), then, only while one is, the live feed up to its end, each page with its fixtures. While none is
-   * the sender reads nothing; when one comes within its window it goes on from where it stopped.
+   * How long until a round has something to do: at once while deliveries are left, pollMs while the feed is read
+   * (by this sender or the leader), else until the next schedule check.
    */
-  async tick(): Promise<void> {
-    if (this.now() - this.lastKickOffCheck >= (this.options.kickOffEveryMs ?? 30_000)) {
+  nextRoundInMs(): number {
+    if (this.moreQueued) return 0;
+    const every = this.options.kickOffEveryMs ?? 30_000;
+    if (this.leading) {
+      if (this.awake) return this.options.pollMs;
+      return Math.max(this.options.pollMs, this.lastKickOffCheck + every - this.now());
+    }
+    // another sender leads: look at the queue often while it reads the feed, else at the schedule's pace (to take the
+    // leader's role over if it stops)
+    if (this.othersAwakeUntil > this.now()) return Math.min(this.options.pollMs, FOLLOWER_POLL_MS);
+    return Math.max(this.options.pollMs, every);
+  }
+
+  /**
+   * One round: take or keep the leader's role and, holding it, read the schedule (every kickOffEveryMs) and the
+   * live feed (while a followed match is within its live window) and queue their alerts; then send what is queued,
+   * until none is left to claim, or for about `maxMs` (the run loop: ROUND_MS, so the leader reads the feed between
+   * batches; the next round then comes at once).
+   */
+  async tick(maxMs = Number.POSITIVE_INFINITY): Promise<void> {
+    this.roundMs = maxMs;
+    const now = this.now();
+    const every = this.options.kickOffEveryMs ?? 30_000;
+    const nextLook = this.awake ? this.options.pollMs : Math.max(this.options.pollMs, every);
+    this.leading = await leadAlerts(this.db, this.id, now, now + nextLook + this.leaseMs);
+    if (this.leading) await this.lead();
+    else this.othersAwakeUntil = await awakeUntil(this.db);
+    this.moreQueued = await this.deliver(maxMs);
+  }
+
+  /** The leader's part of a round: the schedule, then the live feed up to its end, each page with its fixtures. */
+  private async lead(): Promise<void> {
+    const every = this.options.kickOffEveryMs ?? 30_000;
+    if (this.now() - this.lastKickOffCheck >= every) {
       this.lastKickOffCheck = this.now();
       await this.checkSchedule();
+      await setAwakeUntil(this.db, this.id, this.awake ? this.now() + every + this.leaseMs : 0);
       await purgeDeliveries(this.db, this.now());
     }
     if (!this.awake) return;
@@ -129,7 +200,8 @@ export class AlertSender {
       const page: LiveFeedPage = await this.options.football.get<LiveFeedPage>(
         `/internal/live/feed?after=${cursor}&limit=${PAGE}&fixtures=1`,
       );
-      if (page.changes.length > 0) await this.sendChanges(page.changes, page.fixtures);
+      // queued before the cursor moves: a leader that stops in between queues the page again (the key lets it in once)
+      if (page.changes.length > 0) await this.queueChanges(page.changes, page.fixtures);
       if (page.feedSeq !== cursor) await saveFeedCursor(this.db, page.feedSeq);
       cursor = page.feedSeq;
       if (page.changes.length < PAGE) break;
@@ -142,13 +214,13 @@ export class AlertSender {
     return new Map(list.map((f) => [f.id, f]));
   }
 
-  private async sendChanges(changes: readonly LiveChange[], withPage: readonly Fixture[] | undefined): Promise<void> {
+  private async queueChanges(changes: readonly LiveChange[], withPage: readonly Fixture[] | undefined): Promise<void> {
     // the page carries its fixtures; a football service that does not send them yet is asked once for the page's
     const fixtures = withPage
       ? new Map(withPage.map((f) => [f.id, f]))
       : await this.fixtures([...new Set(changes.map((c) => c.fixtureId))]);
     const recipients = new Map<number, Recipient[]>();
-    const jobs: Array<{ recipient: Recipient; outgoing: OutgoingAlert }> = [];
+    const jobs: Job[] = [];
     for (const change of changes) {
       const fixture = fixtures.get(change.fixtureId);
       if (!fixture) continue;
@@ -166,7 +238,7 @@ export class AlertSender {
         if (outgoing) jobs.push({ recipient, outgoing: markReplay(outgoing, fixture, this.replay) });
       }
     }
-    await this.send(jobs);
+    await this.queue(jobs);
   }
 
   /**
@@ -198,7 +270,7 @@ export class AlertSender {
       ...announced.map((fixture) => ({ fixture, compose: composeLineupsAlert })),
       ...soon.map((fixture) => ({ fixture, compose: composeKickOffAlert })),
     ];
-    const jobs: Array<{ recipient: Recipient; outgoing: OutgoingAlert }> = [];
+    const jobs: Job[] = [];
     for (const { fixture, compose } of plan.filter((p) => p.fixture.status === 'scheduled')) {
       const teamIds = [fixture.homeTeamId, fixture.awayTeamId];
       for (const recipient of await recipientsOf(this.db, { teamIds, leagueId: fixture.leagueId })) {
@@ -206,107 +278,99 @@ export class AlertSender {
         if (outgoing) jobs.push({ recipient, outgoing: markReplay(outgoing, fixture, this.replay) });
       }
     }
-    await this.send(jobs);
+    await this.queue(jobs);
   }
 
-  private async send(all: ReadonlyArray<{ recipient: Recipient; outgoing: OutgoingAlert }>): Promise<void> {
+  /**
+   * Queues the alerts, in order. Devices whose endpoint the server may not call are dropped instead, without a
+   * request; nothing is tried for them again (keys that cannot encrypt a push drop theirs when a sender tries).
+   */
+  private async queue(all: readonly Job[]): Promise<void> {
     if (all.length === 0) return;
-    const vapid = this.options.vapid();
-    // Devices that can never take a push (keys that cannot encrypt one, an endpoint the server may not call) are
-    // dropped without a claim or a request; nothing is tried for them again.
-    const dropped: number[] = [];
+    const dropped = new Set<number>();
     const reasons = new Set<string>();
-    const unusable = new Map<number, string | null>();
-    const jobs = all.filter(({ recipient, outgoing }) => {
+    const checked = new Map<number, string | null>();
+    const deliveries: NewDelivery[] = [];
+    for (const { recipient, outgoing } of all) {
       const id = recipient.subscriptionId;
-      if (!unusable.has(id)) {
-        const reason = unusableDevice(recipient, this.options.endpointProblem);
-        unusable.set(id, reason);
+      if (!checked.has(id)) {
+        // keys that cannot encrypt a push are found when the push is encrypted, before any request (sender.ts)
+        const reason = this.options.endpointProblem?.(recipient.endpoint) ?? null;
+        checked.set(id, reason);
         if (reason) {
-          dropped.push(id);
+          dropped.add(id);
           reasons.add(reason);
         }
       }
-      if (unusable.get(id) === null) return true;
-      this.options.onDelivery?.('gone', outgoing, recipient);
-      return false;
-    });
-    // every pair claimed in one go before anything is sent (at most once per device, across restarts and senders)
-    const claim = randomBytes(12).toString('base64url');
-    const won = await claimDeliveries(
-      this.db,
-      claim,
-      jobs.map(({ recipient, outgoing }) => ({
-        subscriptionId: recipient.subscriptionId,
+      if (checked.get(id) !== null) {
+        this.options.onDelivery?.('gone', { subscriptionId: id, alertKey: outgoing.key });
+        continue;
+      }
+      deliveries.push({
+        subscriptionId: id,
         alertKey: outgoing.key,
         eventMs: outgoing.eventMs,
-      })),
+        deadlineMs: this.now() + outgoing.ttlSeconds * 1000,
+        queued: { alert: outgoing.alert, ttlSeconds: outgoing.ttlSeconds, urgency: outgoing.urgency, topic: outgoing.topic },
+      });
+    }
+    // a burst starts going out once its first batch is queued: this sender sends it while queueing the rest (the
+    // other senders claim from it as it grows)
+    await enqueueDeliveries(this.db, deliveries.slice(0, CLAIM_BATCH));
+    const sending = deliveries.length > CLAIM_BATCH ? this.deliver(this.roundMs) : undefined;
+    await enqueueDeliveries(this.db, deliveries.slice(CLAIM_BATCH));
+    if (sending) await sending;
+    await this.drop([...dropped], reasons);
+  }
+
+  private async drop(ids: readonly number[], reasons: ReadonlySet<string>): Promise<void> {
+    if (ids.length === 0) return;
+    await dropSubscriptions(this.db, ids);
+    this.options.logger.info(
+      { devices: ids.length, reasons: [...reasons].slice(0, 5) },
+      'alerts: devices that can never take a push dropped',
     );
-    const results: DeliveryResult[] = [];
-    // devices in parallel, each device's alerts in event order (a half time never overtakes the goal before it)
-    type Job = { recipient: Recipient; outgoing: OutgoingAlert; deadlineMs: number; attempt: number };
-    const byDevice = new Map<number, Job[]>();
-    const queuedMs = this.now();
-    for (const { recipient, outgoing } of jobs) {
-      const queue = byDevice.get(recipient.subscriptionId) ?? [];
-      queue.push({ recipient, outgoing, deadlineMs: queuedMs + outgoing.ttlSeconds * 1000, attempt: 1 });
-      byDevice.set(recipient.subscriptionId, queue);
+  }
+
+  /**
+   * Claims and sends queued deliveries, batch after batch, for up to about `maxMs` (claims whose sender stopped are
+   * taken over first). Returns whether it stopped with more to claim.
+   */
+  private async deliver(maxMs: number): Promise<boolean> {
+    const started = this.now();
+    // nothing to do is found with a read: no write (no lock on SQLite) per idle round
+    if (!(await anyClaimable(this.db, started))) return false;
+    await takeOverExpired(this.db, started);
+    for (;;) {
+      // which process holds a claim can be told from it (the pid, base 36, before the dot)
+      const claim = `${process.pid.toString(36)}.${randomBytes(12).toString('base64url')}`;
+      const batch = await claimQueued(this.db, claim, { limit: CLAIM_BATCH, nowMs: this.now(), leaseMs: this.now() + this.leaseMs });
+      if (batch.length === 0) return false;
+      await this.sendBatch(claim, batch);
+      if (this.now() - started >= maxMs) return true;
     }
-    // A device whose push service asks for another try waits in `later` with the rest of its queue, so that no
-    // other device waits behind its retries; one that can never take a push is dropped at its first failure.
-    let later: Array<{ queue: Job[]; delayMs: number }> = [];
-    const runQueue = async (queue: Job[]) => {
-      for (let job = queue[0]; job; job = queue[0]) {
-        const { recipient, outgoing } = job;
-        if (!won.has(`${recipient.subscriptionId} ${outgoing.key}`)) {
-          this.options.onDelivery?.('already-sent', outgoing, recipient);
-          queue.shift();
-          continue;
-        }
-        const outcome = await pushAlert(vapid, recipient, outgoing, this.options.logger, {
-          now: this.now,
-          attempt: job.attempt,
-          deadlineMs: job.deadlineMs,
-          vapidHeaders: this.vapidHeaders,
-          agent: this.pushAgent,
-        });
-        if (outcome.status === 'retry') {
-          job.attempt += 1;
-          later.push({ queue, delayMs: outcome.delayMs });
-          return;
-        }
-        this.options.onDelivery?.(outcome.status, outgoing, recipient);
-        if (outcome.status === 'gone') {
-          reasons.add(outcome.reason);
-          // it can never take a push: nothing else is tried for it, and it goes (with its deliveries) in this round
-          dropped.push(recipient.subscriptionId);
-          return;
-        }
-        results.push({ subscriptionId: recipient.subscriptionId, alertKey: outgoing.key, ...outcome });
-        queue.shift();
-      }
-    };
-    for (let round = [...byDevice.values()]; round.length > 0;) {
-      await inParallel(round, SEND_CONCURRENCY, runQueue);
-      if (later.length === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(...later.map((retry) => retry.delayMs))));
-      round = later.map((retry) => retry.queue);
-      later = [];
-    }
-    await finishDeliveries(this.db, claim, results);
-    if (dropped.length > 0) {
-      await dropSubscriptions(this.db, dropped);
-      this.options.logger.info(
-        { devices: dropped.length, reasons: [...reasons].slice(0, 5) },
-        'alerts: devices that can never take a push dropped',
-      );
-    }
+  }
+
+  /** Sends one claim's deliveries (claim.ts), then drops the devices that can never take a push, in this round. */
+  private async sendBatch(claim: string, batch: readonly ClaimedDelivery[]): Promise<void> {
+    const { gone, reasons } = await sendClaim(this.db, claim, batch, {
+      vapid: this.options.vapid(),
+      logger: this.options.logger,
+      now: this.now,
+      leaseMs: this.leaseMs,
+      concurrency: this.sendConcurrency,
+      vapidHeaders: this.vapidHeaders,
+      connections: this.connections,
+      onDelivery: this.options.onDelivery,
+    });
+    await this.drop(gone, reasons);
   }
 }
 
 /**
- * Runs the sender every pollMs while a followed match is within its live window, else once per schedule check, until
- * stopped; a failed round (football unreachable) is logged and retried after pollMs.
+ * Runs a sender until stopped: a round at once while deliveries are left, every pollMs while a followed match is
+ * within its live window, else once per schedule check. A failed round (football or the database unreachable) is
+ * logged and retried after pollMs. Stopping finishes the round, then gives the leader's role up.
  */
 export function startAlerts(db: Knex, options: AlertsOptions): () => Promise<void> {
   const sender = new AlertSender(db, options);
@@ -317,17 +381,16 @@ export function startAlerts(db: Knex, options: AlertsOptions): () => Promise<voi
   const loop = () => {
     let wait = options.pollMs;
     running = sender
-      .tick()
+      .tick(ROUND_MS)
       .then(() => {
         failures = 0;
-        // while no followed match is within its live window, nothing until the next look at the schedule
         wait = sender.nextRoundInMs();
       })
       .catch((error: unknown) => {
         // once per streak, after 10 s of failures: a football service still starting beside this one says
         // nothing, and one that is down for minutes is one line, not one per poll
         if (++failures === Math.max(3, Math.ceil(10_000 / Math.max(1, options.pollMs)))) {
-          options.logger.warn({ err: error }, 'alerts: reading the live feed failed; retrying');
+          options.logger.warn({ err: error }, 'alerts: a round failed (the live feed or the database); retrying');
         }
       })
       .finally(() => {
@@ -339,6 +402,6 @@ export function startAlerts(db: Knex, options: AlertsOptions): () => Promise<voi
     stopped = true;
     clearTimeout(timer);
     await running;
-    sender.close();
+    await sender.close();
   };
 }

@@ -1,5 +1,6 @@
 import type { Knex } from '@matchday/server';
 import { PREFERENCE_COLUMNS, preferencesOf, type PreferenceColumns } from '../users/preferences';
+import type { PushAlert } from '@matchday/contracts';
 import type { RecipientPreferences } from './compose';
 
 /** One device of a follower of a match, with the user's alert choices. */
@@ -73,59 +74,218 @@ export async function anyDeviceFollows(db: Knex, followed: { teamIds: number[]; 
   return row !== undefined;
 }
 
+/** What a sender needs to send one queued (alert, device) pair. */
+export interface QueuedAlert {
+  alert: PushAlert;
+  ttlSeconds: number;
+  urgency: 'high' | 'normal';
+  topic: string;
+}
+
+/** One (alert, device) pair to queue: its key, when its event was stored, when its TTL ends, and what to send. */
+export interface NewDelivery {
+  subscriptionId: number;
+  alertKey: string;
+  eventMs: number;
+  deadlineMs: number;
+  queued: QueuedAlert;
+}
+
 /**
- * Claims (alert, device) pairs before sending, many in one statement: the unique key lets each pair through once,
- * across restarts and concurrent senders, so a device gets an alert at most once. Returns the pairs this claim
- * won (`subscriptionId alertKey`); those claimed before, by this sender or another, are left out.
+ * Queues (alert, device) pairs, many per statement, in the order given (a device's alerts are sent in queue order).
+ * The unique key lets each pair in once, across restarts and senders: one queued before, or sent, is left as it is.
  */
-export async function claimDeliveries(
-  db: Knex,
-  claim: string,
-  pairs: ReadonlyArray<{ subscriptionId: number; alertKey: string; eventMs: number }>,
-): Promise<Set<string>> {
-  const won = new Set<string>();
+export async function enqueueDeliveries(db: Knex, pairs: readonly NewDelivery[]): Promise<void> {
   for (let i = 0; i < pairs.length; i += 500) {
-    const chunk = pairs.slice(i, i + 500);
     await db('push_deliveries')
       .insert(
-        chunk.map((p) => ({
+        pairs.slice(i, i + 500).map((p) => ({
           subscription_id: p.subscriptionId,
           alert_key: p.alertKey,
-          claim,
-          status: 'sending',
+          claim: '',
+          status: 'queued',
           attempts: 0,
           event_ms: p.eventMs,
+          deadline_ms: p.deadlineMs,
+          not_before_ms: 0,
+          payload: JSON.stringify(p.queued),
         })),
       )
       .onConflict(['subscription_id', 'alert_key'])
       .ignore();
   }
-  const rows = (await db('push_deliveries').where({ claim }).select('subscription_id', 'alert_key')) as Array<{
+}
+
+/** One claimed delivery, with its device. */
+export interface ClaimedDelivery {
+  id: number;
+  subscriptionId: number;
+  alertKey: string;
+  attempts: number;
+  eventMs: number;
+  deadlineMs: number;
+  queued: QueuedAlert;
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+/** Whether anything waits to be claimed: a queued delivery due now, or a claim whose lease ran out (one indexed read). */
+export async function anyClaimable(db: Knex, nowMs: number): Promise<boolean> {
+  const queued = await db('push_deliveries').where({ status: 'queued' }).where('not_before_ms', '<=', nowMs).first('id');
+  if (queued) return true;
+  return (await db('push_deliveries').where({ status: 'sending' }).where('lease_ms', '<', nowMs).first('id')) !== undefined;
+}
+
+/**
+ * Deliveries whose claim's lease ran out (their sender stopped without finishing them) go back to the queue, to be
+ * claimed again in their order. Returns how many.
+ */
+export async function takeOverExpired(db: Knex, nowMs: number): Promise<number> {
+  return db('push_deliveries').where({ status: 'sending' }).where('lease_ms', '<', nowMs).update({ status: 'queued', claim: '' });
+}
+
+/**
+ * Claims up to `limit` queued deliveries for `claim`, leased until `leaseMs`: the oldest first, and of each device
+ * only its oldest unfinished one (the next is claimed once that one is finished), so a device gets its alerts in
+ * queue order whichever senders send them. One statement: on SQLite writes are serialised; on MySQL, at READ
+ * COMMITTED, two senders that pick the same rows are kept apart by the status re-checked under the row lock.
+ */
+export async function claimQueued(
+  db: Knex,
+  claim: string,
+  options: { limit: number; nowMs: number; leaseMs: number },
+): Promise<ClaimedDelivery[]> {
+  const statement = (conn: Knex | Knex.Transaction) =>
+    conn.raw(
+      `UPDATE push_deliveries SET claim = ?, status = 'sending', lease_ms = ?
+       WHERE status = 'queued' AND not_before_ms <= ? AND id IN (
+         SELECT id FROM (
+           SELECT d.id FROM push_deliveries d
+           WHERE d.status = 'queued' AND d.not_before_ms <= ?
+             AND NOT EXISTS (
+               SELECT 1 FROM push_deliveries e
+               WHERE e.subscription_id = d.subscription_id AND e.id < d.id AND e.status IN ('queued', 'sending')
+             )
+           ORDER BY d.id
+           LIMIT ?
+         ) picked
+       )`,
+      [claim, options.leaseMs, options.nowMs, options.nowMs, options.limit],
+    );
+  if (db.client.config.client === 'mysql2') await db.transaction((trx) => statement(trx), { isolationLevel: 'read committed' });
+  else await statement(db);
+  const rows = (await db('push_deliveries as d')
+    .join('push_subscriptions as s', 's.id', 'd.subscription_id')
+    .where({ 'd.claim': claim, 'd.status': 'sending' })
+    .orderBy('d.id')
+    .select(
+      'd.id',
+      'd.subscription_id',
+      'd.alert_key',
+      'd.attempts',
+      'd.event_ms',
+      'd.deadline_ms',
+      'd.payload',
+      's.endpoint',
+      's.p256dh',
+      's.auth',
+    )) as Array<{
+    id: number;
     subscription_id: number;
     alert_key: string;
+    attempts: number;
+    event_ms: number | string;
+    deadline_ms: number | string | null;
+    payload: string | null;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
   }>;
-  for (const row of rows) won.add(`${Number(row.subscription_id)} ${row.alert_key}`);
-  return won;
+  return rows.flatMap((row) => {
+    if (row.payload === null) return [];
+    return [
+      {
+        id: Number(row.id),
+        subscriptionId: Number(row.subscription_id),
+        alertKey: row.alert_key,
+        attempts: Number(row.attempts),
+        eventMs: Number(row.event_ms),
+        deadlineMs: row.deadline_ms === null ? 0 : Number(row.deadline_ms),
+        queued: JSON.parse(row.payload) as QueuedAlert,
+        endpoint: row.endpoint,
+        keys: { p256dh: row.p256dh, auth: row.auth },
+      },
+    ];
+  });
+}
+
+/** The claim's deliveries still being sent are leased until `leaseMs` (the claimer is alive and working). */
+export async function renewClaim(db: Knex, claim: string, leaseMs: number): Promise<number> {
+  return db('push_deliveries').where({ claim, status: 'sending' }).update({ lease_ms: leaseMs });
 }
 
 export interface DeliveryResult {
-  subscriptionId: number;
-  alertKey: string;
+  id: number;
   status: 'sent' | 'failed' | 'expired';
   attempts: number;
-  sentMs: number | null;
 }
 
-/** Records how the claimed deliveries went, in one transaction. */
-export async function finishDeliveries(db: Knex, claim: string, results: readonly DeliveryResult[]): Promise<void> {
-  if (results.length === 0) return;
-  await db.transaction(async (trx) => {
-    for (const r of results) {
-      await trx('push_deliveries')
-        .where({ claim, subscription_id: r.subscriptionId, alert_key: r.alertKey })
-        .update({ status: r.status, attempts: r.attempts, sent_ms: r.sentMs });
+/**
+ * Records how claimed deliveries went, a statement per outcome (what was sent no longer needs its payload). Only
+ * while the claim is still this sender's: a delivery another sender has taken over since is left to it.
+ */
+export async function finishDeliveries(db: Knex, claim: string, results: readonly DeliveryResult[], nowMs: number): Promise<void> {
+  const groups = new Map<string, number[]>();
+  for (const r of results) {
+    const key = `${r.status} ${r.attempts}`;
+    groups.set(key, [...(groups.get(key) ?? []), r.id]);
+  }
+  for (const [key, ids] of groups) {
+    const [status, attempts] = key.split(' ') as [DeliveryResult['status'], string];
+    for (let i = 0; i < ids.length; i += 500) {
+      await db('push_deliveries')
+        .where({ claim, status: 'sending' })
+        .whereIn('id', ids.slice(i, i + 500))
+        .update({ status, attempts: Number(attempts), sent_ms: status === 'sent' ? nowMs : null, payload: null, lease_ms: null });
     }
-  });
+  }
+}
+
+/** A delivery worth another try goes back to the queue, not claimed again before `notBeforeMs`. */
+export async function retryLater(db: Knex, claim: string, id: number, attempts: number, notBeforeMs: number): Promise<void> {
+  await db('push_deliveries')
+    .where({ claim, status: 'sending', id })
+    .update({ status: 'queued', claim: '', attempts, not_before_ms: notBeforeMs, lease_ms: null });
+}
+
+/**
+ * The leader's lease: the one sender that reads the live feed and the schedule and queues what they bring. Taken
+ * when free or run out, renewed by its holder; returns whether `sender` holds it until `untilMs`. `awakeUntilMs`
+ * (when given) tells the other senders until when alerts may be queued at any moment (they look at the queue often).
+ */
+export async function leadAlerts(db: Knex, sender: string, nowMs: number, untilMs: number): Promise<boolean> {
+  const updated = await db('notifier_state')
+    .where({ id: 1 })
+    .where((w) => w.whereNull('leader').orWhere('leader', sender).orWhere('leader_until_ms', '<', nowMs))
+    .update({ leader: sender, leader_until_ms: untilMs });
+  return updated === 1;
+}
+
+/** The leader says until when it reads the live feed (0: not now). */
+export async function setAwakeUntil(db: Knex, sender: string, untilMs: number): Promise<void> {
+  await db('notifier_state').where({ id: 1, leader: sender }).update({ awake_until_ms: untilMs });
+}
+
+/** Until when the leader reads the live feed (epoch ms; 0 when it does not): the other senders look at the queue often till then. */
+export async function awakeUntil(db: Knex): Promise<number> {
+  const state = (await db('notifier_state').where({ id: 1 }).first('awake_until_ms')) as
+    { awake_until_ms: number | string | null } | undefined;
+  return Number(state?.awake_until_ms ?? 0);
+}
+
+/** Gives the leader's lease up (a sender that stops), so another takes it at once. */
+export async function resignAlerts(db: Knex, sender: string): Promise<void> {
+  await db('notifier_state').where({ id: 1, leader: sender }).update({ leader: null, leader_until_ms: null });
 }
 
 /** Devices that can never take a push (push service said so, or keys that cannot be used) go, with their deliveries. */

@@ -1,8 +1,7 @@
-import type { Agent } from 'node:https';
-import webpush, { WebPushError } from 'web-push';
+import { Pool } from 'undici';
+import webpush from 'web-push';
 import type { Logger } from '@matchday/server';
 import type { VapidKeys } from '../../lib/vapid';
-import { keyProblem } from '../push/device';
 import type { OutgoingAlert } from './compose';
 import type { Recipient } from './repository';
 
@@ -12,23 +11,14 @@ import type { Recipient } from './repository';
  *   another try would not change, or the last try);
  * - gone: the device can never receive a push (keys that cannot encrypt one, an endpoint the server may not call,
  *   or a 400/401/403/404/410 from its push service): the caller drops the subscription at once;
- * - retry: worth another try after `delayMs` (rate limited, the push service's own trouble, no answer).
+ * - retry: worth another try after `delayMs` (rate limited, the push service's own trouble, no answer; at least
+ *   its Retry-After). After a 429 (or WNS's 406), or a 5xx with a Retry-After, this sender sends nothing to that push
+ *   service until the pause ends: such deliveries go back to the queue without using a try.
  */
 export type PushOutcome =
   | { status: 'sent' | 'failed' | 'expired'; attempts: number; sentMs: number | null }
   | { status: 'gone'; reason: string }
   | { status: 'retry'; attempts: number; delayMs: number };
-
-/**
- * Why a device can never take a push, found without the network: keys that cannot encrypt one, or an endpoint
- * the server may not call (`endpointProblem`: push/device.ts with the config). Null when it may be tried.
- */
-export function unusableDevice(
-  recipient: Pick<Recipient, 'endpoint' | 'keys'>,
-  endpointProblem?: (endpoint: string) => string | null,
-): string | null {
-  return keyProblem(recipient.keys) ?? endpointProblem?.(recipient.endpoint) ?? null;
-}
 
 /** A VAPID token is signed to be valid this long (RFC 8292 allows at most 24 h)... */
 export const VAPID_TOKEN_SECONDS = 12 * 3600;
@@ -67,66 +57,160 @@ const SEND_TIMEOUT_MS = 10_000;
 
 /** A push service's answers that say this subscription will never take a push: the device goes, no retry. */
 const PERMANENT_STATUSES = new Set([400, 401, 403, 404, 410]);
+/** Answers asking for fewer requests: 429 (RFC 8030 §8.4), and 406 from Windows' push service (WNS: throttled). */
+const THROTTLED_STATUSES = new Set([406, 429]);
+/** A push service's Retry-After is honoured up to this long (a longer one is read as this). */
+export const MAX_RETRY_AFTER_MS = 10 * 60_000;
 
-/** Whether an error is worth another try: rate limited, the push service's own trouble, or no answer (network). */
-function retryable(error: unknown): boolean {
-  if (error instanceof WebPushError) return error.statusCode === 429 || error.statusCode >= 500;
-  // Node's own errors (ERR_CRYPTO_..., ERR_INVALID_...) come from this process: another try fails the same way
-  const code = (error as { code?: unknown } | null)?.code;
-  return !(typeof code === 'string' && code.startsWith('ERR_'));
+/** A Retry-After header (delay-seconds or an HTTP date, RFC 9110 §10.2.3) as ms from `nowMs`; undefined if absent or unreadable. */
+export function retryAfterMs(header: string | string[] | undefined, nowMs: number): number | undefined {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!value) return undefined;
+  // an HTTP date starts with the day's name ("Sat, 28 Nov 2026 15:00:30 GMT")
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : /^[A-Za-z]{3},/.test(value) ? Date.parse(value) - nowMs : NaN;
+  if (!Number.isFinite(ms)) return undefined;
+  return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
+}
+
+/**
+ * Kept-alive connections to the push services: one pool per origin (FCM, Mozilla, Apple, Windows each have one),
+ * at most `connections` to each, one request at a time on each. undici's client: measured on this machine it costs
+ * less CPU per request than Node's https module (bench/push-transport.ts).
+ */
+export class PushConnections {
+  private readonly pools = new Map<string, Pool>();
+  /** Origins that asked for no requests until then (epoch ms): rate limited, or down with a Retry-After. */
+  private readonly pausedUntil = new Map<string, number>();
+
+  constructor(
+    private readonly options: {
+      connections: number;
+      ca?: string | undefined;
+      /**
+       * HTTP/2 where the push service offers it (undici's allowH2). Off: measured on this machine it costs more CPU per
+       * push than HTTP/1.1 on kept-alive connections (bench/push-transport.ts).
+       */
+      http2?: boolean;
+    },
+  ) {}
+
+  pool(origin: string): Pool {
+    let pool = this.pools.get(origin);
+    if (!pool) {
+      pool = new Pool(origin, {
+        connections: this.options.connections,
+        pipelining: 1,
+        allowH2: this.options.http2 ?? false,
+        headersTimeout: SEND_TIMEOUT_MS,
+        bodyTimeout: SEND_TIMEOUT_MS,
+        connect: { timeout: SEND_TIMEOUT_MS, ...(this.options.ca ? { ca: this.options.ca } : {}) },
+      });
+      this.pools.set(origin, pool);
+    }
+    return pool;
+  }
+
+  /** The push service at `origin` takes nothing from this sender until `untilMs`. */
+  pause(origin: string, untilMs: number): void {
+    this.pausedUntil.set(origin, Math.max(untilMs, this.pausedUntil.get(origin) ?? 0));
+  }
+
+  /** When the push service at `origin` takes requests again, if it is paused at `nowMs`. */
+  resumesAt(origin: string, nowMs: number): number | undefined {
+    const until = this.pausedUntil.get(origin);
+    if (until === undefined) return undefined;
+    if (until > nowMs) return until;
+    this.pausedUntil.delete(origin);
+    return undefined;
+  }
+
+  async close(): Promise<void> {
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    await Promise.all(pools.map((pool) => pool.destroy()));
+  }
 }
 
 /**
  * Sends one claimed alert to one device, once (try `attempt` of at most three, with the TTL that is left of the
- * alert's). The caller has checked what needs no network (unusableDevice). Writes nothing: the caller claimed the
- * pair before, schedules retries, and records the outcome after (in batches).
+ * alert's). web-push makes the request (the payload encrypted for this device, RFC 8291; the headers); undici sends
+ * it on a kept-alive connection. Writes nothing: the caller claimed the delivery, queues retries, and records the
+ * outcome after (in batches).
  */
 export async function pushAlert(
   vapid: VapidKeys,
   recipient: Pick<Recipient, 'endpoint' | 'keys'>,
-  outgoing: OutgoingAlert,
+  outgoing: Pick<OutgoingAlert, 'key' | 'alert' | 'ttlSeconds' | 'urgency' | 'topic'>,
   logger: Logger,
   options: {
+    connections: PushConnections;
     now?: () => number;
-    /** The HTTPS agent to the push service (tests and benches: one that trusts a stand-in's certificate). */
-    agent?: Agent | undefined;
     /** Which try this is (1 for the first). */
     attempt?: number;
     /** Signed VAPID headers to reuse (default: one signed for this push alone). */
     vapidHeaders?: VapidHeaders | undefined;
     /** When the alert's TTL ends (epoch ms; default its ttlSeconds from now): each try gets what is left. */
     deadlineMs?: number;
-  } = {},
+  },
 ): Promise<PushOutcome> {
   const now = options.now ?? Date.now;
   const attempt = options.attempt ?? 1;
   const ttlSeconds = options.deadlineMs === undefined ? outgoing.ttlSeconds : Math.floor((options.deadlineMs - now()) / 1000);
   if (ttlSeconds <= 0) return { status: 'expired', attempts: attempt - 1, sentMs: null };
+  // the push service asked for a pause: back to the queue until it ends, without a try
+  const resumesAt = options.connections.resumesAt(new URL(recipient.endpoint).origin, now());
+  if (resumesAt !== undefined) return { status: 'retry', attempts: attempt - 1, delayMs: resumesAt - now() };
+  let request: webpush.RequestDetails;
   try {
     const authorization = (options.vapidHeaders ?? new VapidHeaders()).authorization(vapid, recipient.endpoint);
-    await webpush.sendNotification({ endpoint: recipient.endpoint, keys: recipient.keys }, JSON.stringify(outgoing.alert), {
+    request = webpush.generateRequestDetails({ endpoint: recipient.endpoint, keys: recipient.keys }, JSON.stringify(outgoing.alert), {
       headers: { Authorization: authorization },
       TTL: ttlSeconds,
       urgency: outgoing.urgency,
       topic: outgoing.topic,
       contentEncoding: 'aes128gcm',
-      timeout: SEND_TIMEOUT_MS,
-      ...(options.agent ? { agent: options.agent } : {}),
     });
-    return { status: 'sent', attempts: attempt, sentMs: now() };
   } catch (error) {
-    if (error instanceof WebPushError && PERMANENT_STATUSES.has(error.statusCode)) {
-      return { status: 'gone', reason: `the push service answered ${error.statusCode}` };
-    }
-    if (!(error instanceof WebPushError) && !retryable(error)) {
-      // encrypting for this device failed here (its keys): no other try, and no other alert, can reach it
-      return { status: 'gone', reason: (error as Error).message };
-    }
+    // encrypting for this device failed here (its keys): no other try, and no other alert, can reach it
+    return { status: 'gone', reason: (error as Error).message };
+  }
+  const retry = (reason: unknown, atLeastMs = 0): PushOutcome => {
     const delayMs = RETRY_DELAYS_MS[attempt - 1];
-    if (delayMs === undefined || !retryable(error)) {
-      logger.warn({ err: error, alert: outgoing.key }, 'alerts: push refused');
-      return { status: 'failed', attempts: attempt, sentMs: null };
+    if (delayMs !== undefined) return { status: 'retry', attempts: attempt, delayMs: Math.max(delayMs, atLeastMs) };
+    logger.warn({ err: reason, alert: outgoing.key }, 'alerts: push refused');
+    return { status: 'failed', attempts: attempt, sentMs: null };
+  };
+  try {
+    const url = new URL(request.endpoint);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(request.headers)) headers[name] = String(value);
+    const response = await options.connections.pool(url.origin).request({
+      path: `${url.pathname}${url.search}`,
+      method: 'POST',
+      headers,
+      body: request.body ?? undefined,
+    });
+    const text = await response.body.text();
+    const status = response.statusCode;
+    if (status >= 200 && status < 300) return { status: 'sent', attempts: attempt, sentMs: now() };
+    if (PERMANENT_STATUSES.has(status)) return { status: 'gone', reason: `the push service answered ${status}` };
+    // rate limited, or the push service's own trouble: worth another try; anything else is this alert's refusal
+    if (THROTTLED_STATUSES.has(status) || status >= 500) {
+      const afterMs = retryAfterMs(response.headers['retry-after'], now());
+      // throttled, or down for a time it names: the whole push service waits (every device on it), not only this push
+      if (THROTTLED_STATUSES.has(status) || afterMs !== undefined) {
+        const untilMs = now() + (afterMs ?? RETRY_DELAYS_MS[0]!);
+        if (options.connections.resumesAt(url.origin, now()) === undefined) {
+          logger.warn({ origin: url.origin, status, retryAfterMs: afterMs ?? null }, 'alerts: the push service asks for a pause');
+        }
+        options.connections.pause(url.origin, untilMs);
+      }
+      return retry(new Error(`the push service answered ${status}: ${text.slice(0, 200)}`), afterMs);
     }
-    return { status: 'retry', attempts: attempt, delayMs };
+    logger.warn({ status, body: text.slice(0, 200), alert: outgoing.key }, 'alerts: push refused');
+    return { status: 'failed', attempts: attempt, sentMs: null };
+  } catch (error) {
+    // no answer (refused, reset, timed out): another try may reach it
+    return retry(error);
   }
 }

@@ -36,14 +36,6 @@ export function authProblem(text: string): string | null {
   return auth.length === AUTH_BYTES ? null : `wrong length: must be ${AUTH_BYTES} bytes, got ${auth.length}`;
 }
 
-/** Why a subscription's keys cannot be used to encrypt a push to it (RFC 8291), or null when they can. */
-export function keyProblem(keys: { p256dh: string; auth: string }): string | null {
-  const p256dh = p256dhProblem(keys.p256dh);
-  if (p256dh) return `keys.p256dh: ${p256dh}`;
-  const auth = authProblem(keys.auth);
-  return auth ? `keys.auth: ${auth}` : null;
-}
-
 /**
  * The endpoint as it is stored and compared: WHATWG URL serialisation, which lowercases the scheme and the host,
  * drops a default port and writes numeric hosts in their one canonical form (`http://0x7f.1/` is `http://127.0.0.1/`).
