@@ -66,6 +66,33 @@ test('the team filter searches by name (case-insensitive), clears tab and league
   await context.close();
 });
 
+test('"Show more" still adds the next page when a Refresh moves the end of the first page while it reads', async ({ browser }) => {
+  const { page, context } = await signedInPage(browser, { width: 1280, theme: 'light' }, 'home.more@example.com');
+  // the week's first page is four matches here; after the Refresh it is one match shorter (that match left the list)
+  let shorter = false;
+  await page.route(/\/api\/fixtures\/filter\?type=week&tz=[^&]+&limit=48(&_cb=\d+)?$/, async (route) => {
+    const reply = (await (await route.fetch({ url: route.request().url().replace('limit=48', 'limit=4') })).json()) as FixturePage;
+    await route.fulfill({ json: shorter ? { ...reply, fixtures: reply.fixtures.slice(1), total: reply.total - 1 } : reply });
+  });
+  const week = await getJson<FixturePage>(page, '/api/fixtures/filter?type=week&tz=UTC&limit=4');
+  expect(week.nextCursor, 'the week has more than four matches').toBeTruthy();
+  const next = await getJson<FixturePage>(page, `/api/fixtures/filter?type=week&tz=UTC&limit=48&cursor=${week.nextCursor}`);
+  await follow(page, page.getByRole('tab', { name: 'This Week' }), /\?tab=week$/);
+  const cards = page.getByTestId('fixture-card');
+  await expect(cards).toHaveCount(4);
+  const release = await holdApi(page, /\/api\/fixtures\/filter\?type=week&.*cursor=/);
+  await page.getByRole('button', { name: /^Show \d+ more$/ }).click();
+  await expect(page.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+  shorter = true;
+  await page.getByRole('button', { name: 'Refresh fixtures' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Fixtures Updated');
+  await expect(cards).toHaveCount(3);
+  release();
+  await expect(cards).toHaveCount(3 + next.fixtures.length);
+  await expect(cards.nth(3)).toContainText(next.fixtures[0]!.homeTeam);
+  await context.close();
+});
+
 test('six skeleton cards while loading, then Refresh shows its success and failure toasts', async ({ browser }) => {
   const { page, context } = await signedInPage(browser, { width: 390, theme: 'dark' }, 'home.refresh@example.com');
   // the four day tabs on one row at phone width, and nothing wider than the screen

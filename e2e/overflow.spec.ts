@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AREA_ROUTES, LEAGUE_TABS, SHELL_ROUTES, type League, type TopScorer } from '@matchday/contracts';
+import { AREA_ROUTES, LEAGUE_TABS, SHELL_ROUTES, type Dream11Card, type League, type TopScorer } from '@matchday/contracts';
 import { baseUrl, signIn } from './support/session';
 import { getJson } from './support/screens';
 import { finishedFixture, upcomingFixture } from './support/demo-data';
 
 /**
  * No screen scrolls sideways on a phone: every route of the routing table (filled with ids of the demo data), each
- * tab of the league hub and the shell's search, at 320 and 390 px, with the page's width compared with the window's.
+ * tab of the league hub, the shell's search and a Dream11 team on its pitch, at 320 and 390 px, with the page's width compared with the window's.
  * A table or a bracket may scroll inside its own frame; the page itself never does.
  */
 
@@ -43,7 +43,14 @@ async function paths(page: Page): Promise<string[]> {
       (tab) => `/league/${league.id}/${league.currentSeason}?tab=${tab}`,
     ),
   );
-  return [...filled.map((path) => `${path}${queries[path] ?? ''}`), ...hub, `${SHELL_ROUTES.search}?q=ar`];
+  // a Dream11 team on its pitch: four chips to a line at 320 px
+  const dream11: string[] = [];
+  for (const day of ['today', 'tomorrow'] as const) {
+    const { cards } = await getJson<{ cards: Dream11Card[] }>(page, `/api/dream11?day=${day}`);
+    if (cards[0]) dream11.push(`/dream11-predictions?tab=${day}&fixture=${cards[0].fixtureId}`);
+  }
+  if (dream11.length === 0) throw new Error('no Dream11 team today or tomorrow in the demo data');
+  return [...filled.map((path) => `${path}${queries[path] ?? ''}`), ...hub, `${SHELL_ROUTES.search}?q=ar`, ...dream11];
 }
 
 for (const width of [320, 390] as const) {
@@ -67,3 +74,45 @@ for (const width of [320, 390] as const) {
     await context.close();
   });
 }
+
+test('a Dream11 team of long real names stays inside its pitch on a 320 px phone', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 320, height: 760 }, isMobile: true, hasTouch: true, locale: 'en-GB' });
+  const page = await context.newPage();
+  await signIn(page, 'overflow.pitch@example.com');
+  let card: (Dream11Card & { day: string }) | undefined;
+  for (const day of ['today', 'tomorrow'] as const) {
+    const { cards } = await getJson<{ cards: Dream11Card[] }>(page, `/api/dream11?day=${day}`);
+    if (cards[0]) card = { ...cards[0], day };
+    if (card) break;
+  }
+  if (!card) throw new Error('no Dream11 team today or tomorrow in the demo data');
+  // the names of a real Premier League XI (Brighton v Southampton, 29 Nov 2024), the longest a line held
+  const names = ['Mateus Gonçalo Espanha Fernandes', 'Igor Julio dos Santos de Paulo', 'Georginio Rutter', 'Jan Paul van Hecke'];
+  const teams = ['Brighton & Hove Albion', 'Southampton'];
+  const long = <T extends { players: Array<{ name: string; team: string }> }>(team: T): T => ({
+    ...team,
+    players: team.players.map((p, i) => ({ ...p, name: names[i % names.length]!, team: teams[i % 2]! })),
+  });
+  await page.route('**/api/dream11/fixture/**', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Dream11Card;
+    await route.fulfill({ response, json: { ...body, safe: long(body.safe), differential: long(body.differential) } });
+  });
+  await page.goto(`${baseUrl()}/dream11-predictions?tab=${card.day}&fixture=${card.fixtureId}`);
+  const pitch = page.getByTestId('pitch-safe');
+  await expect(pitch.getByTestId('pitch-player')).toHaveCount(11);
+  await expect(pitch.getByText('Mateus Gonçalo Espanha Fernandes').first()).toBeVisible();
+  const outside = await pitch.evaluate((frame) => {
+    const box = frame.getBoundingClientRect();
+    return [...frame.querySelectorAll('[data-testid="pitch-player"], [data-testid="pitch-player"] *')]
+      .map((el) => ({ text: el.textContent ?? '', rect: el.getBoundingClientRect() }))
+      .filter(({ rect }) => rect.left < box.left - 0.5 || rect.right > box.right + 0.5)
+      .map(
+        ({ text, rect }) =>
+          `${text}: ${Math.round(rect.left)}-${Math.round(rect.right)} px, pitch ${Math.round(box.left)}-${Math.round(box.right)} px`,
+      );
+  });
+  expect(outside).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await context.close();
+});

@@ -36,7 +36,7 @@ test('a phone opens on the real season: a one-line replay banner, real clubs and
   await context.close();
 });
 
-test('the real season fills the other screens: standings, top scorers, a player and the calendar', async ({ browser }) => {
+test('the real season fills the other screens: standings, top scorers, search, a player and the calendar', async ({ browser }) => {
   const { page, context } = await signedInPage(browser, { width: 390, theme: 'light' }, 'newcomer@example.com');
   const leagues = (await (await page.request.get(`${stack().url}/api/leagues`)).json()) as Array<{ id: number; currentSeason: number }>;
   expect(leagues.map((league) => league.id).sort((a, b) => a - b)).toEqual([2, 39, 323]);
@@ -49,6 +49,23 @@ test('the real season fills the other screens: standings, top scorers, a player 
 
   await page.goto(`${stack().url}/top-scorers/39/2024`);
   await expect(page.getByText('Erling Haaland').first()).toBeVisible();
+
+  // a player is called by the name fans know him by, and found by it or by his legal name; a club by its short
+  // name; the one who plays first
+  await page.goto(`${stack().url}/search?q=casemiro`);
+  await expect(page.getByTestId('search-players').getByTestId('search-result')).toHaveText([/^\s*Casemiro\s*Manchester United\s*$/]);
+  await page.goto(`${stack().url}/search?q=casimiro`);
+  const casemiro = page.getByTestId('search-players').getByTestId('search-result');
+  await expect(casemiro).toHaveText([/^\s*Casemiro\s*Manchester United\s*$/]);
+  await casemiro.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Casemiro');
+  await expect(page.getByTestId('player-header')).toContainText('Carlos Henrique Casimiro');
+  await page.goto(`${stack().url}/search?q=fernandes`);
+  await expect(page.getByTestId('search-players').getByTestId('search-result').first()).toContainText('Bruno Fernandes');
+  await page.goto(`${stack().url}/search?q=salah`);
+  await expect(page.getByTestId('search-players').getByTestId('search-result').first()).toContainText('Mohamed Salah');
+  await page.goto(`${stack().url}/search?q=man%20utd`);
+  await expect(page.getByTestId('search-teams').getByTestId('search-result')).toHaveText([/Manchester United/]);
 
   // the league calendar feed names the real date of every match
   const feed = await page.request.get(`${stack().url}/api/calendar/league/39/2024.ics`);

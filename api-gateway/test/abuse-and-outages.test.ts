@@ -258,7 +258,8 @@ describe('graceful shutdown', () => {
     );
     await waitForHttp(`${url}/ready`, server);
     const inFlight = fetch(`${url}/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    const holding = async () => ((await (await fetch(`${url}/held`)).json()) as { held: number }).held > 0;
+    while (!(await holding())) await new Promise((resolve) => setTimeout(resolve, 5));
     const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
     server.child.kill('SIGTERM');
     const answer = await inFlight;

@@ -75,6 +75,14 @@ async function readEvents(
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+async function until(what: string, check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
 function change(feedSeq: number): LiveChange {
   const at = new Date().toISOString();
   const match = {
@@ -298,11 +306,15 @@ describe.each(testDatabases())('live streams through the gateway (sessions on %s
     const streams = await openMany(url, cookie, 4);
     expect(streams.statuses).toEqual([200, 200, 200, 200]);
     await streams.close();
-    // with every stream gone, the gateway stops reading the feed (no listener was left behind)
-    await sleep(500);
-    const reads = standIn.feedReads;
-    await sleep(600);
-    expect(standIn.feedReads).toBe(reads);
+    // with every stream gone, the gateway stops reading the feed (no listener was left behind): within 10 s, no
+    // read for 600 ms (it reads every 100 ms while anyone listens)
+    let quiet = false;
+    for (let reads = standIn.feedReads, deadline = Date.now() + 10_000; !quiet && Date.now() < deadline;) {
+      await sleep(600);
+      quiet = standIn.feedReads === reads;
+      reads = standIn.feedReads;
+    }
+    expect(quiet).toBe(true);
   }, 60_000);
 
   it('a HEAD of the stream answers at once with the stream headers and holds no place', async () => {
@@ -417,10 +429,16 @@ describe.each(testDatabases())('live streams through the gateway (sessions on %s
     const url = await startGateway();
     const { cookie } = await signedIn();
     const stream = await open(url, cookie);
-    const reader = readEvents(stream, (seen) => seen.some((e) => e.event === 'change' && e.id === '3'));
-    await sleep(500);
+    let sofar: SseEvent[] = [];
+    const reader = readEvents(stream, (seen) => {
+      sofar = seen;
+      return seen.some((e) => e.event === 'change' && e.id === '3');
+    });
+    const received = (event: string, id: string) => () => sofar.some((e) => e.event === event && e.id === id);
+    await until('the first snapshot', received('snapshot', '10'));
     standIn.startAgain(2);
-    await sleep(500);
+    // the gateway sees the feed go back and the stream gets a fresh snapshot; only then the next change
+    await until('a fresh snapshot', received('snapshot', '2'));
     standIn.append(1);
     const { events } = await reader;
     const shown = events.filter((e) => e.event !== 'ping').map((e) => [e.event, e.id]);

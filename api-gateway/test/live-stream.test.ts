@@ -8,9 +8,10 @@ import { startStack, type RunningStack } from '../../scripts/lib/stack';
 
 /**
  * The live stream through the real gateway, on a replay of the real Premier League 2024-25
- * (football-data.co.uk: half-time and full-time scores, no minutes) placed at 16:01:40 UTC on Boxing Day 2024:
+ * (football-data.co.uk: half-time and full-time scores, no minutes) placed at 16:01:10 UTC on Boxing Day 2024:
  * five matches kicked off at 15:00 and are at half time (10 changes in the feed already); their second halves
- * start at 16:02, a few seconds into the test.
+ * start at 16:02, 50 s after the replay is planned: time for a slow, busy machine to import, start the stack and
+ * sign in before the first snapshot is read.
  */
 
 interface SseEvent {
@@ -74,7 +75,7 @@ describe('live matches: snapshot, timeline and the stream, through the gateway (
       dataDir,
       env: { LOG_LEVEL: 'error', GATEWAY_STREAMS_PER_SESSION: '3' },
       replay: ['football-data-co-uk', path.resolve(repoRoot, '../shared/data/football-data-co-uk/E0-2425.csv')],
-      asOf: '2024-12-26T16:01:40Z',
+      asOf: '2024-12-26T16:01:10Z',
     });
     cookie = await signInThroughDevProvider(stack.url, 'live.fan@example.com');
   }, 120_000);

@@ -97,7 +97,9 @@ describe('gateway under overload and service failure', () => {
   it('a service killed mid-request gives JSON 503, and 200 once the supervisor has restarted it', async () => {
     const before = (await (await leagues()).json()) as Echo;
     const pending = leagues();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // killed while it holds the request (it answers 300 ms after it came)
+    const holding = async () => ((await (await fetch(`${slowUrl}/held`)).json()) as { held: number }).held > 0;
+    while (!(await holding())) await new Promise((resolve) => setTimeout(resolve, 5));
     slow.child.kill('SIGKILL');
     const failed = await pending;
     expect(failed.status).toBe(503);

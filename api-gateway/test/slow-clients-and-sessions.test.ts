@@ -156,7 +156,8 @@ describe('Slow bodies, encodings, logout, sign-in sessions, admin names (whole s
     );
     let trickleAnswered = false;
     const all = Promise.all(trickles.map((t) => t.response)).finally(() => (trickleAnswered = true));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // (the trickles give up at 5 s: the reads have most of that to answer in, however busy the machine)
+    await new Promise((resolve) => setTimeout(resolve, 500));
     // uncached reads of two services that do take places
     const tips = await call('/api/tips', fan);
     const code = await call('/api/referral/my-code', fan);
@@ -376,10 +377,12 @@ describe('One session cannot hold many of a service’s places', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-session-cap-'));
     const slowPort = await freePort();
+    // each read is held 1.2 s (under the gateway's 2 s wait for a service): the burst's 12 all arrive while the
+    // first four are held, however busy the machine
     slow = startTs(
       'slow-football',
       'api-gateway/test/fixtures/slow-service.ts',
-      { ...process.env, PORT: String(slowPort), SLOW_MS: '400' },
+      { ...process.env, PORT: String(slowPort), SLOW_MS: '1200' },
       1,
     );
     await waitForHttp(`http://127.0.0.1:${slowPort}/readyz`, slow);

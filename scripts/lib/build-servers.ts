@@ -39,10 +39,14 @@ export const SERVER_ENTRIES: readonly ServerEntry[] = [
   { source: 'libs/dev-oidc/src/server.ts', out: 'libs/dev-oidc/dist/server', server: 'dev-oidc' },
   { source: 'services/football/src/server.ts', out: 'services/football/dist/server', server: 'football' },
   { source: 'services/accounts/src/server.ts', out: 'services/accounts/dist/server', server: 'accounts' },
+  // The alert sender (ALERTS_SENDERS of them beside the accounts service).
+  { source: 'services/accounts/src/alert-sender.ts', out: 'services/accounts/dist/alert-sender', server: 'alerts' },
   { source: 'services/insights/src/server.ts', out: 'services/insights/dist/server', server: 'insights' },
   // The Dream11 solver's worker thread (services/insights/src/fantasy/optimiser.ts loads it from beside server.js and cli.js).
   { source: 'services/insights/src/fantasy/solver-worker.ts', out: 'services/insights/dist/solver-worker', partOf: 'insights' },
   { source: 'api-gateway/src/server.ts', out: 'api-gateway/dist/server', server: 'gateway' },
+  // What builds a replay's football database before the football service starts (scripts/lib/replay-process.ts).
+  { source: 'scripts/replay.ts', out: 'scripts/dist/replay', partOf: 'football' },
   { source: 'services/football/src/cli.ts', out: 'services/football/dist/cli' },
   { source: 'services/accounts/src/cli.ts', out: 'services/accounts/dist/cli' },
   { source: 'services/insights/src/cli.ts', out: 'services/insights/dist/cli' },

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 
@@ -13,17 +12,7 @@ export const repoRoot = ((): string => {
   throw new Error(`No package.json with "workspaces" above ${__dirname}`);
 })();
 
-/** A free loopback port chosen by the OS. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { freePort } from './ports';
 
 const COLOURS = [36, 35, 33, 32, 34, 31];
 const LEVELS: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { DevProviderOptions, RunningDevProvider } from '@matchday/dev-oidc';
 import { compiledPathOf, serverBuildState } from './build-servers';
 import { DEFAULT_RESTART_POLICY, freePort, repoRoot, startCompiled, startTs, stopAll, waitForHttp, type ManagedProcess } from './processes';
+import { runReplay, type ReplayJob } from './replay-process';
 
 /**
  * How the servers run: `compiled` runs their esbuild output (`node --enable-source-maps <package>/dist/server.js`,
@@ -79,32 +80,13 @@ export interface RunningStack {
 
 const SERVICES = ['football', 'accounts', 'insights'] as const;
 
-/**
- * What the default world comes to: the default replay's import arguments, or undefined when the football database
- * holds imported data (served as it is) or the real data is missing (the services seed the demo season).
- */
-async function defaultReplay(
-  env: NodeJS.ProcessEnv,
-  options: StackOptions,
-): Promise<{ args: string[]; sameCalendarDay: boolean } | undefined> {
-  const log = options.log ?? console.log;
-  const { defaultReplayArgs, holdsImportedData, DEFAULT_REPLAY_DESCRIPTION } =
-    await import('../../services/football/src/importers/default-replay');
-  if (await holdsImportedData(env)) {
-    if (options.asOf !== undefined) throw new Error('--as-of belongs to a replay: this DATA_DIR holds imported data, served as it is');
-    log('  Football: the imported data of this DATA_DIR, served as it is.');
-    return undefined;
-  }
-  const root = path.resolve(repoRoot, options.realDataDir ?? env.REAL_DATA_DIR ?? '../shared/data');
-  const found = defaultReplayArgs(root);
-  if ('missing' in found) {
-    if (options.asOf !== undefined) throw new Error(`--as-of needs the real data, and ${found.missing[0]} is missing`);
-    log(`  Football: the real data is not at ${root} (${found.missing[0]} is missing): serving the demo season instead.`);
-    log('  Set REAL_DATA_DIR to the folder that holds football-data-co-uk/, fpl/, openfootball/, isl/ and adjustments/.');
-    return undefined;
-  }
-  log(`  Football: a replay of ${DEFAULT_REPLAY_DESCRIPTION} (npm start -- --demo for the demo season).`);
-  return { args: found.args, sameCalendarDay: true };
+/** ALERTS_SENDERS: how many alert sender processes `npm start` runs beside the accounts service (default 1). */
+export function alertSenderCount(value: string | undefined): number {
+  if (value === undefined || value === '') return 1;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 0 || count > 16)
+    throw new Error(`ALERTS_SENDERS must be a whole number from 0 to 16, not "${value}"`);
+  return count;
 }
 
 /**
@@ -161,15 +143,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     }
     const serviceEnv: Partial<Record<(typeof SERVICES)[number], NodeJS.ProcessEnv>> = {};
     if (options.replay) {
-      const replay = options.replay === 'default' ? await defaultReplay(base, options) : { args: options.replay, sameCalendarDay: false };
-      if (replay) {
-        const started = Date.now();
-        const { prepareReplay } = await import('../../services/football/src/importers/replay');
-        const replayEnv = { ...base, INIT_CWD: base.INIT_CWD ?? process.cwd() };
-        serviceEnv.football = await prepareReplay(replay.args, replayEnv, options.log, {
-          asOf: options.asOf,
-          sameCalendarDay: replay.sameCalendarDay,
-        });
+      const started = Date.now();
+      const job: ReplayJob = {
+        replay: options.replay,
+        ...(options.asOf !== undefined ? { asOf: options.asOf } : {}),
+        ...(options.realDataDir !== undefined ? { realDataDir: options.realDataDir } : {}),
+      };
+      const replayEnv = { ...base, INIT_CWD: base.INIT_CWD ?? process.cwd() };
+      const outcome = await runReplay(job, replayEnv, runtime, options.log ?? console.log);
+      if (outcome.serviceEnv) {
+        serviceEnv.football = outcome.serviceEnv;
         (options.log ?? console.log)(`  Replay: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       }
     }
@@ -194,6 +177,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         await waitForHttp(`${urls[name]}/readyz`, service);
       }),
     );
+    // The alert senders: processes of their own beside the accounts service (ALERTS_SENDERS, default 1; 0 for none)
+    if (!options.serviceUrls?.accounts) {
+      const senders = alertSenderCount(base.ALERTS_SENDERS);
+      for (let n = 1; n <= senders; n += 1) {
+        const env = { ...base, PORT: undefined, FOOTBALL_URL: urls.football };
+        processes.push(startServer(senders > 1 ? `alerts-${n}` : 'alerts', 'services/accounts/src/alert-sender.ts', env, 7 + n));
+      }
+    }
     const gateways = [{ port: options.port, env: {} }, ...(options.moreGateways ?? [])].map(({ port, env }, index) => {
       const gateway = startServer(
         index ? `gateway-${index + 1}` : 'gateway',

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { LiveSnapshot, MatchEvent, StandingRow } from '@matchday/contracts';
-import { ConfigError, type Knex } from '@matchday/server';
+import { ConfigError, manualClock, type Clock, type Knex } from '@matchday/server';
 import { startService, testDatabases, type RunningService } from '@matchday/testing';
 import { liveFeedConfig } from '../src/config';
 import { createLivePoller, type LiveLogger, type LivePoller } from '../src/importers/live-poller';
@@ -11,7 +11,6 @@ import { listedEvents, liveMatchEvents, periodsOf } from '../src/importers/sourc
 import type { ApiEnvelope } from '../src/importers/sources/api-football-client';
 import type { ApiFixtureEvent, ApiFixtureItem, ApiLineupItem } from '../src/importers/sources/api-football-types';
 import { saveMatches, saveMatchEvents } from '../src/importers/store';
-import { liveRouter } from '../src/modules/live/router';
 import { football, startFootball } from '../src/service';
 
 /**
@@ -267,7 +266,7 @@ describe('API-Football live mapping', () => {
 });
 
 describe.each(testDatabases())('the live feed from API-Football on %s', (_label, makeTarget) => {
-  let clock = KICK_OFF - 60 * MIN;
+  const clock = manualClock(KICK_OFF - 60 * MIN);
   let standIn: StandIn;
   let service: RunningService;
   let poller: LivePoller;
@@ -291,7 +290,7 @@ describe.each(testDatabases())('the live feed from API-Football on %s', (_label,
     );
   /** Sets the clock and what API-Football says, polls once; the requests that poll sent. */
   const poll = async (at: number, playing: ApiFixtureItem | null, eventsSoFar: number) => {
-    clock = at;
+    clock.set(at);
     standIn.live = playing ? [elsewhere, playing] : [elsewhere];
     standIn.events.set('910001', matchEvents.slice(0, eventsSoFar));
     const before = standIn.requests.length;
@@ -307,14 +306,13 @@ describe.each(testDatabases())('the live feed from API-Football on %s', (_label,
     service = await startService(
       {
         ...football,
-        // /api/live's clock runs on the fake clock too
-        routers: (db: Knex) => [...football.routers(db).filter((r) => r.opts.prefix !== '/api/live'), liveRouter(db, () => clock)],
-        onStart: (db: Knex) => startFootball(db, { now: () => clock, maxWaitMs: 50 }, null),
+        onStart: (db: Knex, at: Clock) => startFootball(db, at, { maxWaitMs: 50 }, null),
       },
       makeTarget('football'),
+      { clock },
     );
     fixtureId = await seed(service.db, scheduled);
-    poller = createLivePoller(service.db, { key: KEY, baseUrl: standIn.url, now: () => clock, logger: recordingLogger(logs) });
+    poller = createLivePoller(service.db, { key: KEY, baseUrl: standIn.url, now: clock, logger: recordingLogger(logs) });
   }, 60_000);
 
   afterAll(async () => {
@@ -336,22 +334,22 @@ describe.each(testDatabases())('the live feed from API-Football on %s', (_label,
       (await service.db('fixture_lineups').where({ fixture_id: fixtureId }).select('starting')).map((r: { starting: unknown }) =>
         Number(r.starting),
       );
-    clock = KICK_OFF - 64 * MIN;
+    clock.set(KICK_OFF - 64 * MIN);
     const before = standIn.requests.length;
     expect((await poller.tick()).lineups).toBe(0);
     expect(standIn.requests.slice(before)).toEqual([LINEUPS]);
     expect(await named()).toEqual([]);
-    clock = KICK_OFF - 62 * MIN;
+    clock.set(KICK_OFF - 62 * MIN);
     await poller.tick();
     expect(standIn.requests.slice(before)).toEqual([LINEUPS]);
     standIn.lineups.set('910001', [side(scheduled.teams.home, 5000), side(scheduled.teams.away, 6000)]);
-    clock = KICK_OFF - 59 * MIN;
+    clock.set(KICK_OFF - 59 * MIN);
     expect((await poller.tick()).lineups).toBe(24);
     expect(standIn.requests.slice(before)).toEqual([LINEUPS, LINEUPS]);
     const stored = await named();
     expect(stored.filter((s) => s === 1)).toHaveLength(22);
     expect(stored.filter((s) => s === 0)).toHaveLength(2);
-    clock = KICK_OFF - 50 * MIN;
+    clock.set(KICK_OFF - 50 * MIN);
     await poller.tick();
     expect(standIn.requests.slice(before)).toEqual([LINEUPS, LINEUPS]);
   });
@@ -452,7 +450,7 @@ describe.each(testDatabases())('the live feed from API-Football on %s', (_label,
     // A finished match is out of the window: no request any more.
     expect((await poll(KICK_OFF + 114 * MIN, null, matchEvents.length)).requests).toEqual([]);
     // Every event of the match written again from nothing stores nothing new.
-    const all = liveMatchEvents({ item: fixtureAt('FT', 90, [2, 1]), events: matchEvents, stored: [], now: new Date(clock) });
+    const all = liveMatchEvents({ item: fixtureAt('FT', 90, [2, 1]), events: matchEvents, stored: [], now: new Date(clock()) });
     expect(all.map((e) => e.key)).toHaveLength(9);
     expect(await saveMatchEvents(service.db, all)).toMatchObject({ created: 0, unchanged: 9, problems: [] });
     expect(logs.filter((l) => !l.startsWith('info'))).toEqual([]);
@@ -463,7 +461,7 @@ describe.each(testDatabases())('the live feed from API-Football on %s', (_label,
     const at = (short: string, elapsed: number, goals: [number, number]) =>
       fixtureAt(short, elapsed, goals, { id: 910002, kickOff, home: scheduled.teams.away, away: scheduled.teams.home });
     const poll2 = async (p: LivePoller, time: number, playing: ApiFixtureItem) => {
-      clock = time;
+      clock.set(time);
       standIn.live = [elsewhere, playing];
       const before = standIn.requests.length;
       await p.tick();
@@ -483,7 +481,7 @@ describe.each(testDatabases())('the live feed from API-Football on %s', (_label,
 
     it('a failed poll is logged and tried again at the next tick', async () => {
       const lines: string[] = [];
-      const p = createLivePoller(service.db, { key: KEY, baseUrl: standIn.url, now: () => clock, logger: recordingLogger(lines) });
+      const p = createLivePoller(service.db, { key: KEY, baseUrl: standIn.url, now: clock, logger: recordingLogger(lines) });
       try {
         standIn.failOnce.add(LIVE);
         await expect(poll2(p, kickOff + MIN, at('1H', 1, [0, 0]))).resolves.toEqual([LIVE]);
@@ -506,7 +504,7 @@ describe.each(testDatabases())('the live feed from API-Football on %s', (_label,
       const p = createLivePoller(service.db, {
         key: KEY,
         baseUrl: standIn.url,
-        now: () => clock,
+        now: clock,
         logger: recordingLogger(lines),
         dailyRequests: 3,
       });
@@ -536,14 +534,10 @@ describe.each(testDatabases())('the live feed from API-Football on %s', (_label,
     });
 
     it('startFootball polls on its timer when given the live feed, and stops polling when stopped', async () => {
-      clock = kickOff + 64 * MIN;
+      clock.set(kickOff + 64 * MIN);
       standIn.live = [elsewhere, at('2H', 49, [0, 0])];
       const before = standIn.requests.length;
-      const stop = await startFootball(
-        service.db,
-        { now: () => clock, maxWaitMs: 50 },
-        { key: KEY, baseUrl: standIn.url, pollMs: 20, now: () => clock },
-      );
+      const stop = await startFootball(service.db, clock, { maxWaitMs: 50 }, { key: KEY, baseUrl: standIn.url, pollMs: 20 });
       try {
         const deadline = Date.now() + 10_000;
         while (standIn.requests.length - before < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -551,8 +545,10 @@ describe.each(testDatabases())('the live feed from API-Football on %s', (_label,
       } finally {
         await stop();
       }
+      // (a request already on its way when it stopped may still reach the stand-in)
+      await new Promise((resolve) => setTimeout(resolve, 50));
       const after = standIn.requests.length;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 150));
       expect(standIn.requests.length).toBe(after);
     });
   });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Fixture, FixturePage } from '@matchday/contracts';
 import { browserTimeZone } from '@matchday/ui';
 import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
@@ -65,13 +65,32 @@ export function useFixtures(filter: FixtureFilter) {
   const pages = first ? [first, ...(more?.first === continues(filter, first) ? more.pages : [])] : [];
   const fixtures = pages.flatMap((page) => page.fixtures);
   const last = pages[pages.length - 1];
+  // what the list is now, for a read that ends after it changed
+  const now = useRef({ filter, pages });
+  now.current = { filter, pages };
 
+  /**
+   * Appends the next page. A first page read again meanwhile with other boundaries (a match left the list, a
+   * Refresh) drops the pages after it: the page just read may not follow it, so the one that does is read instead
+   * (a few times at most), and a click on "Show more" always shows more while there is more.
+   */
   const loadMore = async () => {
-    if (!first || !last?.nextCursor) return;
     setLoadingMore(true);
     try {
-      const next = await fixturesQuery.read(`${fixturesKey(filter)}&cursor=${encodeURIComponent(last.nextCursor)}`);
-      if (next) setMore({ first: continues(filter, first), pages: [...pages.slice(1), next] });
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const from = now.current;
+        const head = from.pages[0];
+        const tail = from.pages[from.pages.length - 1];
+        if (fixturesKey(from.filter) !== fixturesKey(filter) || !head || !tail?.nextCursor) return;
+        const key = continues(filter, head);
+        const next = await fixturesQuery.read(`${fixturesKey(filter)}&cursor=${encodeURIComponent(tail.nextCursor)}`);
+        const after = now.current;
+        if (!next || fixturesKey(after.filter) !== fixturesKey(filter)) return;
+        if (after.pages[0] && continues(filter, after.pages[0]) === key) {
+          setMore({ first: key, pages: [...from.pages.slice(1), next] });
+          return;
+        }
+      }
     } finally {
       setLoadingMore(false);
     }

@@ -8,9 +8,16 @@ import { BLOCK_SKELETON, Panel, ResponsibleGambling, SectionTitle } from '../../
 import { useDream11Card } from '../api/dream11';
 import { lineupChangesText, pitchLines } from '../rules/pitch';
 
+/*
+ * The pitch and each line are one grid column that may be narrower than its content's longest words
+ * (minmax(0, 1fr)): an auto column grows to the sum of a line's chips' longest words, which at 320 px pushed a line of
+ * four 14 px past the pitch's edge and the page 3 px wider than the phone. The chips (one such column each) shrink and
+ * break their words instead.
+ */
 const Pitch = styled.div`
   position: relative;
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 1rem;
   padding: 1.25rem 0.5rem;
   border-radius: 14px;
@@ -22,6 +29,7 @@ const Pitch = styled.div`
 /** One line of the formation: its name (GK, DEF, MID, FWD) above its players, all on one row. */
 const LineBlock = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 0.25rem;
   justify-items: center;
 `;
@@ -50,7 +58,9 @@ const Line = styled.ul`
 
 const Chip = styled.li`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   justify-items: center;
+  overflow-wrap: anywhere;
   gap: 0.1rem;
   flex: 0 1 6.2rem;
   min-width: 0;
@@ -61,7 +71,6 @@ const Chip = styled.li`
   font-size: 0.72rem;
   strong {
     font-size: 0.76rem;
-    overflow-wrap: anywhere;
     hyphens: auto;
   }
   .tag {

@@ -159,6 +159,9 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
       lastErrorAt: previous?.lastErrorAt ?? null,
       lastRun: null,
     };
+    // one instant per run: a change or an error is dated with the run that met it
+    let changed = false;
+    let failed = false;
     try {
       if (!league) throw new FootballJsonError(`unknown league code "${code}"`);
       // a replay's kick-offs are shifted onto today: real fixtures written among them would be neither
@@ -201,7 +204,7 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
           );
         }
         state.validators = fetched.validators;
-        if (summary.created + summary.updated > 0) state.lastChangeAt = now();
+        changed = summary.created + summary.updated > 0;
       }
       logger.info(
         {
@@ -225,12 +228,14 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
       // the validators of the last good copy stay: the next run asks against it
       state.validators = previous && previous.url === url ? previous.validators : { etag: null, lastModified: null };
       state.lastError = message;
-      state.lastErrorAt = now();
+      failed = true;
       logger.error({ code, season: report.season, url }, `sync ${code}: failed, nothing written: ${message}`);
     }
     const at = now();
     report.at = new Date(at).toISOString();
     state.lastRunAt = at;
+    if (changed) state.lastChangeAt = at;
+    if (failed) state.lastErrorAt = at;
     state.lastRun = report;
     await writeState(db, FOOTBALL_JSON_SOURCE, code, state);
     return report;
