@@ -94,9 +94,6 @@ export function replayDay(date: Date): string {
   return `${WEEKDAYS[date.getDay()]!.slice(0, 3)} ${shortDate(date)}`;
 }
 
-function sameLocalDay(a: Date, b: Date): boolean {
-  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
-}
 
 /**
  * Fixture date label (spec §9): 'Today, HH:MM', 'Tomorrow, HH:MM', the weekday (with time) within the
@@ -110,13 +107,20 @@ export function fixtureDateLabel(iso: string, now: Date = new Date()): string {
   }
   const date = new Date(iso);
   const time = clockTime(date);
-  const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
-  if (sameLocalDay(date, now)) return `Today, ${time}`;
-  if (sameLocalDay(date, tomorrow)) return `Tomorrow, ${time}`;
-  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-  const days = (date.getTime() - startOfToday) / 86_400_000;
-  if (days >= 0 && days < 7) return `${WEEKDAYS[date.getDay()]}, ${time}`;
+  const days = calendarDaysBetween(now, date);
+  if (days === 0) return `Today, ${time}`;
+  if (days === 1) return `Tomorrow, ${time}`;
+  if (days > 1 && days < 7) return `${WEEKDAYS[date.getDay()]}, ${time}`;
   return shortDate(date);
+}
+
+/**
+ * Calendar days from `from`'s day to `to`'s in the user's time zone (0: the same day, 1: the next): days, not
+ * multiples of 24 h, so a week across a clock change (a 23 or 25 h day) still counts seven.
+ */
+export function calendarDaysBetween(from: Date, to: Date): number {
+  const day = (at: Date) => Date.UTC(at.getFullYear(), at.getMonth(), at.getDate());
+  return Math.round((day(to) - day(from)) / 86_400_000);
 }
 
 /** League colour: explicit colour, else the league catalogue's (by any of its names), else a stable hash-based hue. */

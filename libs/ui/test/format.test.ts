@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 describe('clockTime: the 24-hour clock without an Intl formatter', () => {
   it('writes what en-GB 24-hour Intl writes, in the time zone of the process', async () => {
     const { clockTime } = await import('../src/format');
@@ -43,6 +45,24 @@ describe("spec §9's en-GB dates without an Intl formatter", () => {
       expect(fixtureDateLabel(kickOff.toISOString(), now)).toBe(`${weekday.format(kickOff)}, 15:00`);
     }
     expect(fixtureDateLabel(new Date(2026, 11, 3, 15, 0).toISOString(), now)).toBe('3 Dec 2026');
+  });
+
+  it("counts calendar days in the user's time zone across both clock changes", () => {
+    // the clocks go forward on Sun 28 Mar 2027 (a 23-hour day) and back on Sun 31 Oct 2027 (25 hours). Jest's
+    // process cannot change its time zone, so the labels are written by a process in Europe/London.
+    const cases: Array<[now: string, kickOff: string]> = [
+      ['2027-03-27T00:30:00Z', '2027-04-02T22:30:00Z'], // Sat 00:30 GMT -> Fri 23:30 BST: 6 days
+      ['2027-10-29T23:30:00Z', '2027-11-05T23:30:00Z'], // Sat 00:30 BST -> Fri 23:30 GMT: 6 days, 7 x 24 h + 1 h
+      ['2027-10-29T23:30:00Z', '2027-11-06T23:30:00Z'], // Sat 6 Nov: a week on, a date
+      ['2027-03-27T22:30:00Z', '2027-03-28T22:30:00Z'], // Sat 22:30 GMT -> Sun 23:30 BST: tomorrow, 23 h later
+    ];
+    const script = `import('./libs/ui/src/format.ts').then(({ default: format }) => console.log(JSON.stringify(${JSON.stringify(cases)}.map(([now, at]) => format.fixtureDateLabel(at, new Date(now))))))`;
+    const written = execFileSync(process.execPath, ['--import', 'tsx', '-e', script], {
+      cwd: path.resolve(__dirname, '../../..'),
+      env: { ...process.env, TZ: 'Europe/London' },
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(written)).toEqual(['Friday, 23:30', 'Friday, 23:30', '6 Nov 2027', 'Tomorrow, 23:30']);
   });
 });
 
