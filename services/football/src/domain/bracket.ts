@@ -54,12 +54,13 @@ export interface BracketContext {
 /** The bracket's name of a stored round, or null for a round that is not part of one. */
 export function bracketRoundOf(round: string | null): BracketRoundName | null {
   const text = (round ?? '').toLowerCase();
+  // before the play-offs: "Third-place play-off" and "Play-off for third place" are the match for third place
+  if (/third|3rd/.test(text)) return 'Match for third place';
   if (/play-?offs?/.test(text)) return 'Knockout play-offs';
   if (/round of 32/.test(text)) return 'Round of 32';
   if (/round of 16|1\/8/.test(text)) return 'Round of 16';
   if (/quarter/.test(text)) return 'Quarter-finals';
   if (/semi/.test(text)) return 'Semi-finals';
-  if (/third|3rd/.test(text)) return 'Match for third place';
   if (/^(finals?, )?final$/.test(text.trim())) return 'Final';
   return null;
 }
