@@ -34,13 +34,15 @@ export interface BracketSide {
 
 /** One match of a tie, from the tie's home side's point of view where scores are summed. */
 export interface BracketLeg {
-  fixtureId: number;
+  /** null until both teams of the tie are known (the match page would name them). */
+  fixtureId: number | null;
   kickoff: string;
   status: FixtureStatus;
   /** The clock of a live leg ("67", "45+2", "HT", "ET", "Pens"); null otherwise. */
   minute: string | null;
-  homeTeamId: number;
-  awayTeamId: number;
+  /** null while that team is not known. */
+  homeTeamId: number | null;
+  awayTeamId: number | null;
   /** The score fans read (after extra time when played); null before kick-off. */
   goalsHome: number | null;
   goalsAway: number | null;
@@ -52,8 +54,11 @@ export interface BracketLeg {
 export interface BracketTie {
   /** The tournament's number of the match (World Cup 2026: 73-104); the Champions League's ties are numbered 1.. in tree order. */
   matchNumber: number;
-  /** The match to open: the live leg, else the next to be played, else the last played. */
-  fixtureId: number;
+  /**
+   * The match to open: the live leg, else the next to be played, else the last played; null until both teams are
+   * known (the card then opens nothing).
+   */
+  fixtureId: number | null;
   kickoff: string;
   status: FixtureStatus;
   minute: string | null;

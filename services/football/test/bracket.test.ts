@@ -241,6 +241,17 @@ describe.each(testDatabases())('GET /api/bracket on %s', (_label, makeTarget) =>
         away: { teamId: null, teamName: null, slot: 'W98' },
       });
       expect(tie(104)).toMatchObject({ home: { teamId: null, slot: 'W101' }, away: { teamId: null, slot: 'W102' }, winner: null });
+      // a team not known yet is nowhere in the reply: not in the legs, not behind a match to open
+      const franceId = tie(101).home.teamId!;
+      expect(tie(101).fixtureId).toBeNull();
+      expect(tie(101).legs.map((leg) => [leg.fixtureId, leg.homeTeamId, leg.awayTeamId])).toEqual([[null, franceId, null]]);
+      expect(tie(104).legs.map((leg) => [leg.fixtureId, leg.homeTeamId, leg.awayTeamId])).toEqual([[null, null, null]]);
+      expect(tie(99).fixtureId).toEqual(expect.any(Number));
+      expect(tie(99).legs[0]).toMatchObject({
+        fixtureId: tie(99).fixtureId,
+        homeTeamId: tie(99).home.teamId,
+        awayTeamId: tie(99).away.teamId,
+      });
 
       // During the groups' last matchday: none of the round of 32's places has its team yet, each keeps its label
       const lastMatchday = await db('fixtures')

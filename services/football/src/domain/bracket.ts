@@ -203,11 +203,19 @@ export function buildBracket(fixtures: readonly KnockoutFixture[], context: Brac
   return rounds.map(({ name, ties: list }) => ({ name, ties: list.map((tie) => tieOf(tie, winners.get(tie) ?? null, known)) }));
 }
 
+/**
+ * A tie as the reply shows it. A team not known yet is hidden everywhere in it: its side, the legs' team ids, and the
+ * fixture ids of the tie and its legs (a match page would name both teams) until both teams are known.
+ */
 function tieOf(tie: Tie, winner: 0 | 1 | null, known: (tie: Tie, side: 0 | 1) => boolean): BracketTie {
+  const shownSides = [known(tie, 0), known(tie, 1)] as const;
+  const open = shownSides[0] && shownSides[1];
   const side = (index: 0 | 1): BracketSide =>
-    known(tie, index)
+    shownSides[index]
       ? { teamId: tie.teams[index], teamName: tie.names[index], slot: tie.slots[index] }
       : { teamId: null, teamName: null, slot: tie.slots[index] };
+  const teamIdShown = (teamId: number): number | null =>
+    (teamId === tie.teams[0] && shownSides[0]) || (teamId === tie.teams[1] && shownSides[1]) ? teamId : null;
   const live = tie.legs.find((leg) => leg.status === 'live');
   const next = tie.legs.find((leg) => leg.status !== 'finished');
   const shown = live ?? next ?? tie.legs[tie.legs.length - 1]!;
@@ -216,7 +224,7 @@ function tieOf(tie: Tie, winner: 0 | 1 | null, known: (tie: Tie, side: 0 | 1) =>
   const status: FixtureStatus = live ? 'live' : tie.legs.every((leg) => leg.status === 'finished') ? 'finished' : next!.status;
   return {
     matchNumber: tie.number!,
-    fixtureId: shown.id,
+    fixtureId: open ? shown.id : null,
     kickoff: new Date(shown.kickoff).toISOString(),
     status,
     minute: live?.minute ?? null,
@@ -229,12 +237,12 @@ function tieOf(tie: Tie, winner: 0 | 1 | null, known: (tie: Tie, side: 0 | 1) =>
     penaltiesAway: last ? penaltiesOf(last, tie.teams[1]) : null,
     winner: winner === null ? null : { teamId: tie.teams[winner], teamName: tie.names[winner] },
     legs: tie.legs.map((leg): BracketLeg => ({
-      fixtureId: leg.id,
+      fixtureId: open ? leg.id : null,
       kickoff: new Date(leg.kickoff).toISOString(),
       status: leg.status,
       minute: leg.status === 'live' ? leg.minute : null,
-      homeTeamId: leg.homeTeamId,
-      awayTeamId: leg.awayTeamId,
+      homeTeamId: teamIdShown(leg.homeTeamId),
+      awayTeamId: teamIdShown(leg.awayTeamId),
       goalsHome: PLAYED.includes(leg.status) ? leg.goalsHome : null,
       goalsAway: PLAYED.includes(leg.status) ? leg.goalsAway : null,
       afterExtraTime: leg.afterExtraTime,

@@ -86,7 +86,7 @@ const Cell = styled.div<{ $in: boolean; $out: 'up' | 'down' | 'straight' | null 
     `}
 `;
 
-const TieLink = styled(Link)<{ $live: boolean }>`
+const tieCard = css<{ $live: boolean }>`
   position: relative;
   display: grid;
   gap: 0.3rem;
@@ -101,6 +101,15 @@ const TieLink = styled(Link)<{ $live: boolean }>`
   &:focus-visible {
     border-color: ${({ theme }) => theme.accent};
   }
+`;
+
+const TieLink = styled(Link)<{ $live: boolean }>`
+  ${tieCard}
+`;
+
+/** A tie whose teams are not both known yet: the same card, opening nothing. */
+const TieBox = styled.div<{ $live: boolean }>`
+  ${tieCard}
 `;
 
 const TieHead = styled.div`
@@ -235,7 +244,7 @@ function Side({
 }
 
 function TieCard({ tie, context }: { tie: BracketTie; context: TieContext }) {
-  const entry = tie.status === 'live' ? context.live.matches.get(tie.fixtureId) : undefined;
+  const entry = tie.status === 'live' && tie.fixtureId !== null ? context.live.matches.get(tie.fixtureId) : undefined;
   const view = entry ? liveView(entry, context.live, context.now) : null;
   const hidden = context.hidden(tie);
   // an advancing team gives away the tie it won: hidden until that tie is revealed
@@ -250,13 +259,13 @@ function TieCard({ tie, context }: { tie: BracketTie; context: TieContext }) {
   // the link's name gives away no more than the card shows
   const named = (side: BracketSide) => (side.teamName !== null && !masked(side) ? side.teamName : placeText(side.slot, context.ties));
   const label = `${named(tie.home)} v ${named(tie.away)}`;
-  return (
-    <TieLink
-      to={`/fixture-stats/${tie.fixtureId}`}
-      $live={tie.status === 'live'}
-      data-testid="bracket-tie"
-      aria-label={`${context.ties === 'tie' ? 'Tie' : 'Match'} ${tie.matchNumber}: ${label}`}
-    >
+  const card = {
+    $live: tie.status === 'live',
+    'data-testid': 'bracket-tie',
+    'aria-label': `${context.ties === 'tie' ? 'Tie' : 'Match'} ${tie.matchNumber}: ${label}`,
+  };
+  const content = (
+    <>
       <TieHead>
         <span>
           {context.ties === 'tie' ? 'Tie' : 'Match'} {tie.matchNumber}
@@ -274,7 +283,16 @@ function TieCard({ tie, context }: { tie: BracketTie; context: TieContext }) {
       </TieHead>
       <Side side={tie.home} score={score(tie.goalsHome)} winner={winner(tie.home)} masked={masked(tie.home)} context={context} />
       <Side side={tie.away} score={score(tie.goalsAway)} winner={winner(tie.away)} masked={masked(tie.away)} context={context} />
-      {hidden && played && <HiddenScore fixtureId={tie.fixtureId} label={label} />}
+      {hidden && played && tie.fixtureId !== null && <HiddenScore fixtureId={tie.fixtureId} label={label} />}
+    </>
+  );
+  return tie.fixtureId === null ? (
+    <TieBox {...card} role="group">
+      {content}
+    </TieBox>
+  ) : (
+    <TieLink {...card} to={`/fixture-stats/${tie.fixtureId}`}>
+      {content}
     </TieLink>
   );
 }
@@ -385,7 +403,10 @@ export default function BracketTab({ leagueId, season }: LeagueSeasonTabProps) {
   const { hidden } = useSpoilers();
   const live = useLiveMatches(true);
   const fixtureIds = useMemo(
-    () => new Set((data?.rounds ?? []).flatMap((r) => r.ties.flatMap((t) => t.legs.map((l) => l.fixtureId)))),
+    () =>
+      new Set(
+        (data?.rounds ?? []).flatMap((r) => r.ties.flatMap((t) => t.legs.flatMap((l) => (l.fixtureId === null ? [] : [l.fixtureId])))),
+      ),
     [data],
   );
   const moved = [...live.matches.values()]
@@ -413,6 +434,9 @@ export default function BracketTab({ leagueId, season }: LeagueSeasonTabProps) {
       tie.legs.some(
         (leg) =>
           leg.status !== 'scheduled' &&
+          leg.fixtureId !== null &&
+          leg.homeTeamId !== null &&
+          leg.awayTeamId !== null &&
           hidden({ id: leg.fixtureId, homeTeamId: leg.homeTeamId, awayTeamId: leg.awayTeamId, leagueId: Number(leagueId) }),
       ),
     live,
