@@ -17,7 +17,6 @@ import {
   unauthorized,
   type Knex,
 } from '@matchday/server';
-import { API_PREFIXES } from '@matchday/contracts';
 import type { GatewayConfig } from './config';
 import { AccountsClient } from './auth/accounts-client';
 import { deleteAccount } from './auth/delete-account';
@@ -41,7 +40,7 @@ import { sendPublicAnswer } from './cache/public-answers';
 import { Admission, SessionInFlight } from './proxy/admission';
 import { IdentitySigner } from './proxy/identity';
 import { createServiceProxies } from './proxy/proxy';
-import { matchApiRoute } from './proxy/route-table';
+import { isLiveRead, matchApiRoute } from './proxy/route-table';
 import { FEED_POLL_MS, LiveFeed } from './live/feed';
 import { liveStreams } from './live/stream';
 import { SharedBus } from './shared/bus';
@@ -64,9 +63,6 @@ export interface GatewayDeps {
 function sessionOf(ctx: Koa.Context): SessionData | null {
   return ctx.session as unknown as SessionData | null;
 }
-
-/** Live reads (and tables "as it stands", ?live=1) are never served from the response cache: a 15 s old live score is a wrong one. */
-const LIVE_PREFIXES: ReadonlySet<string> = new Set([API_PREFIXES.football.live, API_PREFIXES.football.fixtureEvents]);
 
 /** The gateway app, with what its process must do at shutdown. */
 export type Gateway = Koa & {
@@ -237,7 +233,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     if (ctx.query._cb !== undefined) ctx.querystring = ResponseCache.key('', ctx.querystring).replace(/^\?/, '');
     // Queue, then shed: a request waits for a place at its service; past the queue's bound or its
     // longest wait it gets 503 + Retry-After. Cached football reads never queue.
-    const live = LIVE_PREFIXES.has(route.prefix) || ctx.query.live === '1';
+    const live = isLiveRead(route, ctx.query);
     if (ctx.method === 'GET' && route.service === 'football' && !live) {
       const key = ResponseCache.key(ctx.path, ctx.querystring);
       const load = () => admissions.football.run(ctx.res, () => proxy.read(ctx, token));

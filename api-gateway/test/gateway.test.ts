@@ -299,6 +299,21 @@ describe('api-gateway with the whole stack', () => {
   });
 
   describe('response cache of football reads', () => {
+    it('never answers a read that shows live scores from the cache: the bracket, and a table "as it stands" (?live=1)', async () => {
+      for (const path of ['/api/bracket?leagueId=2&season=2026', '/api/standings?leagueId=39&season=2026&live=1']) {
+        for (let i = 0; i < 2; i += 1) {
+          const response = await get(path, fan);
+          expect([path, response.headers.get('x-cache')]).toEqual([path, null]);
+          await response.body?.cancel();
+        }
+      }
+      // the same table without ?live=1 is a cached read
+      await (await get('/api/standings?leagueId=39&season=2026&_cb=live-rule', fan)).body?.cancel();
+      const cached = await get('/api/standings?leagueId=39&season=2026', fan);
+      expect(cached.headers.get('x-cache')).toBe('HIT');
+      await cached.body?.cancel();
+    });
+
     it('serves a repeated read from the cache (cache-buster ignored), answers 304 to its ETag, keeps errors out, and clear-cache empties it for admins only', async () => {
       const path = '/api/standings?season=2026&leagueId=39';
       const first = await get(`${path}&_cb=1`, fan);
