@@ -305,4 +305,125 @@ describe.each(testDatabases())('football.json sync (%s)', (_label, target) => {
       process.env = previous;
     }
   });
+
+  type FileEdit = (file: { name: string; matches: Array<Record<string, unknown>> }) => void;
+  const edited = (edit: FileEdit) => {
+    const file = JSON.parse(MARCH_13) as { name: string; matches: Array<Record<string, unknown>> };
+    edit(file);
+    return JSON.stringify(file);
+  };
+  const liverpoolBournemouth = (file: { matches: Array<Record<string, unknown>> }) =>
+    file.matches.find((m) => m.team1 === 'Liverpool FC' && m.team2 === 'AFC Bournemouth')!;
+  const implausible: Array<[string, FileEdit, string]> = [
+    [
+      '3,000 invented pairings (6,000 new teams before)',
+      (file) => {
+        for (let i = 0; i < 3000; i += 1) file.matches.push({ date: '2026-04-01', team1: `Home ${i} FC`, team2: `Away ${i} FC` });
+      },
+      'team count: the file names 6020 clubs, the league has 20 (at most 22 accepted)',
+    ],
+    [
+      'a kick-off moved to 9999-12-31',
+      (file) => {
+        file.matches.find((m) => m.team1 === 'Arsenal FC' && m.team2 === 'Chelsea FC')!.date = '9999-12-31';
+      },
+      'dates: 1 of 380 kick-offs outside the 2025-26 season (2025-07-01 to 2026-06-30), first "Arsenal FC" v "Chelsea FC" on 9999-12-31',
+    ],
+    [
+      'a score of 1e15 (tips read NaN before)',
+      (file) => {
+        liverpoolBournemouth(file).score = { ht: [1, 0], ft: [1e15, 2] };
+      },
+      'scores: 1 implausible, first match 1 Liverpool FC v AFC Bournemouth: bad full-time score [1000000000000000,2]',
+    ],
+    ['a score of -1', (file) => void (liverpoolBournemouth(file).score = { ft: [-1, 2] }), 'scores: 1 implausible'],
+    ['a score of 2.5', (file) => void (liverpoolBournemouth(file).score = { ft: [2.5, 2] }), 'scores: 1 implausible'],
+    [
+      'a file named without a season whose kick-offs are a year back (380 moved before)',
+      (file) => {
+        file.name = 'English Premier League';
+        for (const m of file.matches) m.date = `${Number(String(m.date).slice(0, 4)) - 1}${String(m.date).slice(4)}`;
+      },
+      'dates: 380 of 380 kick-offs outside the 2025-26 season',
+    ],
+    [
+      'more matches than 20 clubs play',
+      (file) => {
+        file.matches.push({ ...file.matches[0]!, round: 'Matchday 39' });
+      },
+      'match count: the file lists 381 matches, 20 clubs play at most 380',
+    ],
+    [
+      'a new club in a league that has its 20',
+      (file) => {
+        liverpoolBournemouth(file).team2 = 'Bournemouth Invented FC';
+      },
+      'new clubs: the league already has its 20 clubs, the file adds 1 ("Bournemouth Invented FC")',
+    ],
+    [
+      'a club name of 10,000 characters',
+      (file) => {
+        liverpoolBournemouth(file).team2 = 'B'.repeat(10_000);
+      },
+      'club names: a name of 10000 characters',
+    ],
+  ];
+
+  it.each(implausible)(
+    "refuses an implausible file before writing anything, %s: one error naming the check, the league's last error",
+    async (_case, edit, check) => {
+      upstream.serve({ [PATH]: MARCH_13 });
+      await runOnce();
+      const before = await snapshot(service.db);
+      const teams = await count(service.db('teams'));
+      upstream.serve({ [PATH]: edited(edit) });
+      const { report, logged } = await runOnce();
+      const url = `${upstream.url}/${PATH}`;
+      expect(report).toMatchObject({ outcome: 'failed', resultsAdded: 0, resultsChanged: 0, kickoffsMoved: 0, fixturesNew: 0 });
+      expect(report.error).toContain(`${url}: refused, nothing written: ${check}`);
+      expect(report.error!.length).toBeLessThanOrEqual(500);
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatchObject({ level: 'error', data: { code: 'en.1', url } });
+      expect(logged[0]!.message).toContain(check);
+      expect(await snapshot(service.db)).toEqual(before);
+      expect(await count(service.db('teams'))).toBe(teams);
+      const status = await sync.status();
+      expect(status.leagues.find((l) => l.code === 'en.1')).toMatchObject({ lastError: report.error, lastRun: { outcome: 'failed' } });
+      // the stored state (sync_state) keeps the message short too
+      const row = (await service.db('sync_state').where({ code: 'en.1' }).first('last_error', 'last_run')) as {
+        last_error: string;
+        last_run: string;
+      };
+      expect(row.last_error.length).toBeLessThanOrEqual(500);
+      expect(row.last_run.length).toBeLessThan(2000);
+    },
+  );
+
+  it('applies a changed result of a finished match once the file passes, and reports it', async () => {
+    upstream.serve({ [PATH]: MARCH_13 });
+    await runOnce();
+    upstream.serve({ [PATH]: edited((file) => void (liverpoolBournemouth(file).score = { ht: [1, 0], ft: [4, 3] })) });
+    const { report, logged } = await runOnce();
+    expect(report).toMatchObject({
+      outcome: 'fetched',
+      resultsAdded: 0,
+      resultsChanged: 1,
+      changedResults: ['Liverpool v Bournemouth 4-2 → 4-3'],
+      kickoffsMoved: 0,
+      fixturesNew: 0,
+      error: null,
+    });
+    expect(logged.filter((l) => l.level === 'info').map((l) => l.message)).toEqual([
+      'sync en.1: fetched, 0 results added, 0 kick-offs moved, 0 fixtures new; 1 result changed: Liverpool v Bournemouth 4-2 → 4-3',
+    ]);
+    const stored = (await service
+      .db('fixtures as f')
+      .join('teams as h', 'h.id', 'f.home_team_id')
+      .join('teams as a', 'a.id', 'f.away_team_id')
+      .where({ 'h.name': 'Liverpool', 'a.name': 'Bournemouth' })
+      .first('f.home_goals', 'f.away_goals')) as { home_goals: number; away_goals: number };
+    expect([Number(stored.home_goals), Number(stored.away_goals)]).toEqual([4, 3]);
+    const status = await sync.status();
+    expect(status.leagues[0]!.lastRun).toMatchObject({ resultsChanged: 1, changedResults: ['Liverpool v Bournemouth 4-2 → 4-3'] });
+  });
 });
