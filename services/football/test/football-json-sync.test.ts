@@ -1,10 +1,15 @@
+import { getEventListeners } from 'node:events';
 import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import type { SyncLeagueRun, SyncRunReply, SyncStatusReply } from '@matchday/contracts';
 import { API_PREFIXES } from '@matchday/contracts';
 import { toDate, type ServiceDefinition } from '@matchday/server';
 import { startService, startStaticUpstream, testDatabases, type RunningService, type StaticUpstreamStandIn } from '@matchday/testing';
 import { syncConfig } from '../src/config';
 import { createFootballJsonSync, currentSeason, type FootballJsonSync, type SyncLogger } from '../src/importers/sync';
+import { fetchConditional, FetchError, MAX_BODY_BYTES } from '../src/importers/sync/fetch';
 import { football } from '../src/service';
 import { count, sharedData, snapshot } from './import-helpers';
 
@@ -100,6 +105,8 @@ describe.each(testDatabases())('football.json sync (%s)', (_label, target) => {
       timeoutMs: 300,
       retries: 1,
       backoffMs: 10,
+      // the loopback stand-in is where its own redirects lead (SYNC_TEST_ORIGINS)
+      testOrigins: [upstream.url],
       now: () => clock,
       logger: recordingLogger(lines),
     });
@@ -426,4 +433,159 @@ describe.each(testDatabases())('football.json sync (%s)', (_label, target) => {
     const status = await sync.status();
     expect(status.leagues[0]!.lastRun).toMatchObject({ resultsChanged: 1, changedResults: ['Liverpool v Bournemouth 4-2 → 4-3'] });
   });
+
+  /** Runs the sync once with `how` answering at PATH, then behaves again; the run's report and log lines. */
+  async function runMisbehaving(how: Parameters<StaticUpstreamStandIn['misbehave']>[1]) {
+    upstream.misbehave(PATH, how);
+    try {
+      return await runOnce();
+    } finally {
+      upstream.behave(PATH);
+    }
+  }
+
+  it('refuses a file past 8 MB: a gzip bomb inflates no further than the cap, a declared size past it is not read', async () => {
+    upstream.serve({ [PATH]: MARCH_13 });
+    await runOnce();
+    const before = await snapshot(service.db);
+    const bomb = await gzipBomb();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 2);
+    const { report, logged } = await runMisbehaving({ status: 200, body: bomb, headers: { 'content-encoding': 'gzip' } });
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    if (process.env.SYNC_MEMORY_REPORT) {
+      process.stderr.write(
+        `gzip bomb ${bomb.length} B -> ${BOMB_BYTES} B: rss ${mb(baseline)} MB before, peak ${mb(peak)} MB (+${mb(peak - baseline)} MB)\n`,
+      );
+    }
+    expect(report).toMatchObject({
+      outcome: 'failed',
+      error: `${upstream.url}/${PATH}: the file is larger than ${MAX_BODY_BYTES} bytes, not read`,
+    });
+    expect(logged.filter((l) => l.level === 'error')).toHaveLength(1);
+    // inflating all of it would take 256 MB (and as much again as a string)
+    expect(peak - baseline).toBeLessThan(96 * 1024 * 1024);
+    expect(await snapshot(service.db)).toEqual(before);
+
+    const big = Buffer.alloc(MAX_BODY_BYTES + 1, 0x20);
+    const declared = await runMisbehaving({ status: 200, body: big, headers: { 'content-length': String(big.length) } });
+    expect(declared.report.error).toBe(`${upstream.url}/${PATH}: the file is larger than ${MAX_BODY_BYTES} bytes, not read`);
+    expect(await snapshot(service.db)).toEqual(before);
+  });
+
+  it('follows at most 3 redirects, only to allowed https hosts (or the test origin), never echoing where they led', async () => {
+    const url = `${upstream.url}/${PATH}`;
+    upstream.serve({ [PATH]: MARCH_13, [`mirror/${PATH}`]: MARCH_13 });
+    await runOnce();
+    // three hops on the stand-in (its origin allowed as the test origin): followed, the mirror's copy is the same file
+    upstream.misbehave('hop/1', { status: 302, headers: { location: '/hop/2' } });
+    upstream.misbehave('hop/2', { status: 301, headers: { location: `${upstream.url}/mirror/${PATH}` } });
+    const followed = await runMisbehaving({ status: 307, headers: { location: '/hop/1' } });
+    expect(followed.report).toMatchObject({ outcome: 'unchanged', error: null });
+    expect(upstream.requests.at(-1)).toMatchObject({ path: `mirror/${PATH}`, status: 304 });
+    // a fourth hop is one too many
+    upstream.misbehave(`mirror/${PATH}`, { status: 302, headers: { location: '/hop/4' } });
+    const tooMany = await runMisbehaving({ status: 307, headers: { location: '/hop/1' } });
+    expect(tooMany.report.error).toBe(`${url}: more than 3 redirects, not followed`);
+    upstream.behave();
+    const refused: Array<[string, string]> = [
+      ['https://evil.example.net/steal?marker-in-location', 'unknown-host'],
+      ['http://raw.githubusercontent.com/openfootball/x.json?marker-in-location', 'not-https'],
+      ['https://10.0.0.7/marker-in-location', 'ip-address'],
+      ['https://metadata/marker-in-location', 'local-name'],
+    ];
+    for (const [location, reason] of refused) {
+      const before = await snapshot(service.db);
+      const { report, logged } = await runMisbehaving({ status: 302, headers: { location }, body: 'moved: marker-in-body' });
+      expect(report.error).toBe(`${url}: HTTP 302, a redirect not followed (${reason})`);
+      expect(JSON.stringify(logged)).not.toMatch(/marker-in|evil|10\.0\.0\.7|metadata/);
+      expect(await snapshot(service.db)).toEqual(before);
+    }
+  });
+
+  it('does not keep validators longer than their columns (the next request is unconditional), and the file is stored', async () => {
+    upstream.serve({ [PATH]: MARCH_13 });
+    const etag = `"${'e'.repeat(1000)}"`;
+    const { report } = await runMisbehaving({ status: 200, body: MARCH_13, headers: { etag, 'last-modified': 'x'.repeat(200) } });
+    expect(report).toMatchObject({ outcome: 'fetched', error: null });
+    const row = (await service.db('sync_state').where({ code: 'en.1' }).first('etag', 'last_modified')) as {
+      etag: unknown;
+      last_modified: unknown;
+    };
+    expect(row).toEqual({ etag: null, last_modified: null });
+  });
+
+  it('a stop ends the run and the queued one without recording "aborted" as any league\'s error', async () => {
+    const stopLines: Line[] = [];
+    const stopping = createFootballJsonSync(service.db, {
+      codes: ['en.1', 'es.1'],
+      baseUrl: upstream.url,
+      intervalMs: 3_600_000,
+      season: 2025,
+      timeoutMs: 20_000,
+      retries: 2,
+      backoffMs: 10,
+      now: () => clock,
+      logger: recordingLogger(stopLines),
+    });
+    const states = async () => service.db('sync_state').orderBy('code').select('code', 'last_error', 'last_error_at', 'last_run_at');
+    const before = await states();
+    upstream.misbehave(PATH, 'hang');
+    const asked = upstream.requests.length;
+    const first = stopping.run();
+    const queued = stopping.run();
+    for (let i = 0; i < 200 && upstream.requests.length === asked; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(upstream.requests.slice(asked).map((r) => r.path)).toEqual([PATH]);
+    const started = Date.now();
+    await stopping.stop();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await expect(first).resolves.toEqual([]);
+    await expect(queued).resolves.toEqual([]);
+    upstream.behave(PATH);
+    // es.1 never asked for, nothing recorded, nothing logged as an error
+    expect(upstream.requests.slice(asked).map((r) => r.path)).toEqual([PATH]);
+    expect(await states()).toEqual(before);
+    expect(stopLines.filter((l) => l.level === 'error')).toEqual([]);
+  });
+});
+
+const BOMB_BYTES = 256 * 1024 * 1024;
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+let bombBytes: Buffer | undefined;
+/** 256 MB of zeros gzipped (a few hundred KB), made a megabyte at a time. */
+async function gzipBomb(): Promise<Buffer> {
+  if (bombBytes) return bombBytes;
+  const zeros = Buffer.alloc(1024 * 1024);
+  const parts: Buffer[] = [];
+  const gzip = zlib.createGzip({ level: 9 });
+  gzip.on('data', (chunk: Buffer) => parts.push(chunk));
+  await pipeline(
+    Readable.from(
+      (function* () {
+        for (let i = 0; i < BOMB_BYTES / zeros.length; i += 1) yield zeros;
+      })(),
+    ),
+    gzip,
+  );
+  bombBytes = Buffer.concat(parts);
+  return bombBytes;
+}
+
+it('the fetch leaves no abort listener on the long-lived signal, after a success or after retries', async () => {
+  const upstream = await startStaticUpstream();
+  try {
+    upstream.serve({ 'a.json': '{}' });
+    const stop = new AbortController();
+    const options = { timeoutMs: 1_000, retries: 2, backoffMs: 5, signal: stop.signal };
+    for (let i = 0; i < 5; i += 1) await fetchConditional(`${upstream.url}/a.json`, null, options);
+    expect(getEventListeners(stop.signal, 'abort')).toHaveLength(0);
+    upstream.misbehave('a.json', { status: 500 });
+    await expect(fetchConditional(`${upstream.url}/a.json`, null, options)).rejects.toThrow(FetchError);
+    expect(getEventListeners(stop.signal, 'abort')).toHaveLength(0);
+  } finally {
+    await upstream.close();
+  }
 });

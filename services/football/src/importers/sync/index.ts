@@ -12,7 +12,7 @@ import {
   seasonFolder,
   type FootballJsonParse,
 } from '../sources/football-json';
-import { fetchConditional, FetchError, type FetchOptions, type Validators } from './fetch';
+import { fetchConditional, FetchError, FetchStopped, REDIRECT_HOSTS, type FetchOptions, type Validators } from './fetch';
 import { clip, fileClubs, fileProblem, newClubsProblem } from './plausibility';
 import { storedSeason, teamsBySpelling } from './repository';
 import { readStates, writeState, type LeagueState } from './state';
@@ -53,6 +53,10 @@ export interface SyncOptions {
   timeoutMs?: number;
   retries?: number;
   backoffMs?: number;
+  /** The body's cap in bytes (fetch.ts MAX_BODY_BYTES). */
+  maxBytes?: number;
+  /** SYNC_TEST_ORIGINS: exact origins a redirect may lead to whatever their host (tests' loopback stand-in; never in production). */
+  testOrigins?: readonly string[];
   /** The clock (epoch ms); tests pass a fake one. */
   now?: () => number;
   logger?: SyncLogger;
@@ -113,6 +117,9 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
     retries: options.retries ?? DEFAULT_SYNC_RETRIES,
     backoffMs: options.backoffMs ?? DEFAULT_SYNC_BACKOFF_MS,
     signal: stopping.signal,
+    maxBytes: options.maxBytes,
+    // a redirect may stay on the base URL's host (a mirror) or go where raw.githubusercontent.com sends files
+    redirects: { hosts: [...REDIRECT_HOSTS, new URL(options.baseUrl).hostname], testOrigins: options.testOrigins ?? [] },
   };
   const season = () => options.season ?? currentSeason(now());
   let timer: NodeJS.Timeout | undefined;
@@ -120,7 +127,8 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
   let running: Promise<SyncLeagueRun[]> | null = null;
   let queued: Promise<SyncLeagueRun[]> | null = null;
 
-  const syncLeague = async (code: string, states: Map<string, LeagueState>, replay: boolean): Promise<SyncLeagueRun> => {
+  /** One league's run and what it did; null when the service stopped during it (nothing recorded). */
+  const syncLeague = async (code: string, states: Map<string, LeagueState>, replay: boolean): Promise<SyncLeagueRun | null> => {
     const league = footballJsonLeague(code);
     const year = season();
     const url = leagueUrl(options.baseUrl, year, code);
@@ -234,6 +242,8 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
           (report.resultsChanged > 0 ? `; ${changedSummary(report.changedResults, report.resultsChanged)}` : ''),
       );
     } catch (error) {
+      // the service is stopping: the run ends here, recording nothing (the league's last error stays what it was)
+      if (error instanceof FetchStopped || stopping.signal.aborted) return null;
       // upstream text in the message (a name, a parser's quote) is cut: it goes to the log and sync_state
       const message = clip(
         error instanceof FetchError || error instanceof FootballJsonError || error instanceof ImplausibleFile
@@ -260,11 +270,17 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
   };
 
   const runOnce = async (): Promise<SyncLeagueRun[]> => {
+    const reports: SyncLeagueRun[] = [];
+    // a run queued behind the one the stop ended, and the leagues after it, do not start
+    if (stopping.signal.aborted) return reports;
     const states = await readStates(db, FOOTBALL_JSON_SOURCE);
     const replay = (await replayInfo(db)) !== null;
-    const reports: SyncLeagueRun[] = [];
     // one league after another: one file in flight, and the store's transactions never overlap
-    for (const code of options.codes) reports.push(await syncLeague(code, states, replay));
+    for (const code of options.codes) {
+      if (stopping.signal.aborted) break;
+      const report = await syncLeague(code, states, replay);
+      if (report) reports.push(report);
+    }
     return reports;
   };
 
