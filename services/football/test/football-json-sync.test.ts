@@ -374,6 +374,13 @@ describe.each(testDatabases())('football.json sync (%s)', (_label, target) => {
       },
       'club names: a name of 10000 characters',
     ],
+    [
+      'a round name of 5,000 characters',
+      (file) => {
+        liverpoolBournemouth(file).round = 'R'.repeat(5000);
+      },
+      'round names: a name of 5000 characters',
+    ],
   ];
 
   it.each(implausible)(

@@ -91,6 +91,8 @@ it('the whole file: the first check that fails, or null', () => {
   const long = roundRobin(20).map((m, i) => (i === 0 ? { ...m, home: 'x'.repeat(5000) } : m));
   expect(fileProblem(long, [], PREMIER_LEAGUE, 2025)).toMatch(/^club names: a name of 5000 characters \("x+…\), at most 80 accepted$/);
   expect(namesProblem(['Brighton & Hove Albion FC'])).toBeNull();
+  const longRound = roundRobin(20).map((m, i) => ({ ...m, round: i === 7 ? 'r'.repeat(61) : 'Matchday 1' }));
+  expect(fileProblem(longRound, [], PREMIER_LEAGUE, 2025)).toMatch(/^round names: a name of 61 characters/);
 });
 
 it('cuts upstream text to a few hundred characters', () => {

@@ -181,7 +181,7 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
         }
         // the whole file is checked before anything of it is written (plausibility.ts)
         const before = await storedSeason(db, FOOTBALL_JSON_SOURCE, league.leagueId, year);
-        const fileMatches = parsed.matches.map((m) => ({ home: m.home.name, away: m.away.name, kickoffAt: m.kickoffAt }));
+        const fileMatches = parsed.matches.map((m) => ({ home: m.home.name, away: m.away.name, kickoffAt: m.kickoffAt, round: m.round }));
         const clubs = fileClubs(fileMatches);
         const known = await teamsBySpelling(db, clubs);
         const newClubs = clubs.filter((name) => !before.clubs.has(known.get(name) ?? -1));

@@ -14,6 +14,8 @@ export const CLUB_MARGIN = 2;
 export const CUP_CLUB_FACTOR = 2;
 /** The longest club name taken ("Brighton & Hove Albion FC" has 25 characters). */
 export const MAX_CLUB_NAME = 80;
+/** The longest round name taken (the fixtures column's width; "Matchday 38" has 11). */
+export const MAX_ROUND_NAME = 60;
 /** Upstream text quoted in an error, a log line or sync_state is cut to this many characters. */
 export const MAX_QUOTED = 200;
 
@@ -32,6 +34,8 @@ export interface FileMatch {
   home: string;
   away: string;
   kickoffAt: Date;
+  /** "Matchday 1"; null when the file names none. */
+  round?: string | null;
 }
 
 /** `text` cut to `max` characters, with an ellipsis when cut. */
@@ -90,6 +94,12 @@ export function namesProblem(clubs: readonly string[]): string | null {
   return long === undefined ? null : `club names: a name of ${long.length} characters (${quote(long)}), at most ${MAX_CLUB_NAME} accepted`;
 }
 
+/** A round name longer than a round's (it would be stored with every match of the round). */
+export function roundsProblem(matches: readonly FileMatch[]): string | null {
+  const long = matches.find((m) => (m.round?.length ?? 0) > MAX_ROUND_NAME)?.round;
+  return long ? `round names: a name of ${long.length} characters (${quote(long)}), at most ${MAX_ROUND_NAME} accepted` : null;
+}
+
 /** Matches whose score was refused as a score (goalsProblem): any is enough to refuse the file. */
 export function scoresProblem(refused: readonly string[]): string | null {
   return refused.length > 0 ? `scores: ${refused.length} implausible, first ${clip(refused[0]!, 120)}` : null;
@@ -110,7 +120,7 @@ export function fileClubs(matches: readonly FileMatch[]): string[] {
   return [...new Set(matches.flatMap((m) => [m.home, m.away]))];
 }
 
-/** The first reason to refuse the file (team count, club names, match count, dates, scores), or null when it is plausible. */
+/** The first reason to refuse the file (team count, club and round names, match count, dates, scores), or null when it is plausible. */
 export function fileProblem(
   matches: readonly FileMatch[],
   refusedScores: readonly string[],
@@ -122,6 +132,7 @@ export function fileProblem(
   return (
     teamCountProblem(teams, shape) ??
     namesProblem(clubs) ??
+    roundsProblem(matches) ??
     matchCountProblem(matches.length, teams, shape) ??
     datesProblem(matches, season) ??
     scoresProblem(refusedScores)
