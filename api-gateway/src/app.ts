@@ -210,11 +210,19 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
       const anonymous = () => signer.sign(route.service, { scope: 'anonymous', isAdmin: false });
       const admission = admissions[route.service];
       const proxy = proxies[route.service];
-      // A GET is answered from the cache every caller shares (cache/public-answers.ts); a HEAD goes through.
-      if (ctx.method === 'GET' && config.responseCacheTtlMs > 0) {
+      // A GET or a HEAD is answered from the cache every caller shares (cache/public-answers.ts), from the same entry:
+      // a HEAD that misses loads it as a GET would (the service is asked with GET), under the same admission.
+      if ((ctx.method === 'GET' || ctx.method === 'HEAD') && config.responseCacheTtlMs > 0) {
         await sendPublicAnswer(ctx, cache, async () => {
           const token = await anonymous();
-          return admission.run(ctx.res, () => proxy.read(ctx, token));
+          const method = ctx.req.method;
+          ctx.req.method = 'GET';
+          try {
+            return await admission.run(ctx.res, () => proxy.read(ctx, token));
+          } finally {
+            // Koa sends no body to a HEAD: the caller's method is back before the answer is written
+            ctx.req.method = method;
+          }
         });
         return;
       }

@@ -21,6 +21,7 @@ describe('public feeds through the gateway', () => {
   let root: string;
   let service: RunningService;
   let feedReads = 0;
+  const feedMethods: string[] = [];
   let feedPath: string;
   const servers: http.Server[] = [];
   const sessionDbs: Knex[] = [];
@@ -70,8 +71,13 @@ describe('public feeds through the gateway', () => {
     // the football service behind a counter of the calendar reads that reach it
     const target = new URL(service.url);
     counted = await listen(
-      http.createServer((req, res) => {
-        if (req.url?.startsWith('/api/calendar/')) feedReads += 1;
+      http.createServer(async (req, res) => {
+        if (req.url?.startsWith('/api/calendar/')) {
+          feedReads += 1;
+          feedMethods.push(req.method ?? '');
+        }
+        // a request the test wants still in flight while others join it (the cache-buster is not in the cache key)
+        if (req.url?.includes('_cb=slow')) await new Promise((resolve) => setTimeout(resolve, 300));
         const upstream = http.request(
           { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
           (answer) => {
@@ -160,5 +166,45 @@ describe('public feeds through the gateway', () => {
     expect((await from('203.0.113.8')).status).toBe(200);
     // routes that need a session are not counted here (401 for a signed-out caller, never 429)
     expect((await fetch(`${url}/api/leagues`, { headers: { 'x-forwarded-for': '203.0.113.7' } })).status).toBe(401);
+  });
+
+  it('answers a HEAD from the same cached entry as a GET (a HEAD that misses loads it as a GET), within the same limits', async () => {
+    const url = await gateway({ GATEWAY_RATE_PUBLIC_PER_10S: '12' }, counted);
+    const path = `${feedPath}?scores=1`;
+    feedReads = 0;
+    feedMethods.length = 0;
+    const heads = await Promise.all(Array.from({ length: 5 }, () => fetch(`${url}${path}`, { method: 'HEAD' })));
+    for (const head of heads) {
+      expect(head.status).toBe(200);
+      expect(head.headers.get('etag')).toMatch(/^"/);
+      expect(head.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+      expect(await head.text()).toBe('');
+    }
+    // the entry the HEADs loaded is a GET's whole answer, which the GETs now share
+    const get = await fetch(`${url}${path}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(get.status).toBe(200);
+    expect(get.headers.get('x-cache')).toBe('HIT');
+    expect(get.headers.get('etag')).toBe(heads[0]!.headers.get('etag'));
+    expect((await get.text()).startsWith('BEGIN:VCALENDAR')).toBe(true);
+    const head = await fetch(`${url}${path}`, { method: 'HEAD' });
+    expect(head.headers.get('x-cache')).toBe('HIT');
+    expect(feedReads).toBe(1);
+    expect(feedMethods).toEqual(['GET']);
+    // a HEAD counts against the public routes' limit like a GET: 12 allowed, 7 used
+    const more = await Promise.all(Array.from({ length: 6 }, () => fetch(`${url}${path}`, { method: 'HEAD' })));
+    expect(more.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('never hands an error answer to other callers waiting on the same key', async () => {
+    const url = await gateway({}, counted);
+    feedReads = 0;
+    // a repeated cache-buster: the service refuses it (400); its key is the plain feed's
+    const refused = fetch(`${url}${feedPath}?_cb=slow&_cb=slow`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const plain = await Promise.all(Array.from({ length: 5 }, () => fetch(`${url}${feedPath}`)));
+    expect((await refused).status).toBe(400);
+    expect(plain.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    // the bad request's own read and one read the plain callers share
+    expect(feedReads).toBe(2);
   });
 });

@@ -19,6 +19,8 @@ const run = (extra: Partial<SyncLeagueRun>): SyncLeagueRun => ({
   fixturesNew: 0,
   missingUpstream: 0,
   resultsWithdrawn: 0,
+  resultsChanged: 0,
+  changedResults: [],
   error: null,
   at: '2026-03-13T12:00:00.000Z',
   ...extra,
@@ -41,6 +43,9 @@ describe('the football data sync on the admin dashboard', () => {
 
   it('sums a run up in a few words', () => {
     expect(runSummary(run({}))).toBe('fetched: 10 results, 18 kick-offs moved, 0 new');
+    expect(
+      runSummary(run({ resultsAdded: 0, kickoffsMoved: 0, resultsChanged: 1, changedResults: ['Liverpool v Bournemouth 4-2 → 4-3'] })),
+    ).toBe('fetched: 0 results, 0 kick-offs moved, 0 new; 1 result changed: Liverpool v Bournemouth 4-2 → 4-3');
     expect(runSummary(run({ outcome: 'unchanged' }))).toBe('unchanged');
     expect(runSummary(run({ outcome: 'failed', error: 'x' }))).toBe('failed');
   });

@@ -68,30 +68,34 @@ export class ResponseCache {
 
   /**
    * The cached answer, or else the one `load` fetches; concurrent misses of one key share one load
-   * (a burst at kick-off costs the service one read). A successful answer is compressed once here.
+   * (a burst at kick-off costs the service one read). A successful answer is compressed once here. An error answer
+   * (4xx, 5xx) or a failed load goes only to the caller whose request it answers: one that joined that load loads its
+   * own (two requests of one key may differ in what the key leaves out, a repeated `_cb` that the service refuses).
    */
   async getOrLoad(key: string, load: () => Promise<LoadedAnswer>): Promise<CachedResponse & { hit: boolean }> {
     const cached = this.get(key);
     if (cached) return { ...cached, hit: true };
-    let pending = this.loading.get(key);
-    if (!pending) {
-      pending = load()
-        .then(async (answer) => {
-          const encoded = answer.status === 200 ? await encodeBody(answer.body) : {};
-          const entry: CachedResponse = {
-            status: answer.status,
-            contentType: answer.contentType,
-            body: answer.body,
-            etag: answer.etag ?? etagOf(answer.body),
-            encoded,
-            ...(answer.headers ? { headers: answer.headers } : {}),
-          };
-          if (answer.status === 200 && answer.keep !== false) this.entries.set(key, entry);
-          return entry;
-        })
-        .finally(() => this.loading.delete(key));
-      this.loading.set(key, pending);
+    const joined = this.loading.get(key);
+    if (joined) {
+      const shared = await joined.catch(() => null);
+      return shared && shared.status < 400 ? { ...shared, hit: false } : this.getOrLoad(key, load);
     }
+    const pending = load()
+      .then(async (answer) => {
+        const encoded = answer.status === 200 ? await encodeBody(answer.body) : {};
+        const entry: CachedResponse = {
+          status: answer.status,
+          contentType: answer.contentType,
+          body: answer.body,
+          etag: answer.etag ?? etagOf(answer.body),
+          encoded,
+          ...(answer.headers ? { headers: answer.headers } : {}),
+        };
+        if (answer.status === 200 && answer.keep !== false) this.entries.set(key, entry);
+        return entry;
+      })
+      .finally(() => this.loading.delete(key));
+    this.loading.set(key, pending);
     return { ...(await pending), hit: false };
   }
 

@@ -21,7 +21,11 @@ export interface SyncLeagueRun {
   missingUpstream: number;
   /** Results stored that the upstream now shows unplayed (kept). */
   resultsWithdrawn: number;
-  /** Why the run failed (with the URL). */
+  /** Finished matches whose result the file changed (applied: the file passed every check). */
+  resultsChanged: number;
+  /** Those changes, "Liverpool v Bournemouth 4-2 → 4-3" (the first 20). */
+  changedResults: string[];
+  /** Why the run failed (with the URL; a file refused names the check it failed). */
   error: string | null;
   /** When the run ended (ISO 8601). */
   at: string;

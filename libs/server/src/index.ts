@@ -13,3 +13,4 @@ export * from './service-runner';
 export * from './metrics';
 export * from './football-client';
 export * from './warm-up';
+export * from './outbound';

@@ -3,7 +3,8 @@
  * from), for tests of a sync: an HTTP server on 127.0.0.1 serving the files a test gives it, with an ETag (a hash
  * of the body) and a Last-Modified (when the test set the file), answering 304 to a request whose If-None-Match or
  * If-Modified-Since still holds. A test serves one snapshot, then another (`serve`), and can make a path answer
- * badly instead (`misbehave`): another status, another body (HTML, a truncated file), or no answer at all ('hang').
+ * badly instead (`misbehave`): another status, another body (HTML, a truncated file, gzip bytes), headers of its own (a
+ * redirect's Location, Content-Encoding), or no answer at all ('hang').
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,7 +18,7 @@ interface ServedFile {
 }
 
 /** What a path answers instead of its file: a status and body of its own, or nothing (the request hangs). */
-export type Misbehaviour = 'hang' | { status: number; body?: string; contentType?: string };
+export type Misbehaviour = 'hang' | { status: number; body?: string | Buffer; contentType?: string; headers?: Record<string, string> };
 
 /** One request the stand-in received. */
 export interface UpstreamRequest {
@@ -63,7 +64,7 @@ export async function startStaticUpstream(): Promise<StaticUpstreamStandIn> {
     if (how === 'hang') return; // no answer: the socket stays open until the client gives up or the server closes
     if (how) {
       record.status = how.status;
-      res.writeHead(how.status, { 'content-type': how.contentType ?? 'text/plain; charset=utf-8' });
+      res.writeHead(how.status, { 'content-type': how.contentType ?? 'text/plain; charset=utf-8', ...how.headers });
       res.end(how.body ?? '');
       return;
     }

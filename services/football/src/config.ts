@@ -49,6 +49,8 @@ const syncVariables = {
   ),
   /** One request's longest wait (s). */
   SYNC_TIMEOUT_S: optional(countVar(1, 600)),
+  /** Tests only: exact origins a redirect may lead to whatever their host (a loopback stand-in); refused in production. */
+  SYNC_TEST_ORIGINS: optional(z.string().regex(/^https?:\/\/[^\s,/]+(,https?:\/\/[^\s,/]+)*$/i, 'must be comma-separated origins')),
 };
 
 export const footballEnvSchema = serviceEnvSchema('football', { ...liveFeedVariables, ...syncVariables });
@@ -59,6 +61,9 @@ const syncEnvSchema = z.object(syncVariables).loose();
 /** The sync's settings from the environment; null without SYNC_FOOTBALL_JSON (no sync, no timer). */
 export function syncConfig(env: NodeJS.ProcessEnv = process.env): SyncOptions | null {
   const parsed = readEnv(syncEnvSchema, env);
+  if (parsed.SYNC_TEST_ORIGINS && (env.NODE_ENV ?? process.env.NODE_ENV) === 'production') {
+    throw new Error('SYNC_TEST_ORIGINS is for tests only and is refused in production');
+  }
   if (!parsed.SYNC_FOOTBALL_JSON || parsed.SYNC_FOOTBALL_JSON.length === 0) return null;
   return {
     codes: [...new Set(parsed.SYNC_FOOTBALL_JSON)],
@@ -66,6 +71,7 @@ export function syncConfig(env: NodeJS.ProcessEnv = process.env): SyncOptions | 
     intervalMs: (parsed.SYNC_INTERVAL_S ?? DEFAULT_SYNC_INTERVAL_S) * 1000,
     season: parsed.SYNC_SEASON ? parseSeasonName(parsed.SYNC_SEASON) : undefined,
     timeoutMs: parsed.SYNC_TIMEOUT_S ? parsed.SYNC_TIMEOUT_S * 1000 : DEFAULT_SYNC_TIMEOUT_MS,
+    testOrigins: parsed.SYNC_TEST_ORIGINS ? parsed.SYNC_TEST_ORIGINS.split(',').map((origin) => new URL(origin).origin) : [],
   };
 }
 

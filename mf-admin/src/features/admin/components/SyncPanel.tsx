@@ -35,10 +35,17 @@ const Leagues = styled.ul`
 const utcTime = dateFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
 const when = (iso: string | null) => (iso ? `${utcTime(iso)} UTC` : 'Never');
 
-/** "fetched: 10 results, 18 kick-offs moved, 0 new", "unchanged", "failed". */
+/**
+ * "fetched: 10 results, 18 kick-offs moved, 0 new", with "; 1 result changed: Liverpool v Bournemouth 4-2 → 4-3" when a
+ * finished match's result changed; "unchanged", "failed".
+ */
 export function runSummary(run: SyncLeagueRun): string {
   if (run.outcome !== 'fetched') return run.outcome;
-  return `fetched: ${run.resultsAdded} results, ${run.kickoffsMoved} kick-offs moved, ${run.fixturesNew} new`;
+  const summary = `fetched: ${run.resultsAdded} results, ${run.kickoffsMoved} kick-offs moved, ${run.fixturesNew} new`;
+  const changed = run.resultsChanged;
+  if (changed === 0) return summary;
+  const more = changed > run.changedResults.length ? ', ...' : '';
+  return `${summary}; ${changed} result${changed === 1 ? '' : 's'} changed: ${run.changedResults.join(', ')}${more}`;
 }
 
 /**

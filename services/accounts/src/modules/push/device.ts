@@ -1,5 +1,5 @@
 import { ECDH } from 'node:crypto';
-import { isIP } from 'node:net';
+import { outboundRefusal, type OutboundRefusal } from '@matchday/server';
 
 /** What decides whether the server may POST to an endpoint (AccountsConfig's push settings). */
 export interface EndpointRules {
@@ -44,32 +44,22 @@ export function normaliseEndpoint(endpoint: string): string {
   return new URL(endpoint).href;
 }
 
-/** A host that names this machine or a private network however it is written: never a push service. */
-function internalHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  return host === 'localhost' || host.endsWith('.localhost') || !host.includes('.');
-}
-
 /**
  * Why the server may not send to this endpoint, or null when it may. The server POSTs to whatever URL a
  * subscription names, so only the browsers' push services (PUSH_ENDPOINT_HOSTS) over https on the default port,
  * addressed by name: an IP address (loopback, private, link-local, IPv4-mapped, or any other) and local names are
  * refused in every mode, whatever PUSH_ENDPOINT_HOSTS says. The test allowance (exact origins) is the one exception.
+ * The rule is the one of every URL a server is handed (@matchday/server outboundRefusal).
  */
 export function endpointProblem(endpoint: string, rules: EndpointRules): string | null {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return 'endpoint: must be an http(s) URL';
-  }
-  if (rules.pushTestOrigins.includes(url.origin) && !url.username && !url.password) return null;
-  const bare = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(bare) !== 0) return 'endpoint: an IP address is never a push service';
-  if (internalHost(url.hostname)) return 'endpoint: a local host name is never a push service';
-  if (url.protocol !== 'https:') return 'endpoint: must be an https URL';
-  if (url.username || url.password || url.port) return 'endpoint: not a known push service';
-  const host = url.hostname.toLowerCase();
-  const known = rules.pushEndpointHosts.some((allowed) => (allowed.startsWith('*.') ? host.endsWith(allowed.slice(1)) : host === allowed));
-  return known ? null : 'endpoint: not a known push service';
+  const refusal = outboundRefusal(endpoint, { hosts: rules.pushEndpointHosts, testOrigins: rules.pushTestOrigins });
+  return refusal === null ? null : ENDPOINT_REFUSALS[refusal];
 }
+
+const ENDPOINT_REFUSALS: Readonly<Record<OutboundRefusal, string>> = {
+  'not-a-url': 'endpoint: must be an http(s) URL',
+  'ip-address': 'endpoint: an IP address is never a push service',
+  'local-name': 'endpoint: a local host name is never a push service',
+  'not-https': 'endpoint: must be an https URL',
+  'unknown-host': 'endpoint: not a known push service',
+};

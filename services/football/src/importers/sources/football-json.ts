@@ -4,6 +4,7 @@ import { catalogueLeague, leagueIdBySource } from '@matchday/contracts';
 import { zonedToUtc } from '../dates';
 import type { ImportedLeague, ImportedMatch, ImportedTeam, RowProblem, Score } from '../model';
 import { inputPath, MissingInputError, parseCommandLine, registerSource, UsageError } from '../source';
+import { clip, goalsProblem, type LeagueShape } from '../sync/plausibility';
 
 /**
  * openfootball's football.json (CC0): one league-season per file, `<season>/<code>.json` upstream
@@ -34,6 +35,8 @@ export interface FootballJsonLeague {
   names: RegExp;
   /** A name that also matches `names` but is another league's ("2. Bundesliga" for de.1). */
   notNames?: RegExp;
+  /** Its clubs, how often they meet, whether a cup: what the sync checks a file against (sync/plausibility.ts). */
+  shape: LeagueShape;
 }
 
 interface LeagueEntry {
@@ -43,17 +46,21 @@ interface LeagueEntry {
   name: string;
   names: RegExp;
   notNames?: RegExp;
+  /** Clubs in a season (2025-26). */
+  clubs: number;
+  /** How often two clubs meet at most (default 2, a double round robin). */
+  meetings?: number;
 }
 
 /**
- * The leagues upstream publishes, by code. The catalogue's leagues (libs/contracts leagues.ts `football-json`
+ * The leagues upstream publishes, by code, with their number of clubs (2025-26). The catalogue's leagues (libs/contracts leagues.ts `football-json`
  * codes) take its id and zone; the others are described here with their API-Football id.
  */
 const UPSTREAM_LEAGUES: Readonly<Record<string, LeagueEntry>> = {
-  'en.1': { leagueId: 39, timeZone: 'Europe/London', country: 'England', name: 'Premier League', names: /premier league/i },
-  'en.2': { leagueId: 40, timeZone: 'Europe/London', country: 'England', name: 'Championship', names: /championship/i },
-  'en.3': { leagueId: 41, timeZone: 'Europe/London', country: 'England', name: 'League One', names: /league one|league 1\b/i },
-  'en.4': { leagueId: 42, timeZone: 'Europe/London', country: 'England', name: 'League Two', names: /league two|league 2\b/i },
+  'en.1': { leagueId: 39, timeZone: 'Europe/London', country: 'England', name: 'Premier League', names: /premier league/i, clubs: 20 },
+  'en.2': { leagueId: 40, timeZone: 'Europe/London', country: 'England', name: 'Championship', names: /championship/i, clubs: 24 },
+  'en.3': { leagueId: 41, timeZone: 'Europe/London', country: 'England', name: 'League One', names: /league one|league 1\b/i, clubs: 24 },
+  'en.4': { leagueId: 42, timeZone: 'Europe/London', country: 'England', name: 'League Two', names: /league two|league 2\b/i, clubs: 24 },
   'de.1': {
     leagueId: 78,
     timeZone: 'Europe/Berlin',
@@ -61,9 +68,10 @@ const UPSTREAM_LEAGUES: Readonly<Record<string, LeagueEntry>> = {
     name: 'Bundesliga',
     names: /bundesliga/i,
     notNames: /[23]\.\s*bundesliga|austria|österr/i,
+    clubs: 18,
   },
-  'de.2': { leagueId: 79, timeZone: 'Europe/Berlin', country: 'Germany', name: '2. Bundesliga', names: /2\.\s*bundesliga/i },
-  'de.3': { leagueId: 80, timeZone: 'Europe/Berlin', country: 'Germany', name: '3. Liga', names: /3\.\s*liga/i },
+  'de.2': { leagueId: 79, timeZone: 'Europe/Berlin', country: 'Germany', name: '2. Bundesliga', names: /2\.\s*bundesliga/i, clubs: 18 },
+  'de.3': { leagueId: 80, timeZone: 'Europe/Berlin', country: 'Germany', name: '3. Liga', names: /3\.\s*liga/i, clubs: 20 },
   'es.1': {
     leagueId: 140,
     timeZone: 'Europe/Madrid',
@@ -71,6 +79,7 @@ const UPSTREAM_LEAGUES: Readonly<Record<string, LeagueEntry>> = {
     name: 'La Liga',
     names: /primera divisi[oó]n|la\s?liga/i,
     notNames: /segunda|la\s?liga\s?2|hypermotion/i,
+    clubs: 20,
   },
   'es.2': {
     leagueId: 141,
@@ -78,15 +87,31 @@ const UPSTREAM_LEAGUES: Readonly<Record<string, LeagueEntry>> = {
     country: 'Spain',
     name: 'Segunda División',
     names: /segunda divisi[oó]n|la\s?liga\s?2/i,
+    clubs: 22,
   },
-  'it.1': { leagueId: 135, timeZone: 'Europe/Rome', country: 'Italy', name: 'Serie A', names: /serie a\b/i },
-  'it.2': { leagueId: 136, timeZone: 'Europe/Rome', country: 'Italy', name: 'Serie B', names: /serie b\b/i },
-  'fr.1': { leagueId: 61, timeZone: 'Europe/Paris', country: 'France', name: 'Ligue 1', names: /ligue 1\b/i },
-  'fr.2': { leagueId: 62, timeZone: 'Europe/Paris', country: 'France', name: 'Ligue 2', names: /ligue 2\b/i },
-  'nl.1': { leagueId: 88, timeZone: 'Europe/Amsterdam', country: 'Netherlands', name: 'Eredivisie', names: /eredivisie/i },
-  'pt.1': { leagueId: 94, timeZone: 'Europe/Lisbon', country: 'Portugal', name: 'Primeira Liga', names: /primeira liga|liga portugal/i },
-  'sco.1': { leagueId: 179, timeZone: 'Europe/London', country: 'Scotland', name: 'Premiership', names: /premiership/i },
-  'tr.1': { leagueId: 203, timeZone: 'Europe/Istanbul', country: 'Turkey', name: 'Süper Lig', names: /s[üu]per lig/i },
+  'it.1': { leagueId: 135, timeZone: 'Europe/Rome', country: 'Italy', name: 'Serie A', names: /serie a\b/i, clubs: 20 },
+  'it.2': { leagueId: 136, timeZone: 'Europe/Rome', country: 'Italy', name: 'Serie B', names: /serie b\b/i, clubs: 20 },
+  'fr.1': { leagueId: 61, timeZone: 'Europe/Paris', country: 'France', name: 'Ligue 1', names: /ligue 1\b/i, clubs: 18 },
+  'fr.2': { leagueId: 62, timeZone: 'Europe/Paris', country: 'France', name: 'Ligue 2', names: /ligue 2\b/i, clubs: 18 },
+  'nl.1': { leagueId: 88, timeZone: 'Europe/Amsterdam', country: 'Netherlands', name: 'Eredivisie', names: /eredivisie/i, clubs: 18 },
+  'pt.1': {
+    leagueId: 94,
+    timeZone: 'Europe/Lisbon',
+    country: 'Portugal',
+    name: 'Primeira Liga',
+    names: /primeira liga|liga portugal/i,
+    clubs: 18,
+  },
+  'sco.1': {
+    leagueId: 179,
+    timeZone: 'Europe/London',
+    country: 'Scotland',
+    name: 'Premiership',
+    names: /premiership/i,
+    clubs: 12,
+    meetings: 4,
+  },
+  'tr.1': { leagueId: 203, timeZone: 'Europe/Istanbul', country: 'Turkey', name: 'Süper Lig', names: /s[üu]per lig/i, clubs: 18 },
 };
 
 /** Every code upstream publishes that this source knows. */
@@ -105,6 +130,7 @@ export function footballJsonLeague(code: string): FootballJsonLeague | undefined
     league: known ? undefined : { name: entry.name, country: entry.country, type: 'league' },
     names: entry.names,
     notNames: entry.notNames,
+    shape: { clubs: entry.clubs, meetings: entry.meetings ?? 2, cup: known?.type === 'cup' },
   };
 }
 
@@ -138,6 +164,8 @@ export interface FootballJsonParse {
   matches: ImportedMatch[];
   /** Matches that could not be read (skipped). */
   problems: RowProblem[];
+  /** Of those, the ones whose score is not a score (negative, a fraction, more than MAX_GOALS): the sync refuses the file. */
+  badScores: string[];
 }
 
 type Json = unknown;
@@ -150,18 +178,18 @@ function pair(value: Json): Score | null | 'bad' {
   if (value === undefined || value === null) return null;
   if (!Array.isArray(value) || value.length !== 2) return 'bad';
   const [home, away] = value as Json[];
-  if (!Number.isInteger(home) || !Number.isInteger(away) || (home as number) < 0 || (away as number) < 0) return 'bad';
+  if (goalsProblem(home) !== null || goalsProblem(away) !== null) return 'bad';
   return { home: home as number, away: away as number };
 }
 
 /** The full-time and half-time scores of a match; null: not played (no score, `{}`, a bare [0, 0] placeholder). */
 function readScore(score: Json): { goals: Score | null; halfTime: Score | null } | string {
   if (score === undefined || score === null || Array.isArray(score)) return { goals: null, halfTime: null };
-  if (!isObject(score)) return `bad score ${JSON.stringify(score)}`;
+  if (!isObject(score)) return `bad score ${clip(JSON.stringify(score))}`;
   const goals = pair(score.ft);
   const halfTime = pair(score.ht);
-  if (goals === 'bad') return `bad full-time score ${JSON.stringify(score.ft)}`;
-  if (halfTime === 'bad') return `bad half-time score ${JSON.stringify(score.ht)}`;
+  if (goals === 'bad') return `bad full-time score ${clip(JSON.stringify(score.ft))}`;
+  if (halfTime === 'bad') return `bad half-time score ${clip(JSON.stringify(score.ht))}`;
   return { goals, halfTime: goals ? halfTime : null };
 }
 
@@ -179,7 +207,7 @@ export function parseFootballJson(text: string, options: FootballJsonOptions): F
   } catch (error) {
     const start = text.trimStart().slice(0, 1);
     throw new FootballJsonError(
-      start === '<' ? 'an HTML page, not JSON' : `not JSON (${error instanceof Error ? error.message : String(error)})`,
+      start === '<' ? 'an HTML page, not JSON' : `not JSON (${clip(error instanceof Error ? error.message : String(error), 120)})`,
     );
   }
   if (!isObject(data) || typeof data.name !== 'string' || !Array.isArray(data.matches)) {
@@ -187,15 +215,16 @@ export function parseFootballJson(text: string, options: FootballJsonOptions): F
   }
   const name = data.name;
   if (!league.names.test(name) || league.notNames?.test(name)) {
-    throw new FootballJsonError(`the file is "${name}", not ${options.code}`);
+    throw new FootballJsonError(`the file is "${clip(name, 80)}", not ${options.code}`);
   }
   const named = /((?:19|20)\d{2})\/(\d{2})/.exec(name);
   if (named && Number(named[1]) !== options.season) {
-    throw new FootballJsonError(`the file is "${name}", not the ${seasonFolder(options.season)} season`);
+    throw new FootballJsonError(`the file is "${clip(name, 80)}", not the ${seasonFolder(options.season)} season`);
   }
   if (data.matches.length === 0) throw new FootballJsonError('the file lists no matches');
 
   const problems: RowProblem[] = [];
+  const badScores: string[] = [];
   const matches: ImportedMatch[] = [];
   const teams = new Map<string, ImportedTeam>();
   const country = league.league?.country ?? catalogueLeague(league.leagueId)?.country ?? null;
@@ -217,7 +246,10 @@ export function parseFootballJson(text: string, options: FootballJsonOptions): F
     const kickoffAt = zonedToUtc(date, time ?? DEFAULT_TIME, league.timeZone);
     if (!kickoffAt) return problem(`bad date or time "${date} ${String(time ?? '')}"`);
     const score = readScore(raw.score);
-    if (typeof score === 'string') return problem(score);
+    if (typeof score === 'string') {
+      badScores.push(`match ${line} ${clip(team1, 60)} v ${clip(team2, 60)}: ${score}`);
+      return problem(score);
+    }
     const postponed = typeof raw.status === 'string' && raw.status.toLowerCase() === 'postponed';
     const home = team1.trim();
     const away = team2.trim();
@@ -242,7 +274,7 @@ export function parseFootballJson(text: string, options: FootballJsonOptions): F
       origin: { file: options.file, line },
     });
   });
-  return { name, matches, problems };
+  return { name, matches, problems, badScores };
 }
 
 /** The code and season a file's path names: `.../2025-26/en.1.json` -> en.1, 2025. */

@@ -1,6 +1,6 @@
 import type { SyncLeagueRun, SyncLeagueStatus, SyncStatusReply } from '@matchday/contracts';
 import { catalogueLeague } from '@matchday/contracts';
-import { toDate, type Knex } from '@matchday/server';
+import type { Knex } from '@matchday/server';
 import { replayInfo } from '../../domain/dataset';
 import type { ImportedMatch } from '../model';
 import { saveMatches } from '../store';
@@ -12,7 +12,9 @@ import {
   seasonFolder,
   type FootballJsonParse,
 } from '../sources/football-json';
-import { fetchConditional, FetchError, type FetchOptions } from './fetch';
+import { fetchConditional, FetchError, FetchStopped, REDIRECT_HOSTS, type FetchOptions, type Validators } from './fetch';
+import { clip, fileClubs, fileProblem, newClubsProblem } from './plausibility';
+import { storedSeason, teamsBySpelling } from './repository';
 import { readStates, writeState, type LeagueState } from './state';
 
 /**
@@ -51,6 +53,10 @@ export interface SyncOptions {
   timeoutMs?: number;
   retries?: number;
   backoffMs?: number;
+  /** The body's cap in bytes (fetch.ts MAX_BODY_BYTES). */
+  maxBytes?: number;
+  /** SYNC_TEST_ORIGINS: exact origins a redirect may lead to whatever their host (tests' loopback stand-in; never in production). */
+  testOrigins?: readonly string[];
   /** The clock (epoch ms); tests pass a fake one. */
   now?: () => number;
   logger?: SyncLogger;
@@ -69,40 +75,28 @@ export function leagueUrl(baseUrl: string, season: number, code: string): string
   return `${baseUrl.replace(/\/+$/, '')}/${seasonFolder(season)}/${code}.json`;
 }
 
-interface StoredMatch {
-  kickoffMs: number;
-  finished: boolean;
-}
-
-/** A league-season's fixtures as stored (by fixture id), and which of them this source has (by its external id). */
-async function storedSeason(
-  db: Knex,
-  leagueId: number,
-  season: number,
-): Promise<{ fixtures: Map<number, StoredMatch>; linked: Map<string, number> }> {
-  const rows = (await db('fixtures').where({ league_id: leagueId, season }).select('id', 'kickoff_at', 'home_goals')) as Array<{
-    id: number;
-    kickoff_at: unknown;
-    home_goals: unknown;
-  }>;
-  const links = (await db('external_ids as e')
-    .join('fixtures as f', 'f.id', 'e.entity_id')
-    .where({ 'e.entity': 'fixture', 'e.source': FOOTBALL_JSON_SOURCE, 'f.league_id': leagueId, 'f.season': season })
-    .select('e.external_id', 'e.entity_id')) as Array<{ external_id: string; entity_id: number }>;
-  return {
-    fixtures: new Map(
-      rows.map((row) => [
-        Number(row.id),
-        { kickoffMs: toDate(row.kickoff_at)?.getTime() ?? 0, finished: row.home_goals !== null && row.home_goals !== undefined },
-      ]),
-    ),
-    linked: new Map(links.map((link) => [link.external_id, Number(link.entity_id)])),
-  };
-}
-
 function label(match: ImportedMatch): string {
   return `${match.home.name} v ${match.away.name}`;
 }
+
+/** Changed results listed in a run's report and log line at most. */
+const LISTED_CHANGES = 20;
+
+/** Validators longer than their sync_state columns are not kept (the next request is unconditional, never refused). */
+function storable(validators: Validators): Validators {
+  return {
+    etag: validators.etag !== null && validators.etag.length <= 255 ? validators.etag : null,
+    lastModified: validators.lastModified !== null && validators.lastModified.length <= 64 ? validators.lastModified : null,
+  };
+}
+
+/** "1 result changed: Liverpool v Bournemouth 4-2 → 4-3". */
+function changedSummary(changes: readonly string[], count: number): string {
+  return `${count} result${count === 1 ? '' : 's'} changed: ${changes.join(', ')}${count > changes.length ? ', ...' : ''}`;
+}
+
+/** A file refused by a plausibility check: nothing of it is written. */
+class ImplausibleFile extends Error {}
 
 export interface FootballJsonSync {
   /** Runs every league once now (after a run in progress, if any) and answers what each did. */
@@ -123,6 +117,9 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
     retries: options.retries ?? DEFAULT_SYNC_RETRIES,
     backoffMs: options.backoffMs ?? DEFAULT_SYNC_BACKOFF_MS,
     signal: stopping.signal,
+    maxBytes: options.maxBytes,
+    // a redirect may stay on the base URL's host (a mirror) or go where raw.githubusercontent.com sends files
+    redirects: { hosts: [...REDIRECT_HOSTS, new URL(options.baseUrl).hostname], testOrigins: options.testOrigins ?? [] },
   };
   const season = () => options.season ?? currentSeason(now());
   let timer: NodeJS.Timeout | undefined;
@@ -130,7 +127,8 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
   let running: Promise<SyncLeagueRun[]> | null = null;
   let queued: Promise<SyncLeagueRun[]> | null = null;
 
-  const syncLeague = async (code: string, states: Map<string, LeagueState>, replay: boolean): Promise<SyncLeagueRun> => {
+  /** One league's run and what it did; null when the service stopped during it (nothing recorded). */
+  const syncLeague = async (code: string, states: Map<string, LeagueState>, replay: boolean): Promise<SyncLeagueRun | null> => {
     const league = footballJsonLeague(code);
     const year = season();
     const url = leagueUrl(options.baseUrl, year, code);
@@ -146,6 +144,8 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
       fixturesNew: 0,
       missingUpstream: 0,
       resultsWithdrawn: 0,
+      resultsChanged: 0,
+      changedResults: [],
       error: null,
       at: '',
     };
@@ -167,7 +167,7 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
       // a replay's kick-offs are shifted onto today: real fixtures written among them would be neither
       if (replay) throw new FootballJsonError(`${url}: not read, the database serves a replay (the sync follows imported data only)`);
       // validators only while the copy they describe is stored: a database emptied since (or replaced) reads the file again
-      const held = (await storedSeason(db, league.leagueId, year)).linked.size > 0;
+      const held = (await storedSeason(db, FOOTBALL_JSON_SOURCE, league.leagueId, year)).linked.size > 0;
       const conditional = held && Boolean(state.validators.etag || state.validators.lastModified);
       const fetched = await fetchConditional(url, conditional ? state.validators : null, fetchOptions);
       if (fetched.status === 'unchanged') {
@@ -179,31 +179,52 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
         } catch (error) {
           throw new FootballJsonError(`${url}: ${error instanceof Error ? error.message : String(error)}`);
         }
-        const before = await storedSeason(db, league.leagueId, year);
+        // the whole file is checked before anything of it is written (plausibility.ts)
+        const before = await storedSeason(db, FOOTBALL_JSON_SOURCE, league.leagueId, year);
+        const fileMatches = parsed.matches.map((m) => ({ home: m.home.name, away: m.away.name, kickoffAt: m.kickoffAt, round: m.round }));
+        const clubs = fileClubs(fileMatches);
+        const known = await teamsBySpelling(db, clubs);
+        const newClubs = clubs.filter((name) => !before.clubs.has(known.get(name) ?? -1));
+        const problem =
+          fileProblem(fileMatches, parsed.badScores, league.shape, year) ?? newClubsProblem(newClubs, before.clubs.size, league.shape);
+        if (problem) throw new ImplausibleFile(`${url}: refused, nothing written: ${problem}`);
+
         const summary = await saveMatches(db, parsed.matches);
-        const after = await storedSeason(db, league.leagueId, year);
+        const after = await storedSeason(db, FOOTBALL_JSON_SOURCE, league.leagueId, year);
         const listed = new Set(parsed.matches.map((m) => m.externalId));
         const missing = [...before.linked.keys()].filter((id) => !listed.has(id));
         const withdrawn = parsed.matches
-          .filter((m) => !m.goals && after.fixtures.get(after.linked.get(m.externalId) ?? -1)?.finished)
+          .filter((m) => !m.goals && after.fixtures.get(after.linked.get(m.externalId) ?? -1)?.goals)
           .map(label);
+        const changes: string[] = [];
         report.outcome = 'fetched';
         report.fixturesNew = summary.created;
         for (const [id, stored] of after.fixtures) {
           const old = before.fixtures.get(id);
-          if (stored.finished && !old?.finished) report.resultsAdded += 1;
+          if (stored.goals && !old?.goals) report.resultsAdded += 1;
+          if (stored.goals && old?.goals && (stored.goals.home !== old.goals.home || stored.goals.away !== old.goals.away)) {
+            changes.push(`${stored.label} ${old.goals.home}-${old.goals.away} → ${stored.goals.home}-${stored.goals.away}`);
+          }
           if (old && old.kickoffMs !== stored.kickoffMs) report.kickoffsMoved += 1;
         }
+        report.resultsChanged = changes.length;
+        report.changedResults = changes.slice(0, LISTED_CHANGES).map((change) => clip(change));
         report.missingUpstream = missing.length;
         report.resultsWithdrawn = withdrawn.length;
         const problems = [...parsed.problems, ...summary.problems];
         if (missing.length > 0 || withdrawn.length > 0 || problems.length > 0) {
           logger.warn(
-            { code, url, missingUpstream: missing, resultsWithdrawn: withdrawn, problems: problems.slice(0, 20) },
+            {
+              code,
+              url,
+              missingUpstream: missing.slice(0, 20).map((id) => clip(id)),
+              resultsWithdrawn: withdrawn.slice(0, 20).map((m) => clip(m)),
+              problems: problems.slice(0, 20).map((p) => ({ ...p, message: clip(p.message) })),
+            },
             `sync ${code}: kept ${missing.length} match(es) upstream no longer lists and ${withdrawn.length} result(s) it shows unplayed; ${problems.length} match(es) not read`,
           );
         }
-        state.validators = fetched.validators;
+        state.validators = storable(fetched.validators);
         changed = summary.created + summary.updated > 0;
       }
       logger.info(
@@ -215,14 +236,21 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
           resultsAdded: report.resultsAdded,
           kickoffsMoved: report.kickoffsMoved,
           fixturesNew: report.fixturesNew,
+          resultsChanged: report.changedResults,
         },
-        `sync ${code}: ${report.outcome}, ${report.resultsAdded} results added, ${report.kickoffsMoved} kick-offs moved, ${report.fixturesNew} fixtures new`,
+        `sync ${code}: ${report.outcome}, ${report.resultsAdded} results added, ${report.kickoffsMoved} kick-offs moved, ${report.fixturesNew} fixtures new` +
+          (report.resultsChanged > 0 ? `; ${changedSummary(report.changedResults, report.resultsChanged)}` : ''),
       );
     } catch (error) {
-      const message =
-        error instanceof FetchError || error instanceof FootballJsonError
+      // the service is stopping: the run ends here, recording nothing (the league's last error stays what it was)
+      if (error instanceof FetchStopped || stopping.signal.aborted) return null;
+      // upstream text in the message (a name, a parser's quote) is cut: it goes to the log and sync_state
+      const message = clip(
+        error instanceof FetchError || error instanceof FootballJsonError || error instanceof ImplausibleFile
           ? error.message
-          : `${url}: ${String(error instanceof Error ? error.message : error)}`;
+          : `${url}: ${String(error instanceof Error ? error.message : error)}`,
+        500,
+      );
       report.outcome = 'failed';
       report.error = message;
       // the validators of the last good copy stay: the next run asks against it
@@ -242,11 +270,17 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
   };
 
   const runOnce = async (): Promise<SyncLeagueRun[]> => {
+    const reports: SyncLeagueRun[] = [];
+    // a run queued behind the one the stop ended, and the leagues after it, do not start
+    if (stopping.signal.aborted) return reports;
     const states = await readStates(db, FOOTBALL_JSON_SOURCE);
     const replay = (await replayInfo(db)) !== null;
-    const reports: SyncLeagueRun[] = [];
     // one league after another: one file in flight, and the store's transactions never overlap
-    for (const code of options.codes) reports.push(await syncLeague(code, states, replay));
+    for (const code of options.codes) {
+      if (stopping.signal.aborted) break;
+      const report = await syncLeague(code, states, replay);
+      if (report) reports.push(report);
+    }
     return reports;
   };
 

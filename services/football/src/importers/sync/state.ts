@@ -32,7 +32,9 @@ const epoch = (value: number | string | null): number | null => (value === null 
 function parseRun(value: string | null): SyncLeagueRun | null {
   if (!value) return null;
   try {
-    return JSON.parse(value) as SyncLeagueRun;
+    const run = JSON.parse(value) as Partial<SyncLeagueRun> & Omit<SyncLeagueRun, 'resultsChanged' | 'changedResults'>;
+    // a run stored before changed results were reported has none
+    return { ...run, resultsChanged: run.resultsChanged ?? 0, changedResults: run.changedResults ?? [] };
   } catch {
     return null;
   }
