@@ -1,4 +1,11 @@
-import { leagueIdBySource, type FixturePlayer, type FixtureStats, type MatchEvent } from '@matchday/contracts';
+import {
+  leagueIdBySource,
+  type FixturePlayer,
+  type FixtureStats,
+  type MatchEvent,
+  type PlayerLeagueStats,
+  type PlayerRecentFixture,
+} from '@matchday/contracts';
 import { repoRoot } from '@matchday/server';
 import { startService, testDatabases, type RunningService } from '@matchday/testing';
 import { runImport } from '../src/importers/cli';
@@ -116,6 +123,29 @@ describe.each(testDatabases())('match depth from the real data on %s', (_label, 
     }
     expect(whole).toBe(380);
   }, 300_000);
+
+  it("a player's season and recent fixtures read the same ratings", async () => {
+    const id = await fixtureId(39, 2024, 'Newcastle United', 'Liverpool');
+    const salah = (await get<FixturePlayer[]>(`/api/fixture/${id}/players`)).find((p) => p.playerName === 'Mohamed Salah')!;
+    const season = await get<PlayerLeagueStats | PlayerLeagueStats[]>(
+      `/api/player-stats/league?playerId=${salah.playerId}&leagueId=39&season=2024`,
+    );
+    const line = Array.isArray(season) ? season[0]! : season;
+    const rated = (await service
+      .db('fixture_player_stats')
+      .where({ player_id: salah.playerId })
+      .whereNotNull('rating')
+      .select('rating')) as Array<{
+      rating: number;
+    }>;
+    const mean = rated.reduce((a, r) => a + Number(r.rating), 0) / rated.length;
+    expect(line.games_Rating).toBeCloseTo(mean, 1);
+    expect(line.games_Rating).toBeGreaterThan(7);
+    const recent = await get<PlayerRecentFixture[]>(
+      `/api/player-stats/fixtures?playerId=${salah.playerId}&leagueId=39&season=2024&limit=50`,
+    );
+    expect(recent.find((f) => f.fixtureId === id)?.rating).toBe(salah.rating);
+  });
 
   it('season ratings: 60+ minute appearances average between 6.4 and 7.0; a player who did not play has none', async () => {
     const [full] = (await service
