@@ -52,7 +52,7 @@ export async function league(page: Page, id: number): Promise<League> {
 
 /** Mirrors the screens' rules so tests can compute the expected figures from the API (spec §5, §9). */
 export const rules = {
-  oneDecimal: (value: number | null | undefined) => (value ?? 0).toFixed(1),
+  oneDecimal: (value: number | null | undefined) => (value === null || value === undefined ? '–' : value.toFixed(1)),
   stripPercent: (value: number | string | null | undefined) =>
     value === null || value === undefined ? 0 : Number.parseFloat(String(value).replace('%', '')) || 0,
   /**

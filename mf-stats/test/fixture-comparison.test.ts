@@ -1,5 +1,6 @@
 import type { FixtureStats } from '@matchday/contracts';
 import { comparisonGroups, hasTeamStatistics, sideValue } from '../src/features/fixture-stats/rules/comparison';
+import { sourcesLine } from '../src/features/fixture-stats/rules/sources';
 
 const stats = (fields: Record<string, unknown>) => ({ homeTeamGoalScored: 2, awayTeamGoalScored: 1, ...fields }) as unknown as FixtureStats;
 
@@ -28,5 +29,37 @@ describe("a fixture's comparison cards", () => {
 
   it('names the first card Shots when the score is hidden', () => {
     expect(comparisonGroups(stats({}), { hideGoals: true })[0]!.title).toBe('Shots');
+  });
+
+  it("shows only the statistics the match's sources carry; an empty value of a carried one is 0", () => {
+    const premierLeague = stats({
+      available: ['TotalShots', 'GoalKeeperSaves', 'Fouls', 'YelloCards', 'RedCards', 'CornerKicks', 'ShotsOnGoal', 'ExpectedGoals'],
+      homeTeamTotalShots: 18,
+      awayTeamTotalShots: null,
+      homeTeamShotsOnGoal: 7,
+      awayTeamShotsOnGoal: 6,
+      homeTeamExpectedGoals: 2.1,
+      awayTeamExpectedGoals: 1.99,
+    });
+    const groups = comparisonGroups(premierLeague);
+    expect(groups.map((g) => [g.title, g.rows.map((r) => r.label)])).toEqual([
+      ['Shots & Goals', ['Goals', 'Total Shots', 'Shots on Target', 'Expected Goals (xG)']],
+      ['Defending', ['Goalkeeper Saves', 'Fouls']],
+      ['Discipline & Set Pieces', ['Yellow Cards', 'Red Cards', 'Corner Kicks']],
+    ]);
+    expect(groups[0]!.rows[1]).toMatchObject({ home: 18, away: 0 });
+    expect(groups[0]!.rows[3]).toMatchObject({ home: 2.1, away: 1.99 });
+    expect(hasTeamStatistics(premierLeague)).toBe(true);
+  });
+
+  it('a World Cup match: the goals only, no bars at 0 – 0, and says where its result comes from', () => {
+    const worldCup = stats({ available: [], sources: { results: ['openfootball'], statistics: [], players: [] } });
+    expect(comparisonGroups(worldCup).map((g) => g.rows.map((r) => r.label))).toEqual([['Goals']]);
+    expect(comparisonGroups(worldCup, { hideGoals: true })).toEqual([]);
+    expect(hasTeamStatistics(worldCup)).toBe(false);
+    expect(sourcesLine(worldCup)).toBe('Result: openfootball; no team statistics');
+    expect(
+      sourcesLine(stats({ sources: { results: ['football-data.co.uk', 'FPL'], statistics: ['football-data.co.uk'], players: ['FPL'] } })),
+    ).toBe('Statistics: football-data.co.uk · players: FPL');
   });
 });

@@ -159,6 +159,9 @@ export type SideStatName =
   | 'YelloCards'
   | 'RedCards'
   | 'CornerKicks';
+/** A statistic of a fixture-stats reply's `available`: the side statistics, shots on target and team xG. */
+export type FixtureStatName = SideStatName | 'ShotsOnGoal' | 'ExpectedGoals';
+
 export const SIDE_STAT_NAMES: readonly SideStatName[] = [
   'TotalShots',
   'BlockedShots',
@@ -207,6 +210,20 @@ export type FixtureStats = {
   /** Shots on target (not among the spec's side fields; sent when known). */
   homeTeamShotsOnGoal?: number | null;
   awayTeamShotsOnGoal?: number | null;
+  /** Team xG: the sum of the players' expected goals (FPL), null where the source has none. */
+  homeTeamExpectedGoals: number | null;
+  awayTeamExpectedGoals: number | null;
+  /**
+   * The statistics this match's sources carry, in display order: the screens compare only these (a value a source
+   * carries but left empty shows as 0; one no source carries is not shown).
+   */
+  available: FixtureStatName[];
+  /** The sources by name: of the result, of the team statistics, of the players' lines ("football-data.co.uk", "FPL"). */
+  sources: { results: string[]; statistics: string[]; players: string[] };
+  /** The referee where the source names one (football-data.co.uk's Premier League files). */
+  referee: string | null;
+  /** The highest rated player of the match (FPL bonus points rating); null where no player is rated. */
+  playerOfTheMatch: { playerId: number; playerName: string; teamId: number; rating: number } | null;
 } & { [K in `homeTeam${SideStatName}` | `awayTeam${SideStatName}`]: number | string | null };
 
 /** GET /api/fixture/{fixtureId}/players */

@@ -3,9 +3,10 @@ import type { Fixture, FixtureStatus } from './football';
 /** The live match centre's contracts: match events, live matches, the snapshot and the stream's changes. */
 
 /**
- * What happens in a match, in the order of its timeline: the periods as the broadcast clock has them and the
- * goals. 'end-of-90' is the end of normal time when extra time follows; 'full-time' always ends the match
- * (after 90 minutes, extra time or the shoot-out). 'goal-cancelled' takes back an earlier goal (VAR).
+ * What happens in a match, in the order of its timeline: the periods as the broadcast clock has them, the
+ * goals and the cards. 'end-of-90' is the end of normal time when extra time follows; 'full-time' always ends the match
+ * (after 90 minutes, extra time or the shoot-out). 'goal-cancelled' takes back an earlier goal (VAR). A source
+ * without minutes (FPL's per-match lines) gives goals and cards with `minute: null`, after the timed events.
  */
 export type MatchEventKind =
   | 'kick-off'
@@ -19,7 +20,9 @@ export type MatchEventKind =
   | 'end-of-extra-time'
   | 'shoot-out'
   | 'full-time'
-  | 'goal-cancelled';
+  | 'goal-cancelled'
+  | 'yellow-card'
+  | 'red-card';
 
 export type GoalKind = 'goal' | 'penalty' | 'own-goal';
 
@@ -34,6 +37,11 @@ export interface MatchEvent {
   /** The side a goal counted for (an own goal counts for the other side than the scorer's). */
   teamId: number | null;
   scorer: string | null;
+  /** Who set up a goal, where the source tells (FPL: a side's only goal and its only assist); absent otherwise. */
+  assist?: string | null;
+  /** 'yellow-card' / 'red-card': the player booked or sent off (the card counts against his side, `teamId`). */
+  player?: string | null;
+  /** Null where the source does not say (FPL's goals: penalty or not is unknown; own goals are marked). */
   goalKind: GoalKind | null;
   /** The score after this event (null where the source has no running score). */
   homeScore: number | null;
@@ -42,7 +50,7 @@ export interface MatchEvent {
   cancelled: boolean;
   /** 'goal-cancelled': the seq of the goal it takes back (null when the source did not say which). */
   cancelsSeq?: number | null;
-  /** ISO instant the event happened. */
+  /** ISO instant the event happened; for an event without a minute, the kick-off (the source says only that it happened in the match). */
   at: string;
 }
 

@@ -6,10 +6,17 @@ export function num(value: number | string | null | undefined): number {
   return Number.isFinite(parsed) ? parsed : 0;
 }
 
-/** Ratings are shown to one decimal (spec §5); a missing rating shows as 0.0. */
+/**
+ * Ratings are shown to one decimal (spec §5). A match without a rating (a source without per-player data) shows
+ * "–", not 0.0: the ratings come from FPL's bonus points (docs/models.md "Player ratings"), and no data is not a bad
+ * match.
+ */
 export function rating(value: number | string | null | undefined): string {
-  return num(value).toFixed(1);
+  return value === null || value === undefined || value === '' ? '–' : num(value).toFixed(1);
 }
+
+/** How the screens name the rating. */
+export const RATING_LABEL = "Rating (from FPL's bonus points)";
 
 /** Rating text (spec §9): average 7 or more 'excellent', 6 or more 'solid', else 'mixed'. */
 export function ratingText(average: number): 'excellent' | 'solid' | 'mixed' {

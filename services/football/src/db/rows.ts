@@ -161,6 +161,8 @@ export interface FixturePlayerStatsRow {
   /** FPL's expected goals and assists (nullable; the demo seed leaves them out). */
   expected_goals?: number | null;
   expected_assists?: number | null;
+  own_goals?: number | null;
+  bps?: number | null;
 }
 
 /** `fixture_lineups`: a match's announced line-up, released by a replay at kick-off - 60 min. */

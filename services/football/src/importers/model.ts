@@ -198,6 +198,10 @@ export interface ImportedPlayerMatch {
   /** The source's expected goals and assists of this match (FPL), null where it has none. */
   expectedGoals?: number | null;
   expectedAssists?: number | null;
+  /** Own goals the player scored (they count for the other side). */
+  ownGoals?: number | null;
+  /** FPL's bonus points system score of the match (the rating's base: sources/fpl-rating.ts). */
+  bps?: number | null;
   origin?: RecordOrigin;
 }
 

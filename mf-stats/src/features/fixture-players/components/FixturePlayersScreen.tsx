@@ -4,7 +4,7 @@ import type { FixturePlayer, FixtureStats } from '@matchday/contracts';
 import { Card, media, Page, TeamLogo, usePageMeta } from '@matchday/ui';
 import { BackLink, Figure, FigureList, HiddenScore, Muted, PlainList, PlayerPhoto, ScreenState, useSpoilers } from '@matchday/ui/unshared';
 import { Count, HeaderCard, Title } from '../../../lib/components';
-import { num, rating } from '../../../lib/numbers';
+import { num, rating, RATING_LABEL } from '../../../lib/numbers';
 import { MatchLineFigures } from '../../../lib/match-line';
 import { isId } from '../../../lib/route-ids';
 import { fixtureStatsMatch } from '../../../lib/spoilers';
@@ -115,7 +115,7 @@ function PlayerItem({
         )}
         <small>{[player.position, player.nationality].filter(Boolean).join(' · ') || '\u00a0'}</small>
       </Who>
-      <RatingChip $value={value} title="Match rating" data-testid="player-rating">
+      <RatingChip $value={value} title={RATING_LABEL} aria-label={`${RATING_LABEL}: ${rating(player.rating)}`} data-testid="player-rating">
         {rating(player.rating)}
       </RatingChip>
       <Figures>

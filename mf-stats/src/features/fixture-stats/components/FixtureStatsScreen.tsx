@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { media, Page, usePageMeta } from '@matchday/ui';
@@ -11,6 +11,9 @@ import { comparisonGroups, hasTeamStatistics } from '../rules/comparison';
 import { ComparisonCard } from './ComparisonCard';
 import { FixtureHeader } from './FixtureHeader';
 import { TimelineSection } from './TimelineSection';
+
+// its own chunk: the scorers, the player of the match, the referee and the sources under the score
+const MatchSummary = lazy(() => import('./MatchSummary'));
 
 const Grid = styled.div`
   display: grid;
@@ -120,6 +123,11 @@ export function FixtureStatsScreen() {
           Boolean(entry?.extraTime) || Boolean(data.afterExtraTime) || hadExtraTime(timeline?.events ?? []),
         )}
       />
+      {Boolean(timeline?.events.length || data.playerOfTheMatch || data.referee || data.sources) && (
+        <Suspense fallback={null}>
+          <MatchSummary stats={data} events={timeline?.events ?? []} scoreHidden={scoreHidden} />
+        </Suspense>
+      )}
       {hasTimeline && (
         <TimelineSection
           timeline={timeline}
@@ -140,7 +148,7 @@ export function FixtureStatsScreen() {
         />
       ) : (
         <Grid>
-          {!hasTeamStatistics(data) && (
+          {!hasTeamStatistics(data) && ((entry ? entry.match.status : data.status) === 'live' || !data.sources) && (
             <StatsNote data-testid="stats-note">
               {(entry ? entry.match.status : data.status) === 'live'
                 ? 'Shots, possession and the rest arrive with the full record at the final whistle; the score above is live.'

@@ -5,6 +5,7 @@ import { Muted } from '@matchday/ui/unshared';
 import type { Timeline } from '@matchday/ui/live';
 import { SectionTitle } from '../../../lib/components';
 import type { TimelineTeams } from '../rules/timeline';
+import { onTheClock } from '../rules/on-the-clock';
 
 // the list itself is its own chunk: a page without a timeline (a match not started) never fetches it
 const MatchTimeline = lazy(() => import('./MatchTimeline'));
@@ -51,7 +52,9 @@ export function TimelineSection({
   /** Spoiler-free mode, score not revealed: "Score hidden", and no goal, scorer or running score below. */
   scoreHidden?: boolean;
 }) {
-  if (!timeline || (timeline.loaded && timeline.events.length === 0)) return null;
+  // goals and cards without a minute (FPL) are under the score, not on the clock
+  const events = timeline?.events.filter(onTheClock) ?? [];
+  if (!timeline || (timeline.loaded && events.length === 0)) return null;
   return (
     <Section as="section" aria-labelledby="timeline-title" data-testid="timeline-section">
       <SectionTitle id="timeline-title">Match timeline</SectionTitle>
@@ -60,7 +63,7 @@ export function TimelineSection({
           <strong>Score hidden</strong> (spoiler-free mode): goals and scorers show once you reveal the score above.
         </HiddenNote>
       )}
-      {timeline.events.length === 0 ? (
+      {events.length === 0 ? (
         timeline.failed ? (
           <Muted>The timeline could not be loaded; it is tried again when the connection is back.</Muted>
         ) : (
@@ -68,7 +71,7 @@ export function TimelineSection({
         )
       ) : (
         <Suspense fallback={<Loading />}>
-          <MatchTimeline events={timeline.events} teams={teams} penalties={penalties} scoreHidden={scoreHidden} />
+          <MatchTimeline events={events} teams={teams} penalties={penalties} scoreHidden={scoreHidden} />
         </Suspense>
       )}
     </Section>

@@ -4,7 +4,7 @@ import type { PlayerLeagueStats } from '@matchday/contracts';
 import { Badge, media, TeamLogo } from '@matchday/ui';
 import { FollowButton, Muted, PlayerPhoto } from '@matchday/ui/unshared';
 import { HeaderActions, HeaderCard, Title } from '../../../lib/components';
-import { num, rating, ratingText } from '../../../lib/numbers';
+import { num, rating, RATING_LABEL, ratingText } from '../../../lib/numbers';
 
 const Layout = styled.div`
   display: grid;
@@ -112,10 +112,12 @@ export const PlayerHeader = memo(function PlayerHeader({ stats, season }: { stat
             <FollowButton kind="player" id={stats.playerId} name={stats.playerName} />
           </HeaderActions>
         </div>
-        <RatingBox data-testid="player-rating">
+        <RatingBox data-testid="player-rating" title={RATING_LABEL}>
           <strong>{rating(stats.games_Rating)}</strong>
-          {/* No rated match (e.g. a fantasy-data season): 0.0 per spec §5, but no verdict on a rating that does not exist. */}
-          <small>{stats.games_Rating === null ? 'No match ratings yet' : `Average rating: ${ratingText(average)}`}</small>
+          {/* No rated match (a source without per-player data): no rating and no verdict on one that does not exist. */}
+          <small>
+            {stats.games_Rating === null ? 'No match ratings yet' : `Average rating: ${ratingText(average)} (from FPL's bonus points)`}
+          </small>
         </RatingBox>
       </Layout>
     </HeaderCard>

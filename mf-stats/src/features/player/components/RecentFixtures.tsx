@@ -6,7 +6,7 @@ import { media, TeamLogo } from '@matchday/ui';
 import { Figure, FigureList, FORM_COLOURS, HiddenScore, PlainList, useSpoilers } from '@matchday/ui/unshared';
 import { matchDate } from '../../../lib/dates';
 import { MatchLineFigures } from '../../../lib/match-line';
-import { num, rating } from '../../../lib/numbers';
+import { num, rating, RATING_LABEL } from '../../../lib/numbers';
 import { AboveLink, StretchedLink } from '../../../lib/spoiler-parts';
 import { recentFixtureMatches } from '../../../lib/spoilers';
 import { playerResult, RESULT_LETTER } from '../rules/result';
@@ -136,7 +136,7 @@ export function RecentFixtures({
                   </Result>
                 )}
                 <Figures>
-                  <Figure label="Rating" value={rating(fixture.rating)} />
+                  <Figure label="Rating" value={<span title={RATING_LABEL}>{rating(fixture.rating)}</span>} />
                   <Figure label="Minutes" value={num(fixture.minutesPlayed)} />
                   <MatchLineFigures line={fixture} />
                 </Figures>

@@ -11,6 +11,7 @@ import * as lineupsExpectedGoals from './20261125d-lineups-expected-goals';
 import * as knockoutDraw from './20261128h-knockout-draw';
 import * as syncState from './20261128s-sync-state';
 import * as playerKnownAs from './20261128t-player-known-as';
+import * as playerMatchDepth from './20261206d-player-match-depth';
 
 export const migrations: MigrationList = {
   '20261122a-leagues-teams-fixtures': leaguesTeamsFixtures,
@@ -25,4 +26,5 @@ export const migrations: MigrationList = {
   '20261128h-knockout-draw': knockoutDraw,
   '20261128s-sync-state': syncState,
   '20261128t-player-known-as': playerKnownAs,
+  '20261206d-player-match-depth': playerMatchDepth,
 };

@@ -39,7 +39,7 @@ export interface StoredMatchEvent {
   cancelled: boolean;
 }
 
-type PeriodKind = Exclude<MatchEventKind, 'goal' | 'goal-cancelled'>;
+type PeriodKind = Exclude<MatchEventKind, 'goal' | 'goal-cancelled' | 'yellow-card' | 'red-card'>;
 
 /** Where each period falls among goals on the match clock (a goal at m + s/100: 45+2 before half time). */
 const PERIOD_ORDER: Record<PeriodKind, number> = {

@@ -5,6 +5,7 @@ import { decimalCell, intCell, readCsv } from '../csv';
 import type { ImportedMatch, ImportedPlayer, ImportedPlayerMatch, ImportedSquadMember, ImportedTeam, RowProblem } from '../model';
 import { inputPath, integerOption, MissingInputError, parseCommandLine, registerSource, UsageError } from '../source';
 import { commonName } from './fpl-names';
+import { ratingFromBps } from './fpl-rating';
 
 /**
  * Fantasy Premier League season folders (vaastav/Fantasy-Premier-League layout): teams.csv,
@@ -190,11 +191,24 @@ export function parseFplSeason(dir: string, season: number): FplSeason {
     }
     const numbers: Record<string, number | null> = {};
     let bad: string | undefined;
-    for (const column of ['minutes', 'goals_scored', 'assists', 'yellow_cards', 'red_cards', 'saves', 'goals_conceded', 'starts']) {
+    for (const column of [
+      'minutes',
+      'goals_scored',
+      'assists',
+      'own_goals',
+      'yellow_cards',
+      'red_cards',
+      'saves',
+      'goals_conceded',
+      'starts',
+    ]) {
       const value = intCell(values[column]);
       if (value !== null && (Number.isNaN(value) || value < 0)) bad = `bad ${column} "${values[column] ?? ''}"`;
       numbers[column] = value;
     }
+    // bps may be negative (an own goal, a red card)
+    const bps = intCell(values.bps);
+    if (bps !== null && Number.isNaN(bps)) bad = `bad bps "${values.bps ?? ''}"`;
     if (bad) {
       fail(bad);
       continue;
@@ -211,8 +225,11 @@ export function parseFplSeason(dir: string, season: number): FplSeason {
       started: started ?? false,
       subbedIn: started === undefined ? false : !started && minutes > 0,
       minutes,
+      rating: ratingFromBps(bps, minutes),
       goals: numbers.goals_scored,
       assists: numbers.assists,
+      ownGoals: numbers.own_goals,
+      bps,
       goalsConceded: numbers.goals_conceded,
       saves: numbers.saves,
       yellowCards: numbers.yellow_cards,

@@ -192,6 +192,8 @@ function playerMatchRow(line: ImportedPlayerMatch, fixtureId: number, playerId: 
     red_cards: line.redCards ?? null,
     expected_goals: line.expectedGoals ?? null,
     expected_assists: line.expectedAssists ?? null,
+    own_goals: line.ownGoals ?? null,
+    bps: line.bps ?? null,
   };
 }
 

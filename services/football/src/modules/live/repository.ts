@@ -1,6 +1,8 @@
 import type { GoalKind, LiveChange, MatchEvent, MatchEventKind } from '@matchday/contracts';
 import type { Knex } from '@matchday/server';
 import { liveMatchOf, type FixtureLiveRow } from './match-state';
+import { playerLineEvents, scorerName, type PlayerEventLine } from './player-events';
+import { iso } from '../../lib/values';
 
 interface EventRow {
   fixture_id: number;
@@ -94,12 +96,47 @@ function fixtureOf(row: Record<string, unknown>): FixtureLiveRow {
   };
 }
 
-/** A fixture's timeline in order; null when the fixture does not exist. */
+/**
+ * A fixture's timeline in order; null when the fixture does not exist. The stored events (match_events) come first;
+ * a finished match whose players' lines carry goals and cards without minutes gets those after them
+ * (player-events.ts), read from fixture_player_stats each time, so a re-import never leaves them stale.
+ */
 export async function findFixtureEvents(db: Knex, fixtureId: number): Promise<MatchEvent[] | null> {
-  const fixture = await db('fixtures').where({ id: fixtureId }).first('id');
+  const fixture = (await db('fixtures')
+    .where({ id: fixtureId })
+    .first('id', 'status', 'home_team_id', 'away_team_id', 'home_goals', 'away_goals', 'kickoff_at')) as
+    Record<string, unknown> | undefined;
   if (!fixture) return null;
   const rows = (await db('match_events').where({ fixture_id: fixtureId }).orderBy('seq').select(EVENT_COLUMNS)) as EventRow[];
-  return rows.map(eventOf);
+  const stored = rows.map(eventOf);
+  if (fixture.status !== 'finished') return stored;
+  const lines = (await db('fixture_player_stats as ps')
+    .join('players as p', 'p.id', 'ps.player_id')
+    .where('ps.fixture_id', fixtureId)
+    .orderBy('ps.player_id')
+    .select('ps.team_id', 'p.name', 'p.known_as', 'ps.goals', 'ps.own_goals', 'ps.assists', 'ps.yellow_cards', 'ps.red_cards')) as Array<
+    Record<string, unknown>
+  >;
+  const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const playerLines: PlayerEventLine[] = lines.map((line) => ({
+    teamId: Number(line.team_id),
+    // the name fans know him by (FPL's web name: "Salah", "Schär")
+    name: scorerName(line.known_as === null ? null : String(line.known_as), String(line.name)),
+    goals: n(line.goals),
+    ownGoals: n(line.own_goals),
+    assists: n(line.assists),
+    yellowCards: n(line.yellow_cards),
+    redCards: n(line.red_cards),
+  }));
+  const match = {
+    homeTeamId: Number(fixture.home_team_id),
+    awayTeamId: Number(fixture.away_team_id),
+    status: String(fixture.status),
+    goalsHome: n(fixture.home_goals),
+    goalsAway: n(fixture.away_goals),
+    kickoff: iso(fixture.kickoff_at),
+  };
+  return [...stored, ...playerLineEvents(match, playerLines, stored)];
 }
 
 /** Where the live feed stands: every change up to here has been written. */

@@ -1,0 +1,93 @@
+import styled from 'styled-components';
+import type { FixtureStats, MatchEvent } from '@matchday/contracts';
+import { Muted } from '@matchday/ui/unshared';
+import { hasSummary, scorerSummary, type SideSummary } from '../rules/scorers';
+import { sourcesLine } from '../rules/sources';
+
+const Summary = styled.div`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: 0.25rem 1rem;
+  margin: -0.5rem 0 1rem;
+  font-size: 0.9rem;
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    overflow-wrap: anywhere;
+  }
+  ul:first-child {
+    text-align: right;
+  }
+  .red {
+    color: #b91c1c;
+  }
+`;
+
+const Extra = styled.p`
+  grid-column: 1 / -1;
+  margin: 0.35rem 0 0;
+  text-align: center;
+`;
+
+function SideList({ side, testId }: { side: SideSummary; testId: string }) {
+  return (
+    <ul data-testid={testId}>
+      {side.goals.map((line) => (
+        <li key={line}>⚽ {line}</li>
+      ))}
+      {side.redCards.map((name, i) => (
+        <li key={`${name}-${i}`} className="red">
+          🟥 {name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Under the score (loaded with React.lazy from the match page): each side's scorers and red cards from the timeline
+ * (rules/scorers.ts), the player of the match (the highest rating from FPL's bonus points), the referee and the
+ * sources of the numbers ("Statistics: football-data.co.uk · players: FPL"). Nothing of the score shows while it is
+ * hidden (spoiler-free mode): the referee and the sources alone.
+ */
+export default function MatchSummary({
+  stats,
+  events,
+  scoreHidden,
+}: {
+  stats: FixtureStats;
+  events: readonly MatchEvent[];
+  scoreHidden: boolean;
+}) {
+  const summary = scorerSummary(events, stats.homeTeamId);
+  const best = scoreHidden ? null : (stats.playerOfTheMatch ?? null);
+  const showGoals = !scoreHidden && hasSummary(summary);
+  const sources = sourcesLine(stats);
+  if (!showGoals && !best && !stats.referee && !sources) return null;
+  return (
+    <Summary data-testid="match-summary">
+      {showGoals && (
+        <>
+          <SideList side={summary.home} testId="home-scorers" />
+          <SideList side={summary.away} testId="away-scorers" />
+        </>
+      )}
+      {best && (
+        <Extra data-testid="player-of-the-match">
+          Player of the match: <strong>{best.playerName}</strong>{' '}
+          <Muted>({best.rating.toFixed(1)}, rating from FPL&apos;s bonus points)</Muted>
+        </Extra>
+      )}
+      {(stats.referee || sources) && (
+        <Extra>
+          <Muted>
+            {stats.referee && <span data-testid="referee">Referee: {stats.referee}</span>}
+            {stats.referee && sources && ' · '}
+            {sources && <span data-testid="stats-sources">{sources}</span>}
+          </Muted>
+        </Extra>
+      )}
+    </Summary>
+  );
+}
