@@ -129,6 +129,9 @@ function change(feedSeq: number): LiveChange {
  */
 class StandIn {
   changes: LiveChange[] = [];
+  /** The feed's epoch: a new one each time the data is replaced. */
+  epoch = 'epoch-0';
+  private epochs = 0;
   feedReads = 0;
   /** Each read of the feed's position (the gateway's first look) waits this long. */
   positionDelayMs = 0;
@@ -149,6 +152,8 @@ class StandIn {
 
   /** The football data replaced (a new replay or seed): a feed of `count` changes from 1. */
   startAgain(count: number): void {
+    this.epochs += 1;
+    this.epoch = `epoch-${this.epochs}`;
     this.changes = [];
     this.append(count);
   }
@@ -162,7 +167,12 @@ class StandIn {
       const limit = Number(url.searchParams.get('limit'));
       if (after >= Number.MAX_SAFE_INTEGER && this.positionDelayMs > 0) await sleep(this.positionDelayMs);
       const changes = this.changes.filter((c) => c.feedSeq > after).slice(0, limit);
-      const page: LiveFeedPage = { feedSeq: changes[changes.length - 1]?.feedSeq ?? after, position: this.position, changes };
+      const page: LiveFeedPage = {
+        feedSeq: changes[changes.length - 1]?.feedSeq ?? after,
+        position: this.position,
+        epoch: this.epoch,
+        changes,
+      };
       return void json(page);
     }
     if (url.pathname === '/api/live') {
@@ -446,6 +456,32 @@ describe.each(testDatabases())('live streams through the gateway (sessions on %s
     expect(shown.slice(1)).toEqual([
       ['snapshot', '2'],
       ['change', '3'],
+    ]);
+  }, 20_000);
+
+  it('when the data is replaced by a longer feed (its position past the old one), every open stream gets a fresh snapshot', async () => {
+    standIn.startAgain(3);
+    const url = await startGateway();
+    const { cookie } = await signedIn();
+    const stream = await open(url, cookie);
+    let sofar: SseEvent[] = [];
+    const reader = readEvents(stream, (seen) => {
+      sofar = seen;
+      return seen.some((e) => e.event === 'change' && e.id === '13');
+    });
+    const received = (event: string, id: string) => () => sofar.some((e) => e.event === event && e.id === id);
+    await until('the first snapshot', received('snapshot', '3'));
+    // a new replay with more events than the old one: the position moves on, but the epoch says it is other data
+    standIn.startAgain(12);
+    await until('a fresh snapshot', received('snapshot', '12'));
+    standIn.append(1);
+    const { events } = await reader;
+    const shown = events.filter((e) => e.event !== 'ping').map((e) => [e.event, e.id]);
+    // none of the new feed's changes 4..12 is passed off as following the old snapshot
+    expect(shown).toEqual([
+      ['snapshot', '3'],
+      ['snapshot', '12'],
+      ['change', '13'],
     ]);
   }, 20_000);
 

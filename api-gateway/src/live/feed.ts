@@ -15,7 +15,10 @@ const SNAPSHOT_REUSE_MS = 1000;
 /** What an open stream hears from the feed: each new change, and that the feed started again (its data replaced). */
 export interface FeedListener {
   change(change: LiveChange): void;
-  /** The feed went back (a new replay or seed): positions before now mean nothing; a fresh snapshot is due. */
+  /**
+   * The feed started again (a new replay or seed: its epoch changed, or its position went back): positions before
+   * now mean nothing; a fresh snapshot is due.
+   */
   restart(): void;
 }
 
@@ -31,6 +34,8 @@ export interface FeedListener {
  */
 export class LiveFeed {
   private position = -1;
+  /** The feed's epoch (LiveFeedPage.epoch) as of the last look: positions are comparable only within one. */
+  private epoch: string | undefined;
   private readonly recent: LiveChange[] = [];
   private readonly listeners = new Set<FeedListener>();
   private timer: NodeJS.Timeout | undefined;
@@ -141,16 +146,23 @@ export class LiveFeed {
   private async poll(): Promise<boolean> {
     if (this.position < 0) {
       // start from where the feed stands: a stream that connects now gets a snapshot, not the whole history
-      this.position = (await this.get<LiveFeedPage>(`/internal/live/feed?after=${Number.MAX_SAFE_INTEGER}&limit=1`)).position;
+      const head = await this.get<LiveFeedPage>(`/internal/live/feed?after=${Number.MAX_SAFE_INTEGER}&limit=1`);
+      this.position = head.position;
+      this.epoch = head.epoch;
       this.markPositioned();
       return false;
     }
     const page = await this.get<LiveFeedPage>(`/internal/live/feed?after=${this.position}&limit=1000`);
-    if (page.position < this.position) {
-      // the football data was replaced (a new replay or seed): start again from its position, and every open
-      // stream starts again from a fresh snapshot (one taken before now may be of the old data)
-      this.logger.warn({ was: this.position, now: page.position }, 'live feed: the feed went back; streams re-sync from a snapshot');
+    if (page.epoch !== this.epoch || page.position < this.position) {
+      // the football data was replaced (a new replay or seed: another epoch, whether its position is below or past
+      // ours): start again from its position, and every open stream starts again from a fresh snapshot (one taken
+      // before now may be of the old data, and the page's changes after our old position are of the new)
+      this.logger.warn(
+        { was: this.position, now: page.position, epoch: page.epoch },
+        'live feed: the feed started again; streams re-sync from a snapshot',
+      );
       this.position = page.position;
+      this.epoch = page.epoch;
       this.recent.length = 0;
       this.lastSnapshot = undefined;
       for (const listener of this.listeners) listener.restart();

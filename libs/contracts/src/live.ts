@@ -108,6 +108,11 @@ export interface LiveFeedPage {
   feedSeq: number;
   /** The feed's last position now. */
   position: number;
+  /**
+   * Names the feed's data: renewed whenever the football data is replaced (a replay rebuilt, a dataset replaced).
+   * Positions of another epoch mean nothing, whether the new position is below or past them.
+   */
+  epoch: string;
   changes: LiveChange[];
   /** With `fixtures=1`: the fixtures these changes are about (the alerts sender's texts), read with the page. */
   fixtures?: Fixture[];

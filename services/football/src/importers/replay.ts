@@ -7,7 +7,7 @@ import { formatReport, runImport, writeBatches, type ImportBatch, type ImportRep
 import { holdResults, type HeldBatch } from './held-results';
 import { finalWhistle, matchTimeline } from './live-clock';
 import type { ImportedMatch, ImportedMatchEvent, ImportedPlayerMatch } from './model';
-import { setDatasetMeta } from './store';
+import { renewFeedEpoch, setDatasetMeta } from './store';
 
 /**
  * `npm start -- --replay <import args>`: a real season as if it were being played now. The season is
@@ -306,6 +306,8 @@ export async function writeReplay(db: Knex, read: ReplayRead, options: { progres
   const report = await writeBatches(db, read.plan.write, options);
   report.problems.unshift(...read.problems);
   await holdResults(db, read.plan.held);
+  // a replay (re)built: whatever the feed said before is of other data
+  await renewFeedEpoch(db);
   await setDatasetMeta(db, 'date_shift_days', String(read.days));
   if (read.season) {
     await setDatasetMeta(db, 'replay_label', read.season.label);

@@ -1,5 +1,6 @@
 import type { Knex } from '@matchday/server';
 import { datasetSource } from '../../domain/dataset';
+import { renewFeedEpoch } from './events';
 
 /**
  * Dataset ownership (table dataset_meta): demo rows and imported rows never mix. Written here; read through
@@ -35,6 +36,8 @@ export async function claimForImport(trx: Knex.Transaction): Promise<'claimed' |
     for (const table of FOOTBALL_TABLES_IN_DELETE_ORDER) await trx(table).delete();
     await trx('dataset_meta').delete();
     await trx('dataset_meta').insert({ key: 'source', value: 'import' });
+    // the live feed's positions named demo matches: its readers start again
+    await renewFeedEpoch(trx);
     return 'removed-demo';
   }
   if (source) await trx('dataset_meta').where({ key: 'source' }).update({ value: 'import' });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from '@matchday/server';
 import type { ImportedMatchEvent } from '../model';
 import { emptySummary, problemAt, type Row, type SaveSummary } from './shared';
@@ -44,6 +45,16 @@ async function nextFeedSeq(trx: Knex.Transaction): Promise<number> {
   await trx('live_feed').where({ id: 1 }).increment('last_seq', 1);
   const row = (await trx('live_feed').where({ id: 1 }).first('last_seq')) as { last_seq: number | string };
   return Number(row.last_seq);
+}
+
+/**
+ * Gives the live feed a new epoch (migration 20261206e): its football data was replaced (a replay rebuilt, the demo
+ * season removed), so positions read before now name other matches, and every reader starts again from a snapshot.
+ */
+export async function renewFeedEpoch(db: Knex): Promise<string> {
+  const epoch = randomUUID();
+  await db('live_feed').where({ id: 1 }).update({ epoch });
+  return epoch;
 }
 
 /** What an event changes on its fixture: a match in play is 'live'; the score is the running one where known. */

@@ -141,8 +141,14 @@ export async function findFixtureEvents(db: Knex, fixtureId: number): Promise<Ma
 
 /** Where the live feed stands: every change up to here has been written. */
 export async function feedPosition(db: Knex): Promise<number> {
-  const row = (await db('live_feed').where({ id: 1 }).first('last_seq')) as { last_seq: number | string } | undefined;
-  return Number(row?.last_seq ?? 0);
+  return (await feedHead(db)).position;
+}
+
+/** Where the live feed stands, and its epoch (renewed whenever the football data is replaced). */
+export async function feedHead(db: Knex): Promise<{ position: number; epoch: string }> {
+  const row = (await db('live_feed').where({ id: 1 }).first('last_seq', 'epoch')) as
+    { last_seq: number | string; epoch: string | null } | undefined;
+  return { position: Number(row?.last_seq ?? 0), epoch: String(row?.epoch ?? '') };
 }
 
 /** Every fixture being played (status live) as it stands at `nowMs`. */
