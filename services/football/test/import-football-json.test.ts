@@ -1,10 +1,11 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { repoRoot, toDate, type Knex } from '@matchday/server';
 import { testDatabases } from '@matchday/testing';
 import { runImport } from '../src/importers/cli';
 import { MissingInputError, UsageError } from '../src/importers/source';
 import { FootballJsonError, footballJsonLeague, parseFootballJson } from '../src/importers/sources/football-json';
-import { count, freshDatabase, sharedData } from './import-helpers';
+import { count, freshDatabase, sharedData, tempDir } from './import-helpers';
 
 const SNAPSHOT = (code: string) => sharedData('openfootball', 'football-json', '2026-03-13', '2025-26', `${code}.json`);
 const E0_2526 = sharedData('football-data-co-uk', 'E0-2526.csv');
@@ -167,6 +168,66 @@ describe.each(testDatabases())('npm run import -- football-json (%s)', (_label, 
       (await db('teams').whereIn('name', ['Atlético Madrid', 'Espanyol', 'Rayo Vallecano', 'Real Sociedad']).select('name')) as unknown[]
     ).length;
     expect(spanish).toBe(4);
+  });
+
+  it("identifies a pairing's repeated meetings by kick-off, not by the file's order: a reordered file moves no match", async () => {
+    // Scotland: Celtic host Rangers three times; the file lists them in date order, then in another order with the
+    // December meeting moved two days and the April one played
+    const dir = tempDir();
+    const meeting = (date: string, score: unknown) => ({
+      round: 'Matchday',
+      date,
+      time: '12:00',
+      team1: 'Celtic FC',
+      team2: 'Rangers FC',
+      score,
+    });
+    const write = (matches: unknown[]) => {
+      fs.mkdirSync(path.join(dir, '2025-26'), { recursive: true });
+      const name = path.join(dir, '2025-26', 'sco.1.json');
+      fs.writeFileSync(name, file('Scottish Premiership 2025/26', matches));
+      return name;
+    };
+    const kickoffs = async () =>
+      ((await db('fixtures').orderBy('kickoff_at').select('kickoff_at', 'home_goals', 'away_goals')) as Array<Record<string, unknown>>).map(
+        (row) => [
+          toDate(row.kickoff_at)!.toISOString().slice(0, 10),
+          row.home_goals === null ? null : `${row.home_goals}-${row.away_goals}`,
+        ],
+      );
+
+    const first = await run(
+      db,
+      'football-json',
+      write([meeting('2025-08-31', { ft: [2, 0] }), meeting('2025-12-27', {}), meeting('2026-04-12', {})]),
+    );
+    expect(first.totals.fixtures).toEqual({ created: 3, updated: 0, unchanged: 0 });
+    expect(await kickoffs()).toEqual([
+      ['2025-08-31', '2-0'],
+      ['2025-12-27', null],
+      ['2026-04-12', null],
+    ]);
+
+    const second = await run(
+      db,
+      'football-json',
+      write([meeting('2026-04-12', { ft: [1, 1] }), meeting('2025-12-29', {}), meeting('2025-08-31', { ft: [2, 0] })]),
+    );
+    expect(second.totals.fixtures).toEqual({ created: 0, updated: 2, unchanged: 1 });
+    expect(await kickoffs()).toEqual([
+      ['2025-08-31', '2-0'],
+      ['2025-12-29', null],
+      ['2026-04-12', '1-1'],
+    ]);
+    // each id now names the meeting it numbers in the file: read in this order again, nothing changes
+    const again = await run(
+      db,
+      'football-json',
+      write([meeting('2026-04-12', { ft: [1, 1] }), meeting('2025-12-29', {}), meeting('2025-08-31', { ft: [2, 0] })]),
+    );
+    expect(again.totals.fixtures).toEqual({ created: 0, updated: 0, unchanged: 3 });
+    expect(await count(db('fixtures'))).toBe(3);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('fails clearly on a wrong file or code, before or without writing', async () => {

@@ -108,6 +108,13 @@ export interface ImportedMatch {
   source: SourceName;
   /** Stable id of the match within its source (file + match number, API id, ...). */
   externalId: string;
+  /**
+   * The source meets this pairing (home, away) more than once in the league-season and its id only numbers the
+   * meetings in the file's order (football.json's `home-away#2`): the id does not name the match, so the store
+   * identifies it by its pairing and kick-off instead (the stored meeting nearest to it, within
+   * PAIRING_WINDOW_MS), and points the id at the meeting found.
+   */
+  repeatedPairing?: boolean;
   leagueId: number;
   /** Starting year: 2023 = 2023-24. */
   season: number;

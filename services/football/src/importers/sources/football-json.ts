@@ -253,7 +253,8 @@ export function parseFootballJson(text: string, options: FootballJsonOptions): F
     const postponed = typeof raw.status === 'string' && raw.status.toLowerCase() === 'postponed';
     const home = team1.trim();
     const away = team2.trim();
-    // A pairing is played once per league-season in most leagues; a second one (Scotland) is numbered.
+    // A pairing is played once per league-season in most leagues; a second one (Scotland) is numbered, in the
+    // file's order: such an id does not name the match (repeatedPairing below: the store goes by kick-off)
     const pairing = `${home}-${away}`;
     const occurrence = (seen.get(pairing) ?? 0) + 1;
     seen.set(pairing, occurrence);
@@ -274,6 +275,9 @@ export function parseFootballJson(text: string, options: FootballJsonOptions): F
       origin: { file: options.file, line },
     });
   });
+  for (const match of matches) {
+    if ((seen.get(`${match.home.name}-${match.away.name}`) ?? 0) > 1) match.repeatedPairing = true;
+  }
   return { name, matches, problems, badScores };
 }
 

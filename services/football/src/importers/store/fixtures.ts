@@ -52,6 +52,13 @@ export const SOURCE_RANK: Readonly<Record<SourceName, number>> = {
 /** Same match when the kick-offs of two sources are at most this far apart. */
 export const SAME_MATCH_WINDOW_MS = 36 * 3_600_000;
 
+/**
+ * A meeting of a repeated pairing (ImportedMatch.repeatedPairing) is the stored meeting of that pairing nearest its
+ * kick-off, at most this far away (a kick-off moved by weeks is still found; Scotland's meetings at one ground are
+ * further apart, and the nearest wins).
+ */
+export const PAIRING_WINDOW_MS = 60 * 24 * 3_600_000;
+
 const FIXTURE_COLUMNS = [
   'league_id',
   'season',
@@ -212,6 +219,41 @@ export class FixtureIndex {
   }
 
   /**
+   * The stored meetings of repeated pairings for `matches` (each with its home and away team ids), decided as a
+   * whole so that the file's order does not matter: the closest (match, stored meeting) of a pairing within
+   * PAIRING_WINDOW_MS are paired first, then the next closest of those left, and so on. A match left without one
+   * is a new meeting.
+   */
+  meetingsOfPairings(matches: ReadonlyArray<{ match: ImportedMatch; home: number; away: number }>): Map<ImportedMatch, StoredFixture> {
+    const candidates: Array<{ match: ImportedMatch; fixture: StoredFixture; gap: number }> = [];
+    for (const { match, home, away } of matches) {
+      for (const fixture of this.byPair.get(pairKey(match.leagueId, match.season, home, away)) ?? []) {
+        const gap = Math.abs(fixture.kickoffMs - match.kickoffAt.getTime());
+        if (gap <= PAIRING_WINDOW_MS) candidates.push({ match, fixture, gap });
+      }
+    }
+    candidates.sort((a, b) => a.gap - b.gap || a.fixture.id - b.fixture.id);
+    const found = new Map<ImportedMatch, StoredFixture>();
+    const taken = new Set<number>();
+    for (const { match, fixture } of candidates) {
+      if (found.has(match) || taken.has(fixture.id)) continue;
+      found.set(match, fixture);
+      taken.add(fixture.id);
+    }
+    return found;
+  }
+
+  /** Points (source, external id) at `fixtureId` (a repeated pairing's id follows the meeting it names now). */
+  async repoint(source: string, externalId: string, fixtureId: number): Promise<void> {
+    await this.trx('external_ids').where({ entity: 'fixture', source, external_id: externalId }).update({ entity_id: fixtureId });
+    this.setExternal(source, externalId, fixtureId);
+  }
+
+  externalOf(source: string, externalId: string): number | undefined {
+    return this.external.get(`${source}\u0000${externalId}`);
+  }
+
+  /**
    * A league match whose kick-off two sources have more than 36 h apart (one has the date it was moved to, the
    * other the one it had): the one fixture of these teams in this league's regular season that `source` has
    * not stored yet. None when there are several (a league whose teams meet twice at the same ground).
@@ -349,6 +391,14 @@ export async function saveMatches(db: Knex, matches: readonly ImportedMatch[], o
     await index.loadSeasons(valid);
     await index.loadSources(new Set(valid.map((m) => m.source)));
 
+    // meetings of a repeated pairing are found by pairing and kick-off, all together (the file's order is no clue)
+    const repeated: Array<{ match: ImportedMatch; home: number; away: number }> = [];
+    for (const match of valid) {
+      if (!match.repeatedPairing || unknownLeagues.has(match.leagueId)) continue;
+      repeated.push({ match, home: await teams.resolve(match.home, match.source), away: await teams.resolve(match.away, match.source) });
+    }
+    const meetings = index.meetingsOfPairings(repeated);
+
     const outcome = new Map<number, 'created' | 'updated' | 'unchanged'>();
     const newExternalIds: ExternalIdsRow[] = [];
     const statRows: Row[] = [];
@@ -368,10 +418,11 @@ export async function saveMatches(db: Knex, matches: readonly ImportedMatch[], o
         continue;
       }
       const next = fixtureRow(match, home, away, await venues.resolve(match.venue));
-      const stored =
-        (await index.byExternal(match.source, match.externalId)) ??
-        index.byTeams(match.leagueId, match.season, home, away, match.kickoffAt) ??
-        (match.stage === 'regular' ? index.unclaimedLeagueMatch(match.leagueId, match.season, home, away, match.source) : undefined);
+      const stored = match.repeatedPairing
+        ? meetings.get(match)
+        : ((await index.byExternal(match.source, match.externalId)) ??
+          index.byTeams(match.leagueId, match.season, home, away, match.kickoffAt) ??
+          (match.stage === 'regular' ? index.unclaimedLeagueMatch(match.leagueId, match.season, home, away, match.source) : undefined));
       let fixtureId: number;
       if (!stored) {
         const [inserted] = await trx('fixtures').insert(next);
@@ -395,6 +446,8 @@ export async function saveMatches(db: Knex, matches: readonly ImportedMatch[], o
       if (!index.hasExternal(match.source, match.externalId)) {
         index.setExternal(match.source, match.externalId, fixtureId);
         newExternalIds.push({ entity: 'fixture', source: match.source, external_id: match.externalId, entity_id: fixtureId });
+      } else if (match.repeatedPairing && index.externalOf(match.source, match.externalId) !== fixtureId) {
+        await index.repoint(match.source, match.externalId, fixtureId);
       }
       if (match.stats) {
         statRows.push({ fixture_id: fixtureId, team_id: home, is_home: true, ...teamStatsRow(match.stats.home) });
