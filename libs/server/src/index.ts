@@ -1,4 +1,5 @@
 export * from './clock';
+export * from './timer-loop';
 export * from './config';
 export * from './logger';
 export * from './errors';

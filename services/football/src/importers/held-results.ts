@@ -1,4 +1,4 @@
-import type { Knex } from '@matchday/server';
+import { startTimerLoop, type Knex } from '@matchday/server';
 import type { ImportedMatch, ImportedMatchEvent, ImportedPlayerMatch } from './model';
 import { saveLineups, saveMatchEvents, saveMatches, savePlayerMatches, type SaveSummary } from './store';
 
@@ -131,8 +131,6 @@ export interface Releaser {
 export function startReleaser(db: Knex, options: ReleaserOptions = {}): Releaser {
   const now = options.now ?? Date.now;
   const maxWaitMs = options.maxWaitMs ?? 60_000;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
   let chain: Promise<unknown> = Promise.resolve();
 
   const tick = (): Promise<ReleaseSummary> => {
@@ -145,32 +143,22 @@ export function startReleaser(db: Knex, options: ReleaserOptions = {}): Releaser
     return run;
   };
 
-  const loop = async (): Promise<void> => {
-    timer = undefined;
-    let wait = maxWaitMs;
-    try {
+  // releases what is due, then waits for the next held row (at most maxWaitMs); none left: the loop ends
+  const loop = startTimerLoop(
+    async (stopping) => {
       await tick();
-      if (stopped) return;
+      if (stopping.aborted) return null;
       const next = await nextRelease(db);
-      if (next === null) return;
-      wait = Math.min(Math.max(next - now(), 10), maxWaitMs);
-    } catch (error) {
-      options.onError?.(error);
-    }
-    if (stopped) return;
-    timer = setTimeout(() => {
-      current = loop();
-    }, wait);
-    timer.unref();
-  };
-  let current = loop();
+      if (next === null) return null;
+      return Math.min(Math.max(next - now(), 10), maxWaitMs);
+    },
+    { waitMs: maxWaitMs, onError: (error) => options.onError?.(error) },
+  );
 
   return {
     tick,
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await current;
+      await loop.stop();
       await chain;
     },
   };

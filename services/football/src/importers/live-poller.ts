@@ -1,4 +1,4 @@
-import { toDate, toSqlDateTime, type Knex } from '@matchday/server';
+import { startTimerLoop, toDate, toSqlDateTime, type Knex } from '@matchday/server';
 import type { MatchEventKind } from '@matchday/contracts';
 import type { ImportedMatch } from './model';
 import { mapFixture, mapLineups, statusOf } from './sources/api-football';
@@ -410,31 +410,18 @@ export function startLivePoller(db: Knex, options: LivePollerOptions): LivePolle
   const poller = createLivePoller(db, options);
   const pollMs = options.pollMs ?? DEFAULT_LIVE_POLL_MS;
   const logger = options.logger ?? silent;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-
-  const loop = async (): Promise<void> => {
-    timer = undefined;
-    try {
-      await poller.tick();
-    } catch (error) {
-      logger.error({ err: error }, 'live feed: polling failed; tried again at the next poll');
-    }
-    if (stopped) return;
-    timer = setTimeout(() => {
-      current = loop();
-    }, pollMs);
-    timer.unref();
-  };
-  let current = loop();
+  const loop = startTimerLoop(() => poller.tick().then(() => undefined), {
+    waitMs: pollMs,
+    onError: (error) => logger.error({ err: error }, 'live feed: polling failed; tried again at the next poll'),
+  });
 
   return {
     tick: () => poller.tick(),
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
+      // the timer ends at once; the poll in progress has its request cut, and is waited for
+      const ending = loop.stop();
       await poller.stop();
-      await current;
+      await ending;
     },
     get requests() {
       return poller.requests;

@@ -1,6 +1,6 @@
 import type { SyncLeagueRun, SyncLeagueStatus, SyncStatusReply } from '@matchday/contracts';
 import { catalogueLeague } from '@matchday/contracts';
-import type { Knex } from '@matchday/server';
+import { startTimerLoop, type Knex, type TimerLoop } from '@matchday/server';
 import { replayInfo } from '../../domain/dataset';
 import type { ImportedMatch } from '../model';
 import { saveMatches } from '../store';
@@ -122,8 +122,8 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
     redirects: { hosts: [...REDIRECT_HOSTS, new URL(options.baseUrl).hostname], testOrigins: options.testOrigins ?? [] },
   };
   const season = () => options.season ?? currentSeason(now());
-  let timer: NodeJS.Timeout | undefined;
-  let started = false;
+  /** The timer of start(): a run now, then one every intervalMs. */
+  let loop: TimerLoop | undefined;
   let running: Promise<SyncLeagueRun[]> | null = null;
   let queued: Promise<SyncLeagueRun[]> | null = null;
 
@@ -301,16 +301,6 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
     return queued;
   };
 
-  const schedule = () => {
-    if (stopping.signal.aborted) return;
-    timer = setTimeout(() => {
-      void run()
-        .catch((error: unknown) => logger.error({ err: error }, 'sync: run failed'))
-        .finally(schedule);
-    }, options.intervalMs);
-    timer.unref?.();
-  };
-
   return {
     run,
     async status() {
@@ -341,15 +331,15 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
       };
     },
     start() {
-      if (options.codes.length === 0 || started || stopping.signal.aborted) return;
-      started = true;
-      void run()
-        .catch((error: unknown) => logger.error({ err: error }, 'sync: run failed'))
-        .finally(schedule);
+      if (options.codes.length === 0 || loop || stopping.signal.aborted) return;
+      loop = startTimerLoop(() => run().then(() => undefined), {
+        waitMs: options.intervalMs,
+        onError: (error) => logger.error({ err: error }, 'sync: run failed'),
+      });
     },
     async stop() {
       stopping.abort();
-      if (timer) clearTimeout(timer);
+      await loop?.stop();
       await (queued ?? running)?.catch(() => undefined);
     },
   };
