@@ -15,6 +15,23 @@ export function zonedToUtc(date: string, time: string, timeZone: string): Date |
   return local.isValid ? local.toJSDate() : null;
 }
 
+/** The UTC calendar day of an instant (a Date or epoch ms): YYYY-MM-DD. */
+export function utcDay(at: Date | number): string {
+  return new Date(at).toISOString().slice(0, 10);
+}
+
+/**
+ * The year of a yearless date ("Sat Nov 22"): the one of `season` and the next on which that day is that ISO weekday
+ * (Monday 1); null when neither or both are.
+ */
+export function inferYear(season: number, month: number, day: number, weekday: number): number | null {
+  const candidates = [season, season + 1].filter((year) => {
+    const date = DateTime.utc(year, month, day);
+    return date.isValid && date.weekday === weekday;
+  });
+  return candidates.length === 1 ? candidates[0]! : null;
+}
+
 /** dd/mm/yyyy (or dd/mm/yy) -> YYYY-MM-DD; null when not a real date. */
 export function dayMonthYear(value: string): string | null {
   const m = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(value.trim());

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase, resolveDatabaseTarget, type Knex } from '@matchday/server';
 import { datasetSource } from '../domain/dataset';
+import { utcDay } from './dates';
 
 /**
  * The world `npm start` serves when nothing else is asked for: a real season, replayed through the replay
@@ -40,8 +41,6 @@ export function defaultReplayArgs(dataRoot: string): { args: string[] } | { miss
     ],
   };
 }
-
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * Today's calendar day in a season that runs from `first` to `last` (kick-offs): 28 November is 28 November of

@@ -1,5 +1,6 @@
 import { startTimerLoop, toDate, toSqlDateTime, type Knex } from '@matchday/server';
 import type { MatchEventKind } from '@matchday/contracts';
+import { utcDay } from './dates';
 import type { ImportedMatch } from './model';
 import { mapFixture, mapLineups, statusOf } from './sources/api-football';
 import { DEFAULT_API_FOOTBALL_URL, type ApiEnvelope, type Query } from './sources/api-football-client';
@@ -188,8 +189,6 @@ function fullRecord(fixture: WindowFixture, item: ApiFixtureItem): ImportedMatch
     away: { name: fixture.awayName },
   };
 }
-
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 function retryAfterMs(value: string | null): number {
   if (value && /^\d+(\.\d+)?$/.test(value.trim())) return Math.ceil(Number(value) * 1000);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { catalogueLeague, seasonName } from '@matchday/contracts';
 import { dataDir, dropMysqlDatabase, openDatabase, type DatabaseTarget, type Knex } from '@matchday/server';
+import { utcDay } from './dates';
 import { sameDayOfSeason } from './default-replay';
 import { formatReport, runImport, writeBatches, type ImportBatch, type ImportReport } from './cli';
 import { holdResults, type HeldBatch } from './held-results';
@@ -27,7 +28,6 @@ const DAY = 86_400_000;
 /** A bad `--as-of`: one line naming the season's first and last day. */
 export class ReplayDateError extends Error {}
 
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 const midnight = (ms: number) => Math.floor(ms / DAY) * DAY;
 
 /**

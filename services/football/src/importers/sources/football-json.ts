@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { catalogueLeague, leagueIdBySource } from '@matchday/contracts';
+import { catalogueLeague, leagueIdBySource, seasonName } from '@matchday/contracts';
 import { zonedToUtc } from '../dates';
 import type { ImportedLeague, ImportedMatch, ImportedTeam, RowProblem, Score } from '../model';
 import { inputPath, MissingInputError, parseCommandLine, registerSource, UsageError } from '../source';
@@ -142,11 +142,6 @@ export function parseSeasonName(value: string): number | undefined {
   return (start + 1) % 100 === Number(m[2]) ? start : undefined;
 }
 
-/** 2025 -> "2025-26" (upstream's folder). */
-export function seasonFolder(season: number): string {
-  return `${season}-${String((season + 1) % 100).padStart(2, '0')}`;
-}
-
 /** A file that cannot be taken as the league-season asked for: nothing of it is stored. */
 export class FootballJsonError extends Error {}
 
@@ -219,7 +214,7 @@ export function parseFootballJson(text: string, options: FootballJsonOptions): F
   }
   const named = /((?:19|20)\d{2})\/(\d{2})/.exec(name);
   if (named && Number(named[1]) !== options.season) {
-    throw new FootballJsonError(`the file is "${clip(name, 80)}", not the ${seasonFolder(options.season)} season`);
+    throw new FootballJsonError(`the file is "${clip(name, 80)}", not the ${seasonName(options.season)} season`);
   }
   if (data.matches.length === 0) throw new FootballJsonError('the file lists no matches');
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { DateTime } from 'luxon';
 import { leagueIdBySource } from '@matchday/contracts';
 import type { FixtureStage, ImportedGoal, ImportedMatch, ImportedTeam, ImportedVenue, RowProblem } from '../model';
-import { MONTHS, WEEKDAYS } from '../dates';
+import { inferYear, MONTHS, WEEKDAYS } from '../dates';
 import type { ParseResult } from './openfootball';
 import { parseTournamentScore, readScorers, scoreText, settleScores, type TournamentScore } from './openfootball-scores';
 
@@ -98,15 +98,6 @@ const LINEUP_LINE = /^\p{Lu}[\p{L} .'-]*:\s/u;
 const KNOCKOUT_ROUND = /^(round of \d+|quarter-?finals?|semi-?finals?|match for third place|third[- ]place( play-?off)?|final)$/i;
 const PER_LINE_OFFSET = /^\s*(?:\(\d{1,3}\)\s*)?\d{1,2}:\d{2}\s+UTC[+-]\d/m;
 const STATED_OFFSET = /^#.*\btimes are local\b.*\(UTC\s*([+-]\d{1,2}(?::\d{2})?)\)/im;
-
-/** The year of a yearless date: the one of the tournament's year and the next on which that day is that weekday. */
-function inferYear(season: number, month: number, day: number, weekday: number): number | null {
-  const candidates = [season, season + 1].filter((year) => {
-    const date = DateTime.utc(year, month, day);
-    return date.isValid && date.weekday === weekday;
-  });
-  return candidates.length === 1 ? candidates[0]! : null;
-}
 
 /** "Al Bayt Stadium, Al Khor" -> stadium and city; the Euro names only the city, which then names the venue too. */
 function venueOf(text: string, country: string | null): ImportedVenue {

@@ -7,7 +7,7 @@ import { normalizeTeamName } from '../names';
 import { integerOption, inputPath, parseCommandLine, registerSource, UsageError } from '../source';
 import { isTimeZone } from '../../lib/time';
 import { UEFA_COUNTRIES } from './openfootball-countries';
-import { MONTHS, WEEKDAYS } from '../dates';
+import { inferYear, MONTHS, WEEKDAYS } from '../dates';
 import { parseTournamentTxt, readStadiumsCsv, tournamentLeagueId } from './openfootball-tournament';
 import { completeDraw } from './tournament-draw';
 
@@ -136,15 +136,6 @@ function roundLabel(round: string): string {
     .replace(/^Group,\s*/, 'Group stage - ')
     .replace(/^Playoffs,\s*/, 'Knockout play-offs - ')
     .replace(/^Gruppe\s+/, 'Group ');
-}
-
-/** The year of a yearless date: the one of the season's two years on which that day is that weekday. */
-function inferYear(season: number, month: number, day: number, weekday: number): number | null {
-  const candidates = [season, season + 1].filter((year) => {
-    const date = DateTime.utc(year, month, day);
-    return date.isValid && date.weekday === weekday;
-  });
-  return candidates.length === 1 ? candidates[0]! : null;
 }
 
 function team(name: string, code: string): ImportedTeam {

@@ -1,5 +1,5 @@
 import type { SyncLeagueRun, SyncLeagueStatus, SyncStatusReply } from '@matchday/contracts';
-import { catalogueLeague } from '@matchday/contracts';
+import { catalogueLeague, seasonName } from '@matchday/contracts';
 import { startTimerLoop, type Knex, type TimerLoop } from '@matchday/server';
 import { replayInfo } from '../../domain/dataset';
 import type { ImportedMatch } from '../model';
@@ -9,7 +9,6 @@ import {
   FootballJsonError,
   footballJsonLeague,
   parseFootballJson,
-  seasonFolder,
   type FootballJsonParse,
 } from '../sources/football-json';
 import { fetchConditional, FetchError, FetchStopped, REDIRECT_HOSTS, type FetchOptions, type Validators } from './fetch';
@@ -72,7 +71,7 @@ export function currentSeason(ms: number): number {
 
 /** Where a league's file of a season is upstream. */
 export function leagueUrl(baseUrl: string, season: number, code: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/${seasonFolder(season)}/${code}.json`;
+  return `${baseUrl.replace(/\/+$/, '')}/${seasonName(season)}/${code}.json`;
 }
 
 function label(match: ImportedMatch): string {
@@ -136,7 +135,7 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
     const report: SyncLeagueRun = {
       code,
       leagueId: league?.leagueId ?? null,
-      season: seasonFolder(year),
+      season: seasonName(year),
       url,
       outcome: 'failed',
       resultsAdded: 0,
@@ -314,7 +313,7 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
           code,
           leagueId: league?.leagueId ?? null,
           leagueName: (league && (catalogueLeague(league.leagueId)?.name ?? league.league?.name)) ?? code,
-          season: seasonFolder(year),
+          season: seasonName(year),
           url: leagueUrl(options.baseUrl, year, code),
           lastRunAt: iso(state?.lastRunAt),
           lastChangeAt: iso(state?.lastChangeAt),

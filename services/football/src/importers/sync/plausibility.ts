@@ -1,3 +1,6 @@
+import { seasonName } from '@matchday/contracts';
+import { utcDay } from '../dates';
+
 /**
  * Whether an upstream file is plausible as the league-season the sync asked for, checked on the whole file before
  * anything of it is written. Each check is a pure function answering why the file is refused, or null: the sync
@@ -81,10 +84,10 @@ export function datesProblem(matches: readonly FileMatch[], season: number): str
   const outside = matches.filter((m) => !(m.kickoffAt >= from && m.kickoffAt < to));
   if (outside.length === 0) return null;
   const first = outside[0]!;
-  const day = Number.isNaN(first.kickoffAt.getTime()) ? 'no date' : first.kickoffAt.toISOString().slice(0, 10);
+  const day = Number.isNaN(first.kickoffAt.getTime()) ? 'no date' : utcDay(first.kickoffAt);
   return (
-    `dates: ${outside.length} of ${matches.length} kick-offs outside the ${season}-${String((season + 1) % 100).padStart(2, '0')} season ` +
-    `(${from.toISOString().slice(0, 10)} to ${new Date(to.getTime() - 1).toISOString().slice(0, 10)}), first ${quote(first.home)} v ${quote(first.away)} on ${day}`
+    `dates: ${outside.length} of ${matches.length} kick-offs outside the ${seasonName(season)} season ` +
+    `(${utcDay(from)} to ${utcDay(to.getTime() - 1)}), first ${quote(first.home)} v ${quote(first.away)} on ${day}`
   );
 }
 
