@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { forbidden, IDENTITY_HEADER, REQUEST_ID_HEADER, serviceUnavailable, unauthorized } from '@matchday/server';
+import { forbidden, HttpError, IDENTITY_HEADER, REQUEST_ID_HEADER, serviceUnavailable, unauthorized } from '@matchday/server';
 import type { GatewayConfig } from '../config';
 import { isAdminEmail } from '../auth/routes';
 import type { IdentitySigner } from '../proxy/identity';
@@ -16,6 +16,7 @@ const PATH = '/api/admin/sync';
  * once it has finished, far beyond the proxy's wait for a hung service, and the status is never cached.
  *   GET  /api/admin/sync -> SyncStatusReply (each league's last run, last change, last error)
  *   POST /api/admin/sync -> SyncRunReply (what each league did); 409 when no league is chosen (SYNC_FOOTBALL_JSON)
+ * 504 when the service has not answered within `waitMs` (the gateway's own wait), 503 when it cannot be reached.
  */
 export function footballSyncAdmin(config: GatewayConfig, signer: IdentitySigner, waitMs = SYNC_WAIT_MS): Koa.Middleware {
   return async (ctx, next) => {
@@ -32,7 +33,11 @@ export function footballSyncAdmin(config: GatewayConfig, signer: IdentitySigner,
         headers: { [IDENTITY_HEADER]: token, ...(requestId === undefined ? {} : { [REQUEST_ID_HEADER]: String(requestId) }) },
         signal: AbortSignal.timeout(waitMs),
       });
-    } catch {
+    } catch (error) {
+      // our own wait ran out (the run goes on in the service): a gateway timeout, not a service that is down
+      if ((error as { name?: unknown } | null)?.name === 'TimeoutError') {
+        throw new HttpError(504, `The sync did not answer within ${Math.round(waitMs / 1000)} s; its status shows how it went`);
+      }
       throw serviceUnavailable('The football service is not answering; try again shortly', 2);
     }
     const body = await response.text();
