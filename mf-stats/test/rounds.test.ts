@@ -1,5 +1,5 @@
 import type { Fixture } from '@matchday/contracts';
-import { currentRoundIndex, groupByRound, roundLabel } from '../src/features/league/rules/rounds';
+import { currentRoundIndex, groupByRound, matchesNotice, roundLabel } from '../src/features/league/rules/rounds';
 
 let nextId = 1;
 function fixture(eventDate: string, round: string | null, played = false, status?: Fixture['status']): Fixture {
@@ -88,5 +88,26 @@ describe('current round', () => {
     expect(currentRoundIndex(unplayed, new Date('2023-07-01T00:00:00Z'))).toBe(0);
     expect(currentRoundIndex(groups, new Date('2024-06-01T00:00:00Z'))).toBe(groups.length - 1);
     expect(currentRoundIndex([], new Date())).toBe(-1);
+  });
+});
+
+describe("the Matches tab's notice", () => {
+  it('a failed read says the fixtures could not be loaded and offers a retry, never "no fixtures yet"', () => {
+    expect(matchesNotice(true, [])).toEqual({
+      title: 'Fixtures could not be loaded',
+      message: 'Check your connection and try again.',
+      retry: true,
+    });
+    // rounds already read stay on screen when a later look fails
+    expect(matchesNotice(true, groupByRound([fixture('2025-08-16T14:00:00Z', 'Matchday 1')]))).toBeNull();
+  });
+
+  it('a season read without fixtures is empty, with nothing to retry; one with fixtures has no notice', () => {
+    expect(matchesNotice(false, [])).toEqual({
+      title: 'No matches found',
+      message: 'No fixtures or results for this season yet.',
+      retry: false,
+    });
+    expect(matchesNotice(false, groupByRound([fixture('2025-08-16T14:00:00Z', 'Matchday 1')]))).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { LiveMarker, liveView, useLiveMatches, useNow, type LiveEntry, type Live
 import { HiddenScore, LoadingBlock, MessageCard, Muted, PlainList, Stack, useSpoilers } from '@matchday/ui/unshared';
 import { AboveLink, StretchedLink } from '../../../lib/spoiler-parts';
 import { useLeagueFixtures } from '../api/league-fixtures';
-import { currentRoundIndex, groupByRound, isFinished } from '../rules/rounds';
+import { currentRoundIndex, groupByRound, isFinished, matchesNotice } from '../rules/rounds';
 
 const Nav = styled.div`
   display: grid;
@@ -214,12 +214,23 @@ function MatchRow({ fixture, hidden, entry, feed }: { fixture: Fixture; hidden: 
  */
 export function MatchesTab({ leagueId, season }: { leagueId: string; season: string }) {
   const [search, setSearch] = useSearchParams();
-  const { data, error, isLoading } = useLeagueFixtures(leagueId, season);
+  const { data, error, isLoading, mutate } = useLeagueFixtures(leagueId, season);
   const { hidden } = useSpoilers();
   const feed = useLiveMatches(true);
   const groups = useMemo(() => groupByRound(data ?? []), [data]);
   if (isLoading) return <LoadingBlock rows={8} label="Loading matches" />;
-  if (error || groups.length === 0) return <MessageCard title="No matches found" message="No fixtures or results for this season yet." />;
+  const notice = matchesNotice(Boolean(error), groups);
+  if (notice) {
+    return (
+      <MessageCard title={notice.title} message={notice.message}>
+        {notice.retry && (
+          <Button type="button" onClick={() => void mutate()}>
+            Try again
+          </Button>
+        )}
+      </MessageCard>
+    );
+  }
 
   const requested = groups.findIndex((g) => g.key === search.get('round'));
   const index = requested >= 0 ? requested : currentRoundIndex(groups);

@@ -77,3 +77,24 @@ export function currentRoundIndex(groups: readonly RoundGroup[], now: Date = new
   });
   return next === null ? groups.length - 1 : (next as { index: number }).index;
 }
+
+/** What the Matches tab says when it has no rounds to show; null when it has some. */
+export interface MatchesNotice {
+  title: string;
+  message: string;
+  /** Offer "Try again" (the fixtures could not be read: a network error or a failing server). */
+  retry: boolean;
+}
+
+/**
+ * The Matches tab's notice: a read that failed says so and offers a retry (it is not "no fixtures yet", which
+ * would tell a fan offline that the season has none); a season read without a fixture is empty. Rounds already
+ * read stay shown when a later look fails.
+ */
+export function matchesNotice(failed: boolean, groups: readonly RoundGroup[]): MatchesNotice | null {
+  if (groups.length > 0) return null;
+  if (failed) {
+    return { title: 'Fixtures could not be loaded', message: 'Check your connection and try again.', retry: true };
+  }
+  return { title: 'No matches found', message: 'No fixtures or results for this season yet.', retry: false };
+}
