@@ -47,7 +47,7 @@ export function replayPosition(replay: Pick<ReplayInfo, 'first' | 'last'>, realN
 
 /**
  * "Replay · Premier League 2024-25 · as of Thu 28 Nov 2024, 09:12" while a replay of a real season is served
- * (GET /app-config.json `replay`), kept up to date each minute; nothing otherwise.
+ * (GET /app-config.json `replay`), kept up to date every 30 s; nothing otherwise.
  */
 export function ReplayBanner() {
   const replay = useAppConfig()?.replay;
