@@ -1,5 +1,7 @@
-import type { ImportedGoal, ImportedMatch } from '../src/importers/model';
+import type { MatchEvent } from '@matchday/contracts';
+import type { ImportedGoal, ImportedMatch, ImportedMatchEvent } from '../src/importers/model';
 import { finalWhistle, matchTimeline } from '../src/importers/live-clock';
+import { liveMatchOf, type FixtureLiveRow } from '../src/modules/live/match-state';
 
 const MIN = 60_000;
 const kickoff = new Date('2022-12-18T15:00:00Z');
@@ -44,6 +46,18 @@ const final: ImportedMatch = {
 
 const at = (ms: number) => new Date(kickoff.getTime() + ms).toISOString();
 
+/**
+ * The minute a live match shows at `now` (the football service's liveMatchOf, on the shared matchClock) after the
+ * events of `timeline` released by then: the replay clock and the live clock must agree on every minute.
+ */
+function clockAt(timeline: readonly ImportedMatchEvent[], now: number): string {
+  const released = timeline
+    .filter((e) => e.at.getTime() <= now)
+    .map((e, i) => ({ seq: i + 1, kind: e.kind, at: e.at.toISOString() }) as MatchEvent);
+  const row = { status: 'live', goalsHomeEt: null } as unknown as FixtureLiveRow;
+  return liveMatchOf(row, released, now).minute;
+}
+
 describe('the replay clock (README "Replay"): when each moment of a real match is released', () => {
   it('the World Cup final: goals on the minute, half time at 45 + 2, the restart 15 min later, extra time, the shoot-out', () => {
     const timeline = matchTimeline(final).map((e) => [e.kind, e.at.toISOString(), e.score ? `${e.score.home}-${e.score.away}` : null]);
@@ -80,8 +94,28 @@ describe('the replay clock (README "Replay"): when each moment of a real match i
       .map((e) => `${e.scorer} ${e.minute}${e.goalKind === 'penalty' ? ' (pen.)' : ''}`);
     expect(goals).toEqual(['Lionel Messi 23 (pen.)', 'Ángel Di María 36', 'Kylian Mbappé 80 (pen.)', 'Kylian Mbappé 81']);
     expect(happened[happened.length - 1]!.score).toEqual({ home: 2, away: 2 });
-    // 16:40 is R + 38 min: the 84th minute
-    expect(Math.floor((now - (kickoff.getTime() + 62 * MIN)) / MIN) + 46).toBe(84);
+    // the clock a screen shows then, run on from the event that began the period: the 84th minute
+    expect(clockAt(matchTimeline(final), now)).toBe('84');
+  });
+
+  it('every goal is released when the match clock shows its minute (stoppage time included), before the next minute', () => {
+    const stoppage: ImportedMatch = {
+      ...final,
+      extraTime: null,
+      penalties: null,
+      goals: { home: 6, away: 2 },
+      goalEvents: [goal('home', 45, 1, 'Raheem Sterling'), goal('home', 46, null, 'Bukayo Saka'), goal('away', 90, 13, 'Mehdi Taremi')],
+    };
+    for (const match of [final, stoppage]) {
+      const timeline = matchTimeline(match);
+      const goals = timeline.filter((e) => e.kind === 'goal');
+      expect(goals).toHaveLength(match.goalEvents!.length);
+      for (const scored of goals) {
+        const shown = scored.stoppage ? `${scored.minute}+${scored.stoppage}` : String(scored.minute);
+        expect([scored.scorer, clockAt(timeline, scored.at.getTime())]).toEqual([scored.scorer, shown]);
+        expect([scored.scorer, clockAt(timeline, scored.at.getTime() + MIN - 1)]).toEqual([scored.scorer, shown]);
+      }
+    }
   });
 
   it('stoppage time moves half time and full time: 45+1 and 90+13', () => {
