@@ -92,8 +92,6 @@ async function until(what: () => Promise<boolean>, timeoutMs = 10_000): Promise<
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe.each(testDatabases())('replay as of a day, with a fake clock, on %s', (_label, makeTarget) => {
   // Fake "now": 22 Nov 2026 18:00 UTC is the real 1 Dec 2023 18:00 (--as-of 2023-12-01).
   const start = Date.parse('2026-11-22T18:00:00Z');
@@ -102,7 +100,27 @@ describe.each(testDatabases())('replay as of a day, with a fake clock, on %s', (
   const clock = manualClock(start);
   let target: DatabaseTarget;
   let service: RunningService | undefined;
-  const definition = { ...football, onStart: (db: Knex, at: Clock) => startFootball(db, at, { maxWaitMs: 20 }) };
+  // The running service's timers read the clock through here: each read is one look (the releaser looks once to
+  // release what is due and once to plan its next look), so a test can wait for a release to have been done.
+  let looks = 0;
+  const definition = {
+    ...football,
+    onStart: (db: Knex, at: Clock) =>
+      startFootball(
+        db,
+        () => {
+          looks += 1;
+          return at();
+        },
+        { maxWaitMs: 20 },
+        null,
+      ),
+  };
+  /** Resolves once the service's timers have looked at the clock `count` more times. */
+  const releaserLooks = async (count: number) => {
+    const from = looks;
+    await until(async () => looks >= from + count);
+  };
   const get = async <T>(url: string): Promise<T> => {
     const response = await service!.request(url);
     expect(response.status).toBe(200);
@@ -161,10 +179,16 @@ describe.each(testDatabases())('replay as of a day, with a fake clock, on %s', (
 
   it('a restart before kick-off releases nothing', async () => {
     clock.set(chelseaEvertonKickoff - 60_000);
-    await sleep(150); // several looks at the clock
+    // a release that read the clock before it moved may be under way; by the third look from now, one that read
+    // the moved clock has ended (each release is followed by the look that plans the next)
+    await releaserLooks(3);
+    expect(await held()).toBe(15);
     await service!.close({ keepDatabase: true });
+    // the restarted service looks at the clock for its demo check, for its release at start, and then to plan its
+    // next look: by the third look the release at start is done
+    const stopped = looks;
     service = await startService(definition, target, { clock });
-    await sleep(150);
+    await until(async () => looks >= stopped + 3);
     expect(await fixtureOf(service.db, 'Chelsea', 'Everton')).toMatchObject({ status: 'scheduled', home_goals: null });
     expect(await held()).toBe(15);
     expect(await table()).toMatchObject({ Chelsea: { played: 1 }, Everton: { played: 0 } });
@@ -215,8 +239,9 @@ describe.each(testDatabases())('replay as of a day, with a fake clock, on %s', (
   it('a restart after the release loses nothing, and releasing again changes nothing', async () => {
     const before = await service!.db('fixtures').orderBy('id').select('*');
     await service!.close({ keepDatabase: true });
+    const stopped = looks;
     service = await startService(definition, target, { clock });
-    await sleep(100);
+    await until(async () => looks >= stopped + 3); // the release at start is done
     expect(await service.db('fixtures').orderBy('id').select('*')).toEqual(before);
     expect(await releaseDue(service.db, new Date(clock()))).toMatchObject({ rows: 0 });
     expect(await held()).toBe(10);
@@ -259,11 +284,13 @@ describe('prepareReplay', () => {
       expect(shift.value).toBe('1087');
       const first = toDate((await db('fixtures').min({ at: 'kickoff_at' }))[0]!.at)!;
       expect(first.getTime() - Number(shift.value) * DAY).toBe(Date.parse('2023-09-01T14:00:00Z'));
-      // 10:00 on the real 1 Dec 2023: two matches played, two to come.
+      // 10:00 on the real 1 Dec 2023: one match played (1 Sep), three to come (the first at 20:00 that evening)
       expect(await db('fixtures').groupBy('status').orderBy('status').select('status').count({ n: '*' })).toEqual([
         { status: 'finished', n: 1 },
         { status: 'scheduled', n: 3 },
       ]);
+      expect(await fixtureOf(db, 'Arsenal', 'Chelsea')).toMatchObject({ status: 'finished', home_goals: 1, away_goals: 0 });
+      expect(await fixtureOf(db, 'Chelsea', 'Everton')).toMatchObject({ status: 'scheduled', home_goals: null });
       expect(await db('dataset_meta').where({ key: 'source' }).first('value')).toEqual({ value: 'import' });
     } finally {
       await db.destroy();
