@@ -410,4 +410,20 @@ describe.each(testDatabases())('goal alerts on %s', (_label, makeTarget) => {
     expect(eventAlertsOf(good.devices[0]!)).toHaveLength(2);
     expect(push.rejected).toHaveLength(refusedBefore);
   }, 120_000);
+
+  it('football data replaced under a new feed epoch is not alerted as news; what is stored after it is', async () => {
+    const follower = await fan([['team', teams['Alpha Town']!]]);
+    await sender.tick();
+    const sent = () => eventAlertsOf(follower.devices[0]!).map((alert) => alert.body);
+    const before = sent().length;
+    // the data is replaced (a replay rebuilt): its feed starts anew under another epoch, with events of its own in it
+    await footballService.db('live_feed').where({ id: 1 }).update({ epoch: 'a-replaced-dataset' });
+    await store(event('live', 'goal:replaced', { side: 'home', minute: 50, scorer: 'Old News', score: { home: 1, away: 2 } }));
+    await sender.tick();
+    expect(sent().slice(before)).toEqual([]);
+    await store(event('live', 'goal:after', { side: 'home', minute: 51, scorer: 'Fresh News', score: { home: 2, away: 2 } }));
+    await sender.tick();
+    expect(sent().slice(before)).toEqual(['Fresh News 51′ · Alert League']);
+    expect(await service.db('notifier_state').where({ id: 1 }).first('feed_epoch')).toEqual({ feed_epoch: 'a-replaced-dataset' });
+  });
 });

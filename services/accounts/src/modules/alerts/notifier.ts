@@ -193,17 +193,28 @@ export class AlertSender {
     let cursor = await feedCursor(this.db);
     if (cursor === null) {
       const head = await this.options.football.get<LiveFeedPage>('/internal/live/feed?after=0&limit=1');
-      cursor = head.position;
+      cursor = { seq: head.position, epoch: head.epoch };
       await saveFeedCursor(this.db, cursor);
     }
     for (;;) {
       const page: LiveFeedPage = await this.options.football.get<LiveFeedPage>(
-        `/internal/live/feed?after=${cursor}&limit=${PAGE}&fixtures=1`,
+        `/internal/live/feed?after=${cursor.seq}&limit=${PAGE}&fixtures=1`,
       );
+      // The football data was replaced (another epoch, or a feed that went back below the cursor): the cursor's
+      // position means nothing in the new feed. Reading goes on from its end: what the new data already holds is
+      // its past, not news to alert.
+      const replaced = (cursor.epoch !== null && page.epoch !== cursor.epoch) || page.position < cursor.seq;
+      if (replaced) {
+        this.options.logger.info({ from: cursor, to: { seq: page.position, epoch: page.epoch } }, 'alerts: the live feed started anew');
+        cursor = { seq: page.position, epoch: page.epoch };
+        await saveFeedCursor(this.db, cursor);
+        break;
+      }
       // queued before the cursor moves: a leader that stops in between queues the page again (the key lets it in once)
       if (page.changes.length > 0) await this.queueChanges(page.changes, page.fixtures);
-      if (page.feedSeq !== cursor) await saveFeedCursor(this.db, page.feedSeq);
-      cursor = page.feedSeq;
+      if (page.feedSeq !== cursor.seq || page.epoch !== cursor.epoch)
+        await saveFeedCursor(this.db, { seq: page.feedSeq, epoch: page.epoch });
+      cursor = { seq: page.feedSeq, epoch: page.epoch };
       if (page.changes.length < PAGE) break;
     }
   }

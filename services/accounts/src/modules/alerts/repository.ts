@@ -300,13 +300,21 @@ export async function dropSubscriptions(db: Knex, subscriptionIds: readonly numb
 }
 
 /** Where the sender stands in the live feed (null: never started). */
-export async function feedCursor(db: Knex): Promise<number | null> {
-  const row = (await db('notifier_state').where({ id: 1 }).first('feed_seq')) as { feed_seq: number | string | null } | undefined;
-  return row?.feed_seq === null || row?.feed_seq === undefined ? null : Number(row.feed_seq);
+/** Where the leader has read the live feed to: a position of the feed's epoch (null: never read). */
+export interface FeedCursor {
+  seq: number;
+  /** null: stored before epochs (taken as the feed's current one at the next read). */
+  epoch: string | null;
 }
 
-export async function saveFeedCursor(db: Knex, feedSeq: number): Promise<void> {
-  await db('notifier_state').where({ id: 1 }).update({ feed_seq: feedSeq });
+export async function feedCursor(db: Knex): Promise<FeedCursor | null> {
+  const row = (await db('notifier_state').where({ id: 1 }).first('feed_seq', 'feed_epoch')) as
+    { feed_seq: number | string | null; feed_epoch: string | null } | undefined;
+  return row?.feed_seq === null || row?.feed_seq === undefined ? null : { seq: Number(row.feed_seq), epoch: row.feed_epoch ?? null };
+}
+
+export async function saveFeedCursor(db: Knex, cursor: FeedCursor): Promise<void> {
+  await db('notifier_state').where({ id: 1 }).update({ feed_seq: cursor.seq, feed_epoch: cursor.epoch });
 }
 
 /** Deliveries older than 30 days are forgotten (their events are long past any TTL). */
