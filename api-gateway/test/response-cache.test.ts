@@ -1,4 +1,4 @@
-import { matchesEtag, ResponseCache } from '../src/cache/response-cache';
+import { entryBytes, matchesEtag, ResponseCache } from '../src/cache/response-cache';
 
 const answer = (text: string, status = 200) => ({ status, contentType: 'application/json', body: Buffer.from(text) });
 
@@ -29,7 +29,7 @@ describe('ResponseCache', () => {
   });
 
   it('forgets entries after the TTL and past the byte bound, and clear() empties it', async () => {
-    const cache = new ResponseCache({ ttlMs: 30, maxBytes: 1_000 });
+    const cache = new ResponseCache({ ttlMs: 30, maxBytes: 2_000 });
     cache.set('/a', 200, 'application/json', Buffer.alloc(300));
     cache.set('/b', 200, 'application/json', Buffer.alloc(300));
     cache.set('/c', 200, 'application/json', Buffer.alloc(300));
@@ -48,5 +48,31 @@ describe('ResponseCache', () => {
     expect(matchesEtag('*', '"y"')).toBe(true);
     expect(matchesEtag('"x"', '"y"')).toBe(false);
     expect(matchesEtag('', '"y"')).toBe(false);
+  });
+
+  it('counts what an entry really holds: its key, headers and the objects around it, and a body of its own', async () => {
+    const cache = new ResponseCache({ ttlMs: 60_000, maxBytes: 1_000_000 });
+    // a small answer read from a socket is a view into a larger pooled slab
+    const slab = Buffer.alloc(8_192, 0x20);
+    slab.write('{"a":1}', 100);
+    const loaded = { status: 200, contentType: 'application/json', body: slab.subarray(100, 107), headers: { 'cache-control': 'public' } };
+    const entry = await cache.getOrLoad('/k', async () => loaded);
+    expect(entry.body.toString()).toBe('{"a":1}');
+    expect(entry.body.buffer.byteLength).toBe(7);
+    const longKey = `/k?${'x'.repeat(1_000)}`;
+    expect(entryBytes(entry, longKey) - entryBytes(entry, '/k')).toBe(2 * (longKey.length - 2));
+    expect(entryBytes(entry, '/k')).toBeGreaterThanOrEqual(600 + 7);
+    // a 1 MB bound holds at most ~1,600 tiny answers (their real cost), not the ~4,800 a count of their bodies allowed
+    for (let i = 0; i < 5_000; i += 1) await cache.getOrLoad(`/tiny/${i}`, async () => answer('{}'));
+    expect(cache.stats().entries).toBeLessThanOrEqual(1_700);
+  });
+
+  it('lets expired entries go within a second even when nobody reads them again', async () => {
+    const cache = new ResponseCache({ ttlMs: 20, maxBytes: 1_000_000 });
+    for (let i = 0; i < 100; i += 1) await cache.getOrLoad(`/e/${i}`, async () => answer('{}'));
+    expect(cache.heldEntries()).toBe(100);
+    const deadline = Date.now() + 5_000;
+    while (cache.heldEntries() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(cache.heldEntries()).toBe(0);
   });
 });
