@@ -8,7 +8,8 @@ import { sharedData } from './import-helpers';
 
 /**
  * The line-ups endpoint through the service, on the real 2024-25 Premier League (football-data.co.uk + FPL, whose
- * per-match lines say who started) and the ISL 2024-25 results (no player lines).
+ * per-match lines say who started) and the ISL 2024-25 results (no player lines); then football.json's 2025-26
+ * `-full` excerpt, whose shouted names ("MOHAMED SALAH") meet FPL's squads of 2024-25.
  */
 describe.each(testDatabases())('line-ups from the real data on %s', (_label, makeTarget) => {
   let service: RunningService;
@@ -33,6 +34,7 @@ describe.each(testDatabases())('line-ups from the real data on %s', (_label, mak
       ['football-data-co-uk', sharedData('football-data-co-uk', 'E0-2425.csv')],
       ['fpl', sharedData('fpl', '2024-25')],
       ['results-csv', sharedData('isl', 'isl_2024-25_matches.csv'), '--league', '323', '--season', '2024'],
+      ['football-json', sharedData('openfootball', 'football-json', 'full-sample', '2025-26', 'en.1-full.json')],
     ]) {
       const report = await runImport(argv, { db: service.db, cwd: repoRoot, progress: false, log: () => undefined });
       expect(report.problems).toEqual([]);
@@ -103,6 +105,24 @@ describe.each(testDatabases())('line-ups from the real data on %s', (_label, mak
       expect(xg([...body.home.starters, ...body.home.substitutes])).toBeCloseTo(2.1, 2);
       expect(xg([...body.away.starters, ...body.away.substitutes])).toBeCloseTo(1.99, 2);
     });
+  });
+
+  it('links football.json’s names to the squad players FPL has (their name, id and position), the others as fans write them', async () => {
+    const before = (await lineups(await fixtureId(39, 2024, 'Newcastle United', 'Liverpool'))).body;
+    const salah = before.away.starters.find((p) => p.name === 'Mohamed Salah')!;
+    const { status, body } = await lineups(await fixtureId(39, 2025, 'Liverpool', 'Bournemouth'));
+    expect(status).toBe(200);
+    expect(body.source).toBe('openfootball (football.json)');
+    const home = body.home.starters;
+    expect(home.find((p) => p.playerId === salah.playerId)).toMatchObject({ name: 'Mohamed Salah', position: salah.position, goals: 1 });
+    expect(home.find((p) => p.name === 'Virgil van Dijk')).toMatchObject({ position: 'Defender', captain: true });
+    expect(home.find((p) => p.name === 'Alexis Mac Allister')?.position).toBe('Midfielder');
+    // new at Liverpool in 2025-26: not in its FPL squad of 2024-25, so no position, and his name in normal case
+    expect(home.find((p) => p.name === 'Florian Wirtz')).toMatchObject({ position: null });
+    // grouped by the positions known, the others last
+    const order = home.map((p) => positionOrder(p.position));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(home.every((p) => p.name === p.name.trim() && !/\p{Lu}{3,}/u.test(p.name))).toBe(true);
   });
 
   it('every 2024-25 match has eleven starters a side', async () => {

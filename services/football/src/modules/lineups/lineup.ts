@@ -10,18 +10,22 @@ import type { LineupLineRow } from './repository';
  */
 
 /** Sources whose per-match lines are line-ups, best first (the store keeps one line per player and match). */
-const LINEUP_SOURCES = ['api-football', 'fpl'] as const;
+const LINEUP_SOURCES = ['api-football', 'football-json', 'fpl'] as const;
 
 /**
  * Sources that list the unused substitutes. API-Football names the whole match-day squad (its substitutes with 0
  * minutes); FPL has a line for every squad player each gameweek, 0 minutes for the unused, but does not say who sat
- * on the bench, so its bench is not known.
+ * on the bench, so its bench is not known; football.json's `-full` "bench" lists only the substitutes who came on.
  */
 const BENCH_LISTED: ReadonlySet<string> = new Set(['api-football']);
 
-/** The source of the lines: the first line-up source among the fixture's sources; the demo season has none. */
-export function lineupSource(sources: readonly string[]): { key: string; name: string } {
-  const key = LINEUP_SOURCES.find((source) => sources.includes(source)) ?? 'demo';
+/**
+ * The source of the lines: the first line-up source among the fixture's sources (the demo season has none).
+ * football.json counts only where its line-ups were stored (its lines name a captain; a results file has none).
+ */
+export function lineupSource(sources: readonly string[], lines: readonly LineupLineRow[]): { key: string; name: string } {
+  const fromFull = lines.some((line) => line.captain !== null && line.captain !== undefined);
+  const key = LINEUP_SOURCES.find((source) => sources.includes(source) && (source !== 'football-json' || fromFull)) ?? 'demo';
   return { key, name: SOURCE_NAMES[key] ?? key };
 }
 
@@ -32,12 +36,11 @@ function player(row: LineupLineRow): LineupPlayer {
     playerId: Number(row.player_id),
     name: fanCase(row.name),
     position: toPosition(row.position),
-    // no stored source names a captain yet
-    captain: null,
+    captain: row.captain === null || row.captain === undefined ? null : num(row.captain) > 0,
     minutes: numOrNull(row.minutes),
-    // FPL, API-Football's lines and the demo give no minute of a substitution
-    cameOn: null,
-    wentOff: null,
+    // football.json's -full files give them; FPL, API-Football's lines and the demo do not
+    cameOn: numOrNull(row.came_on),
+    wentOff: numOrNull(row.went_off),
     goals: num(row.goals),
     assists: num(row.assists),
     yellow: num(row.yellow_cards),

@@ -34,6 +34,9 @@ export type LineupLineRow = Pick<
   | 'yellow_cards'
   | 'red_cards'
   | 'expected_goals'
+  | 'captain'
+  | 'came_on'
+  | 'went_off'
 > & { name: string };
 
 /** Every stored line of the fixture (the unused, with 0 minutes, included). */
@@ -55,5 +58,8 @@ export async function findLineupLines(db: Knex, fixtureId: number): Promise<Line
       'ps.yellow_cards',
       'ps.red_cards',
       'ps.expected_goals',
+      'ps.captain',
+      'ps.came_on',
+      'ps.went_off',
     );
 }

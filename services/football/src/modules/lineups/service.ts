@@ -12,7 +12,7 @@ export async function fixtureLineups(db: Knex, fixtureId: number): Promise<Fixtu
   const fixture = await findLineupFixture(db, fixtureId);
   if (!fixture) return null;
   const [lines, sources] = await Promise.all([findLineupLines(db, fixtureId), findFixtureSources(db, fixtureId)]);
-  const source = lineupSource(sources);
+  const source = lineupSource(sources, lines);
   const bench = benchListed(source.key);
   const home = lineupSide(Number(fixture.home_team_id), fixture.home_name, lines, bench);
   const away = lineupSide(Number(fixture.away_team_id), fixture.away_name, lines, bench);

@@ -65,9 +65,27 @@ describe('a side’s line-up from its players’ lines', () => {
     expect(side.bench?.[0]).toMatchObject({ rating: null, xg: null, minutes: 0 });
   });
 
-  it('names the source of the lines: API-Football before FPL, else the demo season', () => {
-    expect(lineupSource(['football-data-co-uk', 'fpl']).name).toBe('FPL');
-    expect(lineupSource(['fpl', 'api-football']).name).toBe('API-Football');
-    expect(lineupSource([]).name).toBe('demo data');
+  it('names the source of the lines: API-Football, football.json where its line-ups were stored, FPL, else the demo season', () => {
+    expect(lineupSource(['football-data-co-uk', 'fpl'], lines).name).toBe('FPL');
+    expect(lineupSource(['fpl', 'api-football'], lines).name).toBe('API-Football');
+    // a football.json results file beside FPL's lines: the lines are FPL's
+    expect(lineupSource(['football-json', 'fpl'], lines).name).toBe('FPL');
+    const full = lines.map((l) => ({ ...l, captain: l.player_id === 2 ? 1 : 0 }));
+    expect(lineupSource(['football-json'], full).name).toBe('openfootball (football.json)');
+    expect(lineupSource([], lines).name).toBe('demo data');
+  });
+
+  it('reads the captain and the minutes of a substitution where the source gives them', () => {
+    const full = lines.map((l) =>
+      l.player_id === 7 ? { ...l, captain: 0, came_on: 85 } : l.player_id === 1 ? { ...l, captain: 1, went_off: 85 } : { ...l, captain: 0 },
+    );
+    const side = lineupSide(10, 'Home', full, false);
+    expect(side.starters.find((p) => p.playerId === 1)).toMatchObject({ captain: true, wentOff: 85 });
+    expect(side.starters.find((p) => p.playerId === 2)?.captain).toBe(false);
+    // the one with a minute first
+    expect(side.substitutes.map((p) => [p.name, p.cameOn])).toEqual([
+      ['Late', 85],
+      ['Early', null],
+    ]);
   });
 });
