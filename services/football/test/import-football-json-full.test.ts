@@ -82,6 +82,7 @@ describe('football.json -full files', () => {
       (m) => (m.lineup[0]!.subs[0]!.on = 'Kenny DALGLISH'),
       'substitute Kenny DALGLISH is not on the bench',
     ],
+    ['a substitute coming on twice', (m) => (m.lineup[0]!.subs[1]!.on = 'Andy ROBERTSON'), 'Andy ROBERTSON comes on twice'],
     ['twelve starters', (m) => m.lineup[0]!.starter.push({ name: 'Kenny DALGLISH' }), '12 starters'],
     ['a minute that is not a minute', (m) => (m.lineup[0]!.subs[0]!.minute = 'sixty'), 'substitution minute "sixty" is not a minute'],
     [

@@ -57,12 +57,8 @@ export function groundVenue(ground: Json): ImportedVenue | null {
   return { name: clip(name, 120), city: rest.length > 0 ? clip(rest.join(', '), 120) : null };
 }
 
-interface Names {
-  /** The name as the file writes it, by its normalised form. */
-  key: (name: string) => string;
-}
-
-const names: Names = { key: (name) => normalizePersonName(name) };
+/** A name as the file's lists match it ("Virgil VAN DIJK" in the line-up is "Virgil van Dijk" in the bookings). */
+const nameKey = (name: string) => normalizePersonName(name);
 
 interface PlayerState {
   name: string;
@@ -96,7 +92,7 @@ export function readLineup(raw: Json, bookings: Json): SideLineup | string {
     for (const entry of list) {
       const name = isObject(entry) && typeof entry.name === 'string' ? entry.name.trim().replace(/\s+/g, ' ') : '';
       if (!name) return 'a player without a name';
-      const key = names.key(name);
+      const key = nameKey(name);
       if (byKey.has(key)) return `${clip(name, 60)} named twice`;
       byKey.set(key, {
         name,
@@ -111,11 +107,11 @@ export function readLineup(raw: Json, bookings: Json): SideLineup | string {
     }
   }
   if ([...byKey.values()].filter((p) => p.captain).length > 1) return 'two captains';
-  const find = (name: Json) => (typeof name === 'string' ? byKey.get(names.key(name)) : undefined);
+  const find = (name: Json) => (typeof name === 'string' ? byKey.get(nameKey(name)) : undefined);
   const onPitch = (player: PlayerState, at: number) =>
     (player.started || (player.cameOn !== null && player.cameOn <= at)) && (player.wentOff === null || player.wentOff > at);
-  // substitutions in the order of their minutes (the file lists them so, but a tie keeps the file's order)
   const changes: Array<{ on: PlayerState; off: PlayerState; minute: number }> = [];
+  const cameOn = new Set<PlayerState>();
   for (const sub of subs) {
     if (!isObject(sub)) return 'a substitution that is not an object';
     const minute = parseMinute(sub.minute);
@@ -123,12 +119,12 @@ export function readLineup(raw: Json, bookings: Json): SideLineup | string {
     const on = find(sub.on);
     const off = find(sub.off);
     if (!on || on.started) return `substitute ${clip(String(sub.on), 60)} is not on the bench`;
-    if (on.cameOn !== null) return `${clip(on.name, 60)} comes on twice`;
+    if (cameOn.has(on)) return `${clip(on.name, 60)} comes on twice`;
     if (!off) return `${clip(String(sub.off), 60)} goes off but is not in the line-up`;
-    on.cameOn = minute.minute;
+    cameOn.add(on);
     changes.push({ on, off, minute: minute.minute });
   }
-  for (const player of byKey.values()) if (!player.started) player.cameOn = null;
+  // in the order of their minutes (a stable sort: changes of one minute keep the file's order)
   for (const change of changes.sort((a, b) => a.minute - b.minute)) {
     if (!onPitch(change.off, change.minute)) return `${clip(change.off.name, 60)} goes off at ${change.minute} but is not on the pitch`;
     change.on.cameOn = change.minute;
@@ -229,10 +225,10 @@ export function readFullMatch(raw: Record<string, Json>, match: ImportedMatch, s
       problems.push(`${side} line-up skipped (${team.name}): ${lineup}`);
       return;
     }
-    const byKey = new Map(lineup.players.map((p) => [names.key(p.name), p]));
+    const byKey = new Map(lineup.players.map((p) => [nameKey(p.name), p]));
     for (const goal of goals?.[side] ?? []) {
       if (goal.kind === 'own-goal') continue;
-      const scorer = byKey.get(names.key(goal.scorer));
+      const scorer = byKey.get(nameKey(goal.scorer));
       if (scorer) scorer.goals += 1;
     }
     for (const player of lineup.players) {
@@ -240,7 +236,7 @@ export function readFullMatch(raw: Record<string, Json>, match: ImportedMatch, s
       const from = player.started ? 0 : (player.cameOn ?? FULL_TIME);
       const to = player.wentOff ?? FULL_TIME;
       parts.lines.push({
-        player: { source, externalId: `${team.name}:${names.key(player.name)}`, name: fanCase(player.name) },
+        player: { source, externalId: `${team.name}:${nameKey(player.name)}`, name: fanCase(player.name) },
         team,
         match: { source, externalId: match.externalId },
         position: null,
