@@ -32,8 +32,8 @@ for (const look of JOURNEY_LOOKS) {
     await expect(row('Corner Kicks').getByTestId('away-value')).toHaveText(String(rules.stripPercent(stats.awayTeamCornerKicks)));
     await expect(row('Yellow Cards').getByTestId('home-value')).toHaveText(String(rules.stripPercent(stats.homeTeamYelloCards)));
 
-    // fixture players, and back
-    await follow(page, page.getByRole('link', { name: 'Player Statistics' }), `${baseUrl()}/fixture-players/${fixture.id}`);
+    // the line-ups (every player who played, without a bench from FPL), and back
+    await follow(page, page.getByRole('link', { name: 'Line-ups' }), `${baseUrl()}/fixture-players/${fixture.id}`);
     const players = await getJson<FixturePlayer[]>(page, `/api/fixture/${fixture.id}/players`);
     expect(players.length).toBeGreaterThan(0);
     const teams = page.getByTestId('fixture-team');
@@ -101,8 +101,7 @@ test('unknown fixtures, an unplayed fixture and a failing service show the spec 
   await expect(page.getByText('Fixture not found')).toBeVisible();
   const upcoming = await upcomingFixture(page);
   await page.goto(`${baseUrl()}/fixture-players/${upcoming.id}`);
-  await expect(page.getByText('No Player Performance Data Available')).toBeVisible();
-  await expect(page.getByText('Player statistics for this fixture are not currently available.')).toBeVisible();
+  await expect(page.getByText('Line-ups not available')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Fixture Stats' })).toHaveAttribute('href', `/fixture-stats/${upcoming.id}`);
   await failApi(page, /\/api\/fixture-stats\//);
   await page.goto(`${baseUrl()}/fixture-stats/${upcoming.id}`);

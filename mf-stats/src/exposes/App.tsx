@@ -5,7 +5,6 @@ import { TeamScreen } from '../features/team/components/TeamScreen';
 import { SquadScreen } from '../features/squad/components/SquadScreen';
 import { PlayerScreen } from '../features/player/components/PlayerScreen';
 import { FixtureStatsScreen } from '../features/fixture-stats/components/FixtureStatsScreen';
-import { FixturePlayersScreen } from '../features/fixture-players/components/FixturePlayersScreen';
 import { StandingsScreen } from '../features/standings/components/StandingsScreen';
 import { TopScorersScreen } from '../features/top-scorers/components/TopScorersScreen';
 import { H2hScreen } from '../features/h2h/components/H2hScreen';
@@ -19,6 +18,17 @@ import type { LeagueSeasonTabProps } from '../lib/league-tabs';
 
 // a chunk of its own: only a cup's Bracket tab needs it
 const BracketView = lazy(() => import('../features/bracket/components/BracketTab'));
+
+// a route screen of its own: only the line-ups route needs it
+const LineupsView = lazy(() => import('../features/lineups/components/LineupsScreen'));
+
+function LineupsScreen() {
+  return (
+    <Suspense fallback={<LoadingBlock rows={8} label="Loading line-ups" />}>
+      <LineupsView />
+    </Suspense>
+  );
+}
 
 function BracketTab(props: LeagueSeasonTabProps) {
   return (
@@ -55,7 +65,7 @@ const SCREENS: Record<string, ComponentType> = {
   squad: SquadScreen,
   player: PlayerScreen,
   'fixture-stats': FixtureStatsScreen,
-  'fixture-players': FixturePlayersScreen,
+  'fixture-players': LineupsScreen,
   standings: StandingsScreen,
   'top-scorers': TopScorersScreen,
   h2h: H2hScreen,

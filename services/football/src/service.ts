@@ -13,6 +13,7 @@ import { fixtureStatsRouter } from './modules/fixture-stats/router';
 import { fixturesRouter } from './modules/fixtures/router';
 import { headToHeadRouter } from './modules/h2h/router';
 import { leaguesRouter } from './modules/leagues/router';
+import { lineupsRouter } from './modules/lineups/router';
 import { fixtureEventsRouter, liveFeedRouter, liveRouter } from './modules/live/router';
 import { lookupRouter } from './modules/lookup/router';
 import { modelFeedRouter } from './modules/model-feed/router';
@@ -38,6 +39,7 @@ export const football: ServiceDefinition = {
     playerStatsRouter(db),
     fixtureStatsRouter(db),
     fixturePlayersRouter(db),
+    lineupsRouter(db),
     standingsRouter(db),
     bracketRouter(db, clock),
     topScorersRouter(db),

@@ -163,6 +163,11 @@ export interface FixturePlayerStatsRow {
   expected_assists?: number | null;
   own_goals?: number | null;
   bps?: number | null;
+  /** The side's captain; null where the source names none (migration 20261206l). */
+  captain?: StoredBoolean | null;
+  /** The minute a substitute came on / a player went off; null where he did not or the source gives no minute. */
+  came_on?: number | null;
+  went_off?: number | null;
 }
 
 /** `fixture_lineups`: a match's announced line-up, released by a replay at kick-off - 60 min. */

@@ -209,6 +209,11 @@ export interface ImportedPlayerMatch {
   ownGoals?: number | null;
   /** FPL's bonus points system score of the match (the rating's base: sources/fpl-rating.ts). */
   bps?: number | null;
+  /** The side's captain (football.json `-full`); undefined where the source names none. */
+  captain?: boolean | null;
+  /** The minute he came on / went off (substituted or sent off), stoppage left out; where the source gives it. */
+  cameOn?: number | null;
+  wentOff?: number | null;
   origin?: RecordOrigin;
 }
 

@@ -202,7 +202,7 @@ export const FixtureHeader = memo(function FixtureHeader({
       )}
       <Actions>
         <Button as={Link} to={`/fixture-players/${fixtureId}`} $variant="outline">
-          Player Statistics
+          Line-ups
         </Button>
       </Actions>
     </HeaderCard>

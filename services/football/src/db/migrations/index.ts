@@ -13,6 +13,7 @@ import * as syncState from './20261128s-sync-state';
 import * as playerKnownAs from './20261128t-player-known-as';
 import * as playerMatchDepth from './20261206d-player-match-depth';
 import * as liveFeedEpoch from './20261206e-live-feed-epoch';
+import * as lineupMinutes from './20261206l-lineup-minutes';
 
 export const migrations: MigrationList = {
   '20261122a-leagues-teams-fixtures': leaguesTeamsFixtures,
@@ -29,4 +30,5 @@ export const migrations: MigrationList = {
   '20261128t-player-known-as': playerKnownAs,
   '20261206d-player-match-depth': playerMatchDepth,
   '20261206e-live-feed-epoch': liveFeedEpoch,
+  '20261206l-lineup-minutes': lineupMinutes,
 };

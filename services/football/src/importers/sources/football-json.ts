@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { catalogueLeague, leagueIdBySource, seasonName } from '@matchday/contracts';
 import { zonedToUtc } from '../dates';
-import type { ImportedLeague, ImportedMatch, ImportedTeam, RowProblem, Score } from '../model';
+import type { ImportedLeague, ImportedMatch, ImportedPlayerMatch, ImportedTeam, RowProblem, Score } from '../model';
 import { inputPath, MissingInputError, parseCommandLine, registerSource, UsageError } from '../source';
 import { clip, goalsProblem, type LeagueShape } from '../sync/plausibility';
+import { parseOffsetTime, readFullMatch } from './football-json-full';
 
 /**
  * openfootball's football.json (CC0): one league-season per file, `<season>/<code>.json` upstream
@@ -17,6 +18,9 @@ import { clip, goalsProblem, type LeagueShape } from '../sync/plausibility';
  * (daylight saving included). A match not played yet has `"score": {}`, no `score`, or in some files a bare
  * `"score": [0, 0]` placeholder: none of them is a result; only `score.ft` is. `"status": "postponed"` marks a
  * postponed match. Club names are long forms ("Liverpool FC"); the store reconciles them through the aliases.
+ *
+ * The `-full` files (`2025-26/en.1-full.json`, data README §3e) write times with their offset ("19:00 UTC+0") and add
+ * line-ups, substitutions, bookings, goal minutes, the referee and the ground (football-json-full.ts).
  */
 
 export const FOOTBALL_JSON_SOURCE = 'football-json';
@@ -161,9 +165,14 @@ export interface FootballJsonParse {
   problems: RowProblem[];
   /** Of those, the ones whose score is not a score (negative, a fraction, more than MAX_GOALS): the sync refuses the file. */
   badScores: string[];
+  /** The players' lines of the line-ups a `-full` file gives (none for a results file). */
+  playerMatches: ImportedPlayerMatch[];
 }
 
 type Json = unknown;
+
+/** `at` moved by `minutes` (a local time with its offset to UTC). */
+const shifted = (at: Date | null, minutes: number): Date | null => (at ? new Date(at.getTime() + minutes * 60_000) : null);
 
 function isObject(value: Json): value is Record<string, Json> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -221,6 +230,7 @@ export function parseFootballJson(text: string, options: FootballJsonOptions): F
   const problems: RowProblem[] = [];
   const badScores: string[] = [];
   const matches: ImportedMatch[] = [];
+  const playerMatches: ImportedPlayerMatch[] = [];
   const teams = new Map<string, ImportedTeam>();
   const country = league.league?.country ?? catalogueLeague(league.leagueId)?.country ?? null;
   const team = (spelling: string) => {
@@ -236,9 +246,12 @@ export function parseFootballJson(text: string, options: FootballJsonOptions): F
     const { date, time, team1, team2 } = raw;
     if (typeof team1 !== 'string' || !team1.trim() || typeof team2 !== 'string' || !team2.trim()) return problem('missing team name');
     if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return problem(`bad date ${JSON.stringify(date)}`);
-    if (time !== undefined && (typeof time !== 'string' || !/^\d{1,2}:\d{2}$/.test(time)))
+    const withOffset = typeof time === 'string' ? parseOffsetTime(time) : null;
+    if (time !== undefined && !withOffset && (typeof time !== 'string' || !/^\d{1,2}:\d{2}$/.test(time)))
       return problem(`bad time ${JSON.stringify(time)}`);
-    const kickoffAt = zonedToUtc(date, time ?? DEFAULT_TIME, league.timeZone);
+    const kickoffAt = withOffset
+      ? shifted(zonedToUtc(date, withOffset.time, 'UTC'), -withOffset.offsetMinutes)
+      : zonedToUtc(date, (time as string | undefined) ?? DEFAULT_TIME, league.timeZone);
     if (!kickoffAt) return problem(`bad date or time "${date} ${String(time ?? '')}"`);
     const score = readScore(raw.score);
     if (typeof score === 'string') {
@@ -253,7 +266,7 @@ export function parseFootballJson(text: string, options: FootballJsonOptions): F
     const pairing = `${home}-${away}`;
     const occurrence = (seen.get(pairing) ?? 0) + 1;
     seen.set(pairing, occurrence);
-    matches.push({
+    const match: ImportedMatch = {
       source: FOOTBALL_JSON_SOURCE,
       externalId: `${options.code}-${options.season}:${pairing}${occurrence > 1 ? `#${occurrence}` : ''}`,
       leagueId: league.leagueId,
@@ -268,23 +281,30 @@ export function parseFootballJson(text: string, options: FootballJsonOptions): F
       halfTime: score.halfTime,
       league: league.league,
       origin: { file: options.file, line },
-    });
+    };
+    const full = readFullMatch(raw, match, FOOTBALL_JSON_SOURCE);
+    for (const message of full.problems) problem(`${clip(home, 60)} v ${clip(away, 60)}: ${message}`);
+    if (full.goalEvents) match.goalEvents = full.goalEvents;
+    if (full.referee) match.referee = full.referee;
+    if (full.venue) match.venue = full.venue;
+    matches.push(match);
+    playerMatches.push(...full.lines);
   });
   for (const match of matches) {
     if ((seen.get(`${match.home.name}-${match.away.name}`) ?? 0) > 1) match.repeatedPairing = true;
   }
-  return { name, matches, problems, badScores };
+  return { name, matches, problems, badScores, playerMatches };
 }
 
 /** The code and season a file's path names: `.../2025-26/en.1.json` -> en.1, 2025. */
 export function codeAndSeasonOfPath(file: string): { code: string | undefined; season: number | undefined } {
-  const code = /^([a-z]{2,3}\.\d)\.json$/i.exec(path.basename(file))?.[1]?.toLowerCase();
+  const code = /^([a-z]{2,3}\.\d)(?:-full)?\.json$/i.exec(path.basename(file))?.[1]?.toLowerCase();
   return { code, season: parseSeasonName(path.basename(path.dirname(file))) };
 }
 
 export const footballJsonSource = registerSource({
   name: FOOTBALL_JSON_SOURCE,
-  usage: 'football-json <season dir>/<code>.json... [--code en.1] [--season 2025-26]',
+  usage: 'football-json <season dir>/<code>.json or <code>-full.json... [--code en.1] [--season 2025-26]',
   parseArgs(args, cwd) {
     const { values, positionals } = parseCommandLine(FOOTBALL_JSON_SOURCE, args, {
       code: { type: 'string' },
@@ -331,6 +351,7 @@ export const footballJsonSource = registerSource({
       }
       context.reportProblems(parsed.problems);
       await context.saveMatches(parsed.matches);
+      if (parsed.playerMatches.length > 0) await context.savePlayerMatches(parsed.playerMatches);
     }
   },
 });

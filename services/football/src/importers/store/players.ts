@@ -1,5 +1,6 @@
 import type { Knex } from '@matchday/server';
 import type { ImportedPlayer, ImportedPlayerMatch, ImportedSquadMember } from '../model';
+import { squadPlayerNamed, type SquadName } from '../../domain/player-names';
 import { playerNames } from '../../domain/search';
 import type { SquadMembersRow } from '../../db/rows';
 import { FixtureIndex, type StoredFixture } from './fixtures';
@@ -45,6 +46,8 @@ class PlayerResolver {
   private readonly ids = new Map<string, number>();
   private readonly rows = new Map<number, Row>();
   private readonly loaded = new Set<string>();
+  /** Ids of a name-only source linked to a player another source stored: they never change his details. */
+  private readonly linked = new Set<string>();
 
   constructor(
     private readonly trx: Knex.Transaction,
@@ -63,14 +66,34 @@ class PlayerResolver {
         const id = Number(row.id);
         this.ids.set(`${source}\u0000${String(row.external_id)}`, id);
         this.rows.set(id, { ...row, birth_date: dateOnly(row.birth_date) });
+        // a name-only source's name of a player is kept as it was first stored (it may name another source's player)
+        if (NAME_ONLY_SOURCES.has(source)) this.linked.add(`${source}\u0000${String(row.external_id)}`);
       }
     }
+  }
+
+  /** Whether the source's id of this player is stored already. */
+  knows(player: ImportedPlayer): boolean {
+    return this.ids.has(`${player.source}\u0000${player.externalId}`);
+  }
+
+  /**
+   * Stores the source's id of a player as another name of a stored player (`id`): a source without ids of its own
+   * that names a squad player. His stored details stay as they are.
+   */
+  async link(player: ImportedPlayer, id: number): Promise<number> {
+    const key = `${player.source}\u0000${player.externalId}`;
+    await this.trx('external_ids').insert({ entity: 'player', source: player.source, external_id: player.externalId, entity_id: id });
+    this.ids.set(key, id);
+    this.linked.add(key);
+    return id;
   }
 
   async resolve(player: ImportedPlayer): Promise<number> {
     const key = `${player.source}\u0000${player.externalId}`;
     const next = playerRow(player);
     const id = this.ids.get(key);
+    if (id !== undefined && this.linked.has(key)) return id;
     if (id !== undefined) {
       const current = this.rows.get(id)!;
       const changes = changedColumns(current, next);
@@ -92,6 +115,45 @@ class PlayerResolver {
     this.rows.set(newId, next);
     this.summary.playersCreated += 1;
     return newId;
+  }
+}
+
+/**
+ * Sources that name players without ids of their own (football.json's line-ups: "MOHAMED SALAH"). A name the team's
+ * squad holds (of the season, else of the latest season before it that has one: FPL's last season beside this
+ * season's football.json) is that squad player (domain/player-names.ts), who then also gets his squad position in the
+ * match; another name becomes a player of its own, written as fans write it.
+ */
+const NAME_ONLY_SOURCES: ReadonlySet<string> = new Set(['football-json']);
+
+type SquadEntry = SquadName & { position: string };
+
+/** A team's squad of a season, else of the latest season before it with one; read once per team and season. */
+class SquadNames {
+  private readonly squads = new Map<string, SquadEntry[]>();
+  constructor(private readonly trx: Knex.Transaction) {}
+
+  async of(teamId: number, season: number): Promise<SquadEntry[]> {
+    const key = `${teamId}|${season}`;
+    let squad = this.squads.get(key);
+    if (!squad) {
+      const rows = (await this.trx('squad_members as s')
+        .join('players as p', 'p.id', 's.player_id')
+        .where('s.team_id', teamId)
+        .where('s.season', '<=', season)
+        .select('s.season', 's.player_id', 's.position', 'p.name', 'p.known_as')) as Row[];
+      const latest = Math.max(...rows.map((row) => Number(row.season)));
+      squad = rows
+        .filter((row) => Number(row.season) === latest)
+        .map((row) => ({
+          playerId: Number(row.player_id),
+          name: String(row.name),
+          knownAs: (row.known_as as string | null) ?? null,
+          position: String(row.position),
+        }));
+      this.squads.set(key, squad);
+    }
+    return squad;
   }
 }
 
@@ -194,6 +256,9 @@ function playerMatchRow(line: ImportedPlayerMatch, fixtureId: number, playerId: 
     expected_assists: line.expectedAssists ?? null,
     own_goals: line.ownGoals ?? null,
     bps: line.bps ?? null,
+    captain: line.captain ?? null,
+    came_on: line.cameOn ?? null,
+    went_off: line.wentOff ?? null,
   };
 }
 
@@ -228,6 +293,7 @@ export async function savePlayerMatches(
   // The matches are stored already: their leagues and seasons too.
   await withImportTransaction(db, [], async ({ trx, teams }) => {
     const players = new PlayerResolver(trx, summary);
+    const squads = new SquadNames(trx);
     await players.loadSources(new Set(valid.map((l) => l.player.source)));
     const index = new FixtureIndex(trx);
     const sources = new Set<string>();
@@ -264,7 +330,19 @@ export async function savePlayerMatches(
         summary.problems.push(problemAt(line.origin, source, `team "${line.team.name}" did not play in fixture ${fixture.id}`));
         continue;
       }
-      const playerId = await players.resolve(line.player);
+      let position = line.position ?? null;
+      let playerId: number | undefined;
+      if (NAME_ONLY_SOURCES.has(source)) {
+        const squad = await squads.of(teamId, Number(fixture.row.season));
+        if (!players.knows(line.player)) {
+          const named = squadPlayerNamed(line.player.name, squad);
+          if (named) playerId = await players.link(line.player, named.playerId);
+        }
+        playerId ??= await players.resolve(line.player);
+        position ??= (squad.find((member) => member.playerId === playerId)?.position as ImportedPlayerMatch['position']) ?? null;
+      } else {
+        playerId = await players.resolve(line.player);
+      }
       const key = `${fixture.id}|${playerId}`;
       if (keys.has(key)) {
         summary.problems.push(problemAt(line.origin, source, `second line for player ${line.player.name} in fixture ${fixture.id}`));
@@ -274,7 +352,7 @@ export async function savePlayerMatches(
       rows.push(
         options.lineups
           ? { fixture_id: fixture.id, player_id: playerId, team_id: teamId, starting: line.started ?? false }
-          : playerMatchRow(line, fixture.id, playerId, teamId),
+          : playerMatchRow({ ...line, position }, fixture.id, playerId, teamId),
       );
     }
     await upsertChildren(trx, options.lineups ? 'fixture_lineups' : 'fixture_player_stats', ['fixture_id', 'player_id'], rows, summary);
