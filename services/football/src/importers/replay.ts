@@ -65,13 +65,36 @@ export function replayShiftMs(first: Date, last: Date, now: Date, asOf?: string)
   return now.getTime() - instant.getTime();
 }
 
-/** The season's first and last kick-off among the collected matches (null when there are none). */
+/**
+ * Each league's latest season among the collected matches: the season a replay replays. A league's earlier seasons
+ * (the default replay's Premier League 2019-20 to 2023-24) are history: moved by the same shift, so that they stay
+ * before the replay's today and their real dates read right, but written as the source has them, never held back,
+ * and left out of the replay's first and last day and its label.
+ */
+export function replayedSeasons(batches: readonly ImportBatch[]): Map<number, number> {
+  const latest = new Map<number, number>();
+  for (const batch of batches) {
+    if (batch.kind !== 'matches') continue;
+    for (const match of batch.records)
+      if (match.season > (latest.get(match.leagueId) ?? -Infinity)) latest.set(match.leagueId, match.season);
+  }
+  return latest;
+}
+
+/** Whether a match is of an earlier season than its league's replayed one (replayedSeasons). */
+function isHistory(match: Pick<ImportedMatch, 'leagueId' | 'season'>, replayed: ReadonlyMap<number, number>): boolean {
+  return match.season < (replayed.get(match.leagueId) ?? match.season);
+}
+
+/** The replayed seasons' first and last kick-off among the collected matches (null when there are none). */
 export function seasonRange(batches: readonly ImportBatch[]): { first: Date; last: Date } | null {
+  const replayed = replayedSeasons(batches);
   let first = Infinity;
   let last = -Infinity;
   for (const batch of batches) {
     if (batch.kind !== 'matches') continue;
     for (const match of batch.records) {
+      if (isHistory(match, replayed)) continue;
       const at = match.kickoffAt.getTime();
       if (at < first) first = at;
       if (at > last) last = at;
@@ -115,17 +138,21 @@ export interface ReplayPlan {
  * the match clock, importers/live-clock.ts) is written as the source has it; one still to come is written as
  * not played, and what happens in it is held back: each event until its moment (the match goes live at
  * kick-off), the full record and the players' lines until the final whistle. Events of a match in play now
- * that have happened already are written at once. Squads and points adjustments are written as they are.
+ * that have happened already are written at once. Squads and points adjustments are written as they are. A match of
+ * a league's earlier season (replayedSeasons) is moved the same way and written as it is, with its players' lines,
+ * whatever the clock says: history is never held back.
  */
 export function planReplay(batches: readonly ImportBatch[], shiftMs: number, now: Date): ReplayPlan {
   const shift = (date: Date) => new Date(date.getTime() + shiftMs);
   const nowMs = now.getTime();
+  const replayed = replayedSeasons(batches);
   const releaseOf = new Map<string, number>();
   const kickoffOf = new Map<string, number>();
   for (const batch of batches) {
     if (batch.kind !== 'matches') continue;
     for (const match of batch.records) {
-      releaseOf.set(`${match.source}\u0000${match.externalId}`, finalWhistle({ ...match, kickoffAt: shift(match.kickoffAt) }).getTime());
+      const release = isHistory(match, replayed) ? -Infinity : finalWhistle({ ...match, kickoffAt: shift(match.kickoffAt) }).getTime();
+      releaseOf.set(`${match.source}\u0000${match.externalId}`, release);
       kickoffOf.set(`${match.source}\u0000${match.externalId}`, shift(match.kickoffAt).getTime());
     }
   }
@@ -161,7 +188,9 @@ export function planReplay(batches: readonly ImportBatch[], shiftMs: number, now
         const releaseMs =
           'externalId' in line.match
             ? releaseOf.get(`${line.match.source}\u0000${line.match.externalId}`)
-            : finalWhistle({ kickoffAt: line.match.kickoffAt } as ImportedMatch).getTime();
+            : isHistory(line.match, replayed)
+              ? -Infinity
+              : finalWhistle({ kickoffAt: line.match.kickoffAt } as ImportedMatch).getTime();
         if (releaseMs === undefined || releaseMs <= nowMs) {
           known.push(line);
         } else {
@@ -246,10 +275,12 @@ export interface ReplaySeason {
  * it cuts the end, and the season stays).
  */
 export function replayLabel(batches: readonly ImportBatch[]): string {
+  const replayed = replayedSeasons(batches);
   const leagues = new Map<number, Set<number>>();
   for (const batch of batches) {
     if (batch.kind !== 'matches') continue;
     for (const match of batch.records) {
+      if (isHistory(match, replayed)) continue;
       const seasons = leagues.get(match.leagueId) ?? new Set<number>();
       seasons.add(match.season);
       leagues.set(match.leagueId, seasons);
