@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { catalogueLeague, seasonName } from '@matchday/contracts';
 import { dataDir, dropMysqlDatabase, openDatabase, type DatabaseTarget, type Knex } from '@matchday/server';
 import { sameDayOfSeason } from './default-replay';
 import { formatReport, runImport, writeBatches, type ImportBatch, type ImportReport } from './cli';
+import { migrations } from '../db/migrations';
 import { holdResults, type HeldBatch } from './held-results';
 import { finalWhistle, matchTimeline } from './live-clock';
 import type { ImportedMatch, ImportedMatchEvent, ImportedPlayerMatch } from './model';
@@ -346,10 +348,92 @@ export async function writeReplay(db: Knex, read: ReplayRead, options: { progres
   return report;
 }
 
+/** Bumped when what a replay writes from the same files changes: a replay an older version built is then rebuilt. */
+const REPLAY_FORMAT = 2;
+
+/** Size and modification time of a file, or of each file of a folder (one level), that an import argument names. */
+function inputStamp(file: string): unknown {
+  if (!fs.existsSync(file)) return null;
+  const stat = fs.statSync(file);
+  if (!stat.isDirectory()) return [stat.size, stat.mtimeMs];
+  return fs
+    .readdirSync(file)
+    .sort()
+    .map((name) => {
+      const inner = fs.statSync(path.join(file, name));
+      return [name, inner.isDirectory() ? 'dir' : inner.size, inner.mtimeMs];
+    });
+}
+
 /**
- * Builds the replay database from scratch: `args` are import arguments, several imports separated by
- * "+" (e.g. `football-data-co-uk E0-2324.csv + fpl ../shared/data/fpl/2023-24`). Throws ReplayDateError
- * for a bad `asOf` before any database is touched.
+ * What a replay is built from: the import arguments with the size and modification time of every file they name, how
+ * today is placed (`asOf`, `sameCalendarDay`), the football schema's migrations and the replay's format. Kept in
+ * dataset_meta (`replay_inputs`) once the replay is written.
+ */
+export function replayInputs(args: readonly string[], env: NodeJS.ProcessEnv, options: ReplayOptions = {}): string {
+  const cwd = env.INIT_CWD ?? process.cwd();
+  const hash = createHash('sha256');
+  hash.update(
+    JSON.stringify({
+      format: REPLAY_FORMAT,
+      schema: Object.keys(migrations),
+      args,
+      asOf: options.asOf ?? null,
+      sameDay: !!options.sameCalendarDay,
+    }),
+  );
+  for (const arg of args) if (!arg.startsWith('-') && arg !== '+') hash.update(JSON.stringify([arg, inputStamp(path.resolve(cwd, arg))]));
+  return hash.digest('hex');
+}
+
+/**
+ * The days of the shift when the replay database `target` holds a replay completely built from the same inputs that
+ * `now` would move by the same shift; else null. Nothing is written, and no database is created for it on SQLite. A bad
+ * `asOf` throws ReplayDateError as a build would.
+ */
+async function reusableReplay(target: DatabaseTarget, inputs: string, now: Date, options: ReplayOptions): Promise<number | null> {
+  if (target.client === 'sqlite' && !fs.existsSync(target.location)) return null;
+  let db: Knex | undefined;
+  try {
+    db = await openDatabase(target);
+    if (!(await db.schema.hasTable('dataset_meta'))) return null;
+    const rows = (await db('dataset_meta')
+      .whereIn('key', ['replay_inputs', 'replay_first', 'replay_last', 'date_shift_days'])
+      .select('key', 'value')) as Array<{ key: string; value: string }>;
+    const meta = Object.fromEntries(rows.map((row) => [row.key, row.value]));
+    if (meta.replay_inputs !== inputs || !meta.replay_first || !meta.replay_last || meta.date_shift_days === undefined) return null;
+    const first = new Date(meta.replay_first);
+    const last = new Date(meta.replay_last);
+    const asOf = options.asOf ?? (options.sameCalendarDay ? sameDayOfSeason(first, last, now) : undefined);
+    const days = replayShiftMs(first, last, now, asOf) / DAY;
+    return String(days) === meta.date_shift_days ? days : null;
+  } catch (error) {
+    if (error instanceof ReplayDateError) throw error;
+    // a MySQL database that cannot be read is rebuilt
+    return null;
+  } finally {
+    await db?.destroy();
+  }
+}
+
+/** The line that says where the replay's now is in the real season and what is still to be played. */
+async function replayNowLine(db: Knex, days: number, now: Date, options: ReplayOptions): Promise<string> {
+  const [count] = (await db('fixtures').where({ status: 'scheduled' }).count({ n: '*' })) as Array<{ n: number | string }>;
+  const realNow = new Date(now.getTime() - days * DAY);
+  const realToday = Number.isInteger(days) ? utcDay(realNow) : realNow.toISOString();
+  return (
+    `  Replay: kick-offs moved by ${Number(days.toFixed(4))} days, so now is ${realToday} of the real season` +
+    `${options.asOf !== undefined ? '' : options.sameCalendarDay ? " (today's date in that season)" : ' (its middle)'}; ${Number(count?.n ?? 0)} fixture(s) still to be played, ` +
+    'each played on the match clock (README "Replay")'
+  );
+}
+
+/**
+ * Builds the replay database: `args` are import arguments, several imports separated by "+" (e.g.
+ * `football-data-co-uk E0-2324.csv + fpl ../shared/data/fpl/2023-24`). A replay database completely built before from
+ * the same inputs (replayInputs) that now moves by the same shift is served as it is, without reading the files again:
+ * what fell due while it was stopped is released by the football service at its start, as after any restart.
+ * Otherwise it is built from scratch. Throws ReplayDateError for a bad `asOf` before any database is written.
  */
 export async function prepareReplay(
   args: readonly string[],
@@ -357,8 +441,21 @@ export async function prepareReplay(
   log: (line: string) => void = (line) => console.log(line),
   options: ReplayOptions = {},
 ): Promise<NodeJS.ProcessEnv> {
-  const read = await readReplay(args, env, log, options);
   const { target, serviceEnv } = replayTarget(env);
+  const inputs = replayInputs(args, env, options);
+  const now = options.now ?? new Date();
+  const reused = await reusableReplay(target, inputs, now, options);
+  if (reused !== null) {
+    const db = await openDatabase(target);
+    try {
+      log('  Replay: built before from the same files and moved by the same days: served as it is');
+      log(await replayNowLine(db, reused, now, options));
+    } finally {
+      await db.destroy();
+    }
+    return serviceEnv;
+  }
+  const read = await readReplay(args, env, log, { ...options, now });
   if (target.client === 'sqlite') {
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${target.location}${suffix}`, { force: true });
   } else {
@@ -367,15 +464,10 @@ export async function prepareReplay(
   const db = await openDatabase(target);
   try {
     const report = await writeReplay(db, read, { progress: true });
+    // last: a build that stopped half-way is never taken for a whole one
+    await setDatasetMeta(db, 'replay_inputs', inputs);
     log(formatReport(report, 10).replace(/^/gm, '  '));
-    const [count] = (await db('fixtures').where({ status: 'scheduled' }).count({ n: '*' })) as Array<{ n: number | string }>;
-    const realNow = new Date(read.now.getTime() - read.days * DAY);
-    const realToday = Number.isInteger(read.days) ? utcDay(realNow) : realNow.toISOString();
-    log(
-      `  Replay: kick-offs moved by ${Number(read.days.toFixed(4))} days, so now is ${realToday} of the real season` +
-        `${options.asOf !== undefined ? '' : options.sameCalendarDay ? " (today's date in that season)" : ' (its middle)'}; ${Number(count?.n ?? 0)} fixture(s) still to be played, ` +
-        'each played on the match clock (README "Replay")',
-    );
+    log(await replayNowLine(db, read.days, read.now, options));
   } finally {
     await db.destroy();
   }
