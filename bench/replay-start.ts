@@ -10,9 +10,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from '@matchday/server';
+import { dropMysqlDatabase, repoRoot } from '@matchday/server';
 import { defaultReplayArgs } from '@matchday/football/src/importers/default-replay';
-import { prepareReplay } from '@matchday/football/src/importers/replay';
+import { prepareReplay, replayTarget } from '@matchday/football/src/importers/replay';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 
@@ -33,6 +33,8 @@ async function main(): Promise<void> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-bench-replay-'));
     try {
       const env = { DATA_DIR: dataDir, INIT_CWD: repoRoot, ...(mysql ? { DATABASE_URL: mysql } : {}) };
+      // a first start: no replay built before (on MySQL the replay database outlives the run's DATA_DIR)
+      if (mysql) await dropMysqlDatabase(replayTarget(env).target.location);
       const started = process.hrtime.bigint();
       await prepareReplay(found.args, env, () => undefined, { sameCalendarDay: true });
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
