@@ -9,7 +9,7 @@ import {
   type FittedModel,
   type TrainingMatch,
 } from './dixon-coles';
-import { IMPLIED_GOALS_ITERATIONS, IMPLIED_GOALS_START, MIN_MARKET_MATCHES } from './constants';
+import { IMPLIED_GOALS_CACHE, IMPLIED_GOALS_ITERATIONS, IMPLIED_GOALS_START, MIN_MARKET_MATCHES } from './constants';
 import { impliedOneXTwo, impliedTwoWay } from './market';
 
 const DAY = 86_400_000;
@@ -24,13 +24,25 @@ export function impliedGoals(odds: FeedOdds | null | undefined): { home: number;
   if (!odds) return null;
   const held = implied.get(odds);
   if (held !== undefined) return held;
-  const goals = solveImpliedGoals(odds);
+  // the same prices read again in a fresh feed (the league feed is fetched anew every minute) are not solved again
+  const key = `${odds.home}|${odds.draw}|${odds.away}|${odds.over25}|${odds.under25}`;
+  let goals = byPrices.get(key);
+  if (goals === undefined) {
+    goals = solveImpliedGoals(odds);
+    if (byPrices.size >= IMPLIED_GOALS_CACHE) byPrices.clear();
+    byPrices.set(key, goals);
+  }
   implied.set(odds, goals);
   return goals;
 }
 
 /** Solved once per prices object (a walk-forward reads the same matches at every refit). */
 const implied = new WeakMap<FeedOdds, { home: number; away: number } | null>();
+/**
+ * And once per prices (1X2 and over/under 2.5, all the solve reads): ~1 ms each, so the league feed's three seasons
+ * of Premier League closing prices (~1,100 matches) cost ~1 s at every refresh without it. Bounded: emptied when full.
+ */
+const byPrices = new Map<string, { home: number; away: number } | null>();
 
 function solveImpliedGoals(odds: FeedOdds): { home: number; away: number } | null {
   const oneXTwo = impliedOneXTwo(odds);
