@@ -268,15 +268,13 @@ describe.each(testDatabases())('replay as of a day, with a fake clock, on %s', (
 });
 
 describe('prepareReplay', () => {
-  it('imports into DATA_DIR/replay from scratch each time and hands the football service that directory', async () => {
+  it('imports into DATA_DIR/replay and hands the football service that directory', async () => {
     const dataDir = tempDir();
     const env = { DATA_DIR: dataDir, INIT_CWD: repoRoot };
     const file = seasonFile();
     const now = new Date('2026-11-22T10:00:00Z');
     const serviceEnv = await prepareReplay(['football-data-co-uk', file], env, quiet, { now });
     expect(serviceEnv).toEqual({ DATA_DIR: path.join(dataDir, 'replay') });
-    // A second start rebuilds it: still four fixtures, shifted once.
-    await prepareReplay(['football-data-co-uk', file], env, quiet, { now });
     const db = await openDatabase({ client: 'sqlite', location: path.join(dataDir, 'replay', 'football.sqlite') });
     try {
       expect(await db('fixtures').count({ n: '*' })).toEqual([{ n: 4 }]);
@@ -297,6 +295,53 @@ describe('prepareReplay', () => {
     }
     expect(fs.existsSync(path.join(dataDir, 'football.sqlite'))).toBe(false);
     await expect(prepareReplay([], env, quiet)).rejects.toThrow(/--replay needs import arguments/);
+  });
+
+  it('serves a replay built before from the same files with the same shift as it is, and rebuilds it when either changed', async () => {
+    const dataDir = tempDir();
+    const env = { DATA_DIR: dataDir, INIT_CWD: repoRoot };
+    const file = seasonFile();
+    const location = path.join(dataDir, 'replay', 'football.sqlite');
+    const build = async (now: string, asOf?: string) => {
+      const lines: string[] = [];
+      await prepareReplay(['football-data-co-uk', file], env, (line) => lines.push(line), { now: new Date(now), asOf });
+      const db = await openDatabase({ client: 'sqlite', location });
+      try {
+        const meta = (await db('dataset_meta').whereIn('key', ['date_shift_days', 'marker']).select('key', 'value')) as Array<{
+          key: string;
+          value: string;
+        }>;
+        // a row the next start must keep when it serves the replay as it is, and lose when it rebuilds it
+        await db('dataset_meta').insert({ key: 'marker', value: now }).onConflict('key').merge();
+        const fixtures = Number(((await db('fixtures').count({ n: '*' })) as Array<{ n: number }>)[0]!.n);
+        return {
+          reused: lines.some((line) => line.includes('served as it is')),
+          fixtures,
+          meta: Object.fromEntries(meta.map((m) => [m.key, m.value])),
+        };
+      } finally {
+        await db.destroy();
+      }
+    };
+    expect(await build('2026-11-22T10:00:00Z')).toEqual({ reused: false, fixtures: 4, meta: { date_shift_days: '1087' } });
+    // a later start the same day: same files, same shift
+    expect(await build('2026-11-22T18:00:00Z')).toEqual({
+      reused: true,
+      fixtures: 4,
+      meta: { date_shift_days: '1087', marker: '2026-11-22T10:00:00Z' },
+    });
+    // the next day the middle of the season is a day further: another shift, rebuilt
+    expect(await build('2026-11-23T10:00:00Z')).toEqual({ reused: false, fixtures: 4, meta: { date_shift_days: '1088' } });
+    // another --as-of: rebuilt, and again the same one: served as it is
+    expect(await build('2026-11-23T11:00:00Z', '2023-12-01')).toEqual({ reused: false, fixtures: 4, meta: { date_shift_days: '1088' } });
+    expect((await build('2026-11-23T12:00:00Z', '2023-12-01')).reused).toBe(true);
+    // a file that changed: rebuilt from it
+    fs.appendFileSync(file, '\nE0,02/03/2024,15:00,Chelsea,Arsenal,1,1,10,10,4,4,2.5,3.4,2.8,2.5,3.4,2.8');
+    expect(await build('2026-11-23T13:00:00Z', '2023-12-01')).toMatchObject({ reused: false, fixtures: 5 });
+    // a bad --as-of fails as a build does, before anything is written
+    await expect(prepareReplay(['football-data-co-uk', file], env, quiet, { asOf: '2025-01-02' })).rejects.toThrow(
+      '--as-of 2025-01-02 is outside the season, which runs from 2023-09-01 to 2024-03-02',
+    );
   });
 
   it('stops on a bad --as-of before touching the replay database', async () => {

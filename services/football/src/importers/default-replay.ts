@@ -12,7 +12,13 @@ import { utcDay } from './dates';
 
 /** What the default replay is, in words (the launcher prints it). */
 export const DEFAULT_REPLAY_DESCRIPTION =
-  'Premier League 2024-25 (results, statistics, odds, FPL players), UEFA Champions League 2024-25 and Indian Super League 2024-25';
+  'Premier League 2024-25 (results, statistics, odds, FPL players), UEFA Champions League 2024-25 and Indian Super League 2024-25, ' +
+  "with the Premier League's 2019-20 to 2023-24 seasons (and FPL 2023-24) as earlier seasons";
+
+/** The Premier League seasons before the replayed one that the default replay loads as history (start years). */
+export const DEFAULT_EARLIER_SEASONS = [2019, 2020, 2021, 2022, 2023] as const;
+
+const seasonCode = (year: number) => `${String(year % 100).padStart(2, '0')}${String((year + 1) % 100).padStart(2, '0')}`;
 
 /** The files of the default replay under a data root (`../shared/data` beside the repository by default). */
 export function defaultReplayFiles(dataRoot: string) {
@@ -26,15 +32,35 @@ export function defaultReplayFiles(dataRoot: string) {
 }
 
 /**
+ * The earlier seasons' files under a data root: the Premier League's results, statistics and odds of 2019-20 to
+ * 2023-24 and FPL 2023-24. They are history (replay.ts: a league's seasons before its latest are written as played,
+ * never held back); each is loaded where present, and one that is missing leaves the replay without it.
+ */
+export function defaultEarlierFiles(dataRoot: string) {
+  return {
+    premierLeague: DEFAULT_EARLIER_SEASONS.map((year) => path.join(dataRoot, 'football-data-co-uk', `E0-${seasonCode(year)}.csv`)),
+    fpl: [path.join(dataRoot, 'fpl', '2023-24')],
+  };
+}
+
+/** Whether an FPL season folder holds the four files the fpl import reads. */
+const fplSeasonPresent = (dir: string) =>
+  ['teams.csv', 'players_raw.csv', 'fixtures.csv', 'merged_gw.csv'].every((name) => fs.existsSync(path.join(dir, name)));
+
+/**
  * The import arguments of the default replay (several imports separated by "+", as `--replay` takes them), or the
- * files that are missing under `dataRoot`.
+ * files that are missing under `dataRoot`. The earlier seasons come first, so that what the 2024-25 season says of a
+ * player (his name, his details) is the last word.
  */
 export function defaultReplayArgs(dataRoot: string): { args: string[] } | { missing: string[] } {
   const files = defaultReplayFiles(dataRoot);
   const missing = Object.values(files).filter((file) => !fs.existsSync(file));
   if (missing.length > 0) return { missing };
+  const earlier = defaultEarlierFiles(dataRoot);
   return {
     args: [
+      ...earlier.premierLeague.filter((file) => fs.existsSync(file)).flatMap((file) => ['football-data-co-uk', file, '+']),
+      ...earlier.fpl.filter(fplSeasonPresent).flatMap((dir) => ['fpl', dir, '+']),
       ...['football-data-co-uk', files.premierLeague, '+', 'fpl', files.fpl, '+', 'adjustments', files.deductions],
       ...['+', 'openfootball', files.championsLeague],
       ...['+', 'results-csv', files.isl, '--league', '323', '--season', '2024'],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { catalogueLeague, seasonName } from '@matchday/contracts';
@@ -5,6 +6,7 @@ import { dataDir, dropMysqlDatabase, openDatabase, type DatabaseTarget, type Kne
 import { utcDay } from './dates';
 import { sameDayOfSeason } from './default-replay';
 import { formatReport, runImport, writeBatches, type ImportBatch, type ImportReport } from './cli';
+import { migrations } from '../db/migrations';
 import { holdResults, type HeldBatch } from './held-results';
 import { finalWhistle, matchTimeline } from './live-clock';
 import type { ImportedMatch, ImportedMatchEvent, ImportedPlayerMatch } from './model';
@@ -65,13 +67,36 @@ export function replayShiftMs(first: Date, last: Date, now: Date, asOf?: string)
   return now.getTime() - instant.getTime();
 }
 
-/** The season's first and last kick-off among the collected matches (null when there are none). */
+/**
+ * Each league's latest season among the collected matches: the season a replay replays. A league's earlier seasons
+ * (the default replay's Premier League 2019-20 to 2023-24) are history: moved by the same shift, so that they stay
+ * before the replay's today and their real dates read right, but written as the source has them, never held back,
+ * and left out of the replay's first and last day and its label.
+ */
+export function replayedSeasons(batches: readonly ImportBatch[]): Map<number, number> {
+  const latest = new Map<number, number>();
+  for (const batch of batches) {
+    if (batch.kind !== 'matches') continue;
+    for (const match of batch.records)
+      if (match.season > (latest.get(match.leagueId) ?? -Infinity)) latest.set(match.leagueId, match.season);
+  }
+  return latest;
+}
+
+/** Whether a match is of an earlier season than its league's replayed one (replayedSeasons). */
+function isHistory(match: Pick<ImportedMatch, 'leagueId' | 'season'>, replayed: ReadonlyMap<number, number>): boolean {
+  return match.season < (replayed.get(match.leagueId) ?? match.season);
+}
+
+/** The replayed seasons' first and last kick-off among the collected matches (null when there are none). */
 export function seasonRange(batches: readonly ImportBatch[]): { first: Date; last: Date } | null {
+  const replayed = replayedSeasons(batches);
   let first = Infinity;
   let last = -Infinity;
   for (const batch of batches) {
     if (batch.kind !== 'matches') continue;
     for (const match of batch.records) {
+      if (isHistory(match, replayed)) continue;
       const at = match.kickoffAt.getTime();
       if (at < first) first = at;
       if (at > last) last = at;
@@ -115,17 +140,21 @@ export interface ReplayPlan {
  * the match clock, importers/live-clock.ts) is written as the source has it; one still to come is written as
  * not played, and what happens in it is held back: each event until its moment (the match goes live at
  * kick-off), the full record and the players' lines until the final whistle. Events of a match in play now
- * that have happened already are written at once. Squads and points adjustments are written as they are.
+ * that have happened already are written at once. Squads and points adjustments are written as they are. A match of
+ * a league's earlier season (replayedSeasons) is moved the same way and written as it is, with its players' lines,
+ * whatever the clock says: history is never held back.
  */
 export function planReplay(batches: readonly ImportBatch[], shiftMs: number, now: Date): ReplayPlan {
   const shift = (date: Date) => new Date(date.getTime() + shiftMs);
   const nowMs = now.getTime();
+  const replayed = replayedSeasons(batches);
   const releaseOf = new Map<string, number>();
   const kickoffOf = new Map<string, number>();
   for (const batch of batches) {
     if (batch.kind !== 'matches') continue;
     for (const match of batch.records) {
-      releaseOf.set(`${match.source}\u0000${match.externalId}`, finalWhistle({ ...match, kickoffAt: shift(match.kickoffAt) }).getTime());
+      const release = isHistory(match, replayed) ? -Infinity : finalWhistle({ ...match, kickoffAt: shift(match.kickoffAt) }).getTime();
+      releaseOf.set(`${match.source}\u0000${match.externalId}`, release);
       kickoffOf.set(`${match.source}\u0000${match.externalId}`, shift(match.kickoffAt).getTime());
     }
   }
@@ -161,7 +190,9 @@ export function planReplay(batches: readonly ImportBatch[], shiftMs: number, now
         const releaseMs =
           'externalId' in line.match
             ? releaseOf.get(`${line.match.source}\u0000${line.match.externalId}`)
-            : finalWhistle({ kickoffAt: line.match.kickoffAt } as ImportedMatch).getTime();
+            : isHistory(line.match, replayed)
+              ? -Infinity
+              : finalWhistle({ kickoffAt: line.match.kickoffAt } as ImportedMatch).getTime();
         if (releaseMs === undefined || releaseMs <= nowMs) {
           known.push(line);
         } else {
@@ -246,10 +277,12 @@ export interface ReplaySeason {
  * it cuts the end, and the season stays).
  */
 export function replayLabel(batches: readonly ImportBatch[]): string {
+  const replayed = replayedSeasons(batches);
   const leagues = new Map<number, Set<number>>();
   for (const batch of batches) {
     if (batch.kind !== 'matches') continue;
     for (const match of batch.records) {
+      if (isHistory(match, replayed)) continue;
       const seasons = leagues.get(match.leagueId) ?? new Set<number>();
       seasons.add(match.season);
       leagues.set(match.leagueId, seasons);
@@ -317,10 +350,92 @@ export async function writeReplay(db: Knex, read: ReplayRead, options: { progres
   return report;
 }
 
+/** Bumped when what a replay writes from the same files changes: a replay an older version built is then rebuilt. */
+const REPLAY_FORMAT = 2;
+
+/** Size and modification time of a file, or of each file of a folder (one level), that an import argument names. */
+function inputStamp(file: string): unknown {
+  if (!fs.existsSync(file)) return null;
+  const stat = fs.statSync(file);
+  if (!stat.isDirectory()) return [stat.size, stat.mtimeMs];
+  return fs
+    .readdirSync(file)
+    .sort()
+    .map((name) => {
+      const inner = fs.statSync(path.join(file, name));
+      return [name, inner.isDirectory() ? 'dir' : inner.size, inner.mtimeMs];
+    });
+}
+
 /**
- * Builds the replay database from scratch: `args` are import arguments, several imports separated by
- * "+" (e.g. `football-data-co-uk E0-2324.csv + fpl ../shared/data/fpl/2023-24`). Throws ReplayDateError
- * for a bad `asOf` before any database is touched.
+ * What a replay is built from: the import arguments with the size and modification time of every file they name, how
+ * today is placed (`asOf`, `sameCalendarDay`), the football schema's migrations and the replay's format. Kept in
+ * dataset_meta (`replay_inputs`) once the replay is written.
+ */
+export function replayInputs(args: readonly string[], env: NodeJS.ProcessEnv, options: ReplayOptions = {}): string {
+  const cwd = env.INIT_CWD ?? process.cwd();
+  const hash = createHash('sha256');
+  hash.update(
+    JSON.stringify({
+      format: REPLAY_FORMAT,
+      schema: Object.keys(migrations),
+      args,
+      asOf: options.asOf ?? null,
+      sameDay: !!options.sameCalendarDay,
+    }),
+  );
+  for (const arg of args) if (!arg.startsWith('-') && arg !== '+') hash.update(JSON.stringify([arg, inputStamp(path.resolve(cwd, arg))]));
+  return hash.digest('hex');
+}
+
+/**
+ * The days of the shift when the replay database `target` holds a replay completely built from the same inputs that
+ * `now` would move by the same shift; else null. Nothing is written, and no database is created for it on SQLite. A bad
+ * `asOf` throws ReplayDateError as a build would.
+ */
+async function reusableReplay(target: DatabaseTarget, inputs: string, now: Date, options: ReplayOptions): Promise<number | null> {
+  if (target.client === 'sqlite' && !fs.existsSync(target.location)) return null;
+  let db: Knex | undefined;
+  try {
+    db = await openDatabase(target);
+    if (!(await db.schema.hasTable('dataset_meta'))) return null;
+    const rows = (await db('dataset_meta')
+      .whereIn('key', ['replay_inputs', 'replay_first', 'replay_last', 'date_shift_days'])
+      .select('key', 'value')) as Array<{ key: string; value: string }>;
+    const meta = Object.fromEntries(rows.map((row) => [row.key, row.value]));
+    if (meta.replay_inputs !== inputs || !meta.replay_first || !meta.replay_last || meta.date_shift_days === undefined) return null;
+    const first = new Date(meta.replay_first);
+    const last = new Date(meta.replay_last);
+    const asOf = options.asOf ?? (options.sameCalendarDay ? sameDayOfSeason(first, last, now) : undefined);
+    const days = replayShiftMs(first, last, now, asOf) / DAY;
+    return String(days) === meta.date_shift_days ? days : null;
+  } catch (error) {
+    if (error instanceof ReplayDateError) throw error;
+    // a MySQL database that cannot be read is rebuilt
+    return null;
+  } finally {
+    await db?.destroy();
+  }
+}
+
+/** The line that says where the replay's now is in the real season and what is still to be played. */
+async function replayNowLine(db: Knex, days: number, now: Date, options: ReplayOptions): Promise<string> {
+  const [count] = (await db('fixtures').where({ status: 'scheduled' }).count({ n: '*' })) as Array<{ n: number | string }>;
+  const realNow = new Date(now.getTime() - days * DAY);
+  const realToday = Number.isInteger(days) ? utcDay(realNow) : realNow.toISOString();
+  return (
+    `  Replay: kick-offs moved by ${Number(days.toFixed(4))} days, so now is ${realToday} of the real season` +
+    `${options.asOf !== undefined ? '' : options.sameCalendarDay ? " (today's date in that season)" : ' (its middle)'}; ${Number(count?.n ?? 0)} fixture(s) still to be played, ` +
+    'each played on the match clock (README "Replay")'
+  );
+}
+
+/**
+ * Builds the replay database: `args` are import arguments, several imports separated by "+" (e.g.
+ * `football-data-co-uk E0-2324.csv + fpl ../shared/data/fpl/2023-24`). A replay database completely built before from
+ * the same inputs (replayInputs) that now moves by the same shift is served as it is, without reading the files again:
+ * what fell due while it was stopped is released by the football service at its start, as after any restart.
+ * Otherwise it is built from scratch. Throws ReplayDateError for a bad `asOf` before any database is written.
  */
 export async function prepareReplay(
   args: readonly string[],
@@ -328,8 +443,21 @@ export async function prepareReplay(
   log: (line: string) => void = (line) => console.log(line),
   options: ReplayOptions = {},
 ): Promise<NodeJS.ProcessEnv> {
-  const read = await readReplay(args, env, log, options);
   const { target, serviceEnv } = replayTarget(env);
+  const inputs = replayInputs(args, env, options);
+  const now = options.now ?? new Date();
+  const reused = await reusableReplay(target, inputs, now, options);
+  if (reused !== null) {
+    const db = await openDatabase(target);
+    try {
+      log('  Replay: built before from the same files and moved by the same days: served as it is');
+      log(await replayNowLine(db, reused, now, options));
+    } finally {
+      await db.destroy();
+    }
+    return serviceEnv;
+  }
+  const read = await readReplay(args, env, log, { ...options, now });
   if (target.client === 'sqlite') {
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${target.location}${suffix}`, { force: true });
   } else {
@@ -338,15 +466,10 @@ export async function prepareReplay(
   const db = await openDatabase(target);
   try {
     const report = await writeReplay(db, read, { progress: true });
+    // last: a build that stopped half-way is never taken for a whole one
+    await setDatasetMeta(db, 'replay_inputs', inputs);
     log(formatReport(report, 10).replace(/^/gm, '  '));
-    const [count] = (await db('fixtures').where({ status: 'scheduled' }).count({ n: '*' })) as Array<{ n: number | string }>;
-    const realNow = new Date(read.now.getTime() - read.days * DAY);
-    const realToday = Number.isInteger(read.days) ? utcDay(realNow) : realNow.toISOString();
-    log(
-      `  Replay: kick-offs moved by ${Number(read.days.toFixed(4))} days, so now is ${realToday} of the real season` +
-        `${options.asOf !== undefined ? '' : options.sameCalendarDay ? " (today's date in that season)" : ' (its middle)'}; ${Number(count?.n ?? 0)} fixture(s) still to be played, ` +
-        'each played on the match clock (README "Replay")',
-    );
+    log(await replayNowLine(db, read.days, read.now, options));
   } finally {
     await db.destroy();
   }

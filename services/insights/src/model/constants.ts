@@ -65,3 +65,5 @@ export const MAX_GOALS = 10;
 /** Where the search for a match's implied goal expectations starts, and its iterations (Nelder-Mead). */
 export const IMPLIED_GOALS_START = { home: 1.5, away: 1.2 } as const;
 export const IMPLIED_GOALS_ITERATIONS = 200;
+/** Implied goal expectations kept, one per distinct prices (a cache, emptied when full; no effect on any figure). */
+export const IMPLIED_GOALS_CACHE = 50_000;

@@ -188,6 +188,25 @@ export class FixtureIndex {
     this.link(fixtureId, source);
   }
 
+  /**
+   * Loads at once the fixtures these (source, external id) pairs name that are not loaded yet (after loadSources),
+   * so that byExternal finds them without a query each: a season of FPL lines names 380 fixtures.
+   */
+  async loadExternal(refs: Iterable<{ source: string; externalId: string }>): Promise<void> {
+    const ids = new Set<number>();
+    for (const ref of refs) {
+      const id = this.external.get(`${ref.source}\u0000${ref.externalId}`);
+      if (id !== undefined && !this.byId.has(id)) ids.add(id);
+    }
+    for (const part of chunks([...ids])) {
+      const rows = (await this.trx('fixtures')
+        .whereIn('id', part)
+        .select('id', ...FIXTURE_COLUMNS)) as Row[];
+      for (const row of rows) this.add(fixtureFromDb(row));
+      await this.loadLinks(rows.map((r) => Number(r.id)));
+    }
+  }
+
   async byExternal(source: string, externalId: string): Promise<StoredFixture | undefined> {
     const id = this.external.get(`${source}\u0000${externalId}`);
     if (id === undefined) return undefined;

@@ -303,6 +303,7 @@ export async function savePlayerMatches(
       else seasons.set(`${line.match.leagueId}|${line.match.season}`, line.match);
     }
     await index.loadSources(sources);
+    await index.loadExternal(valid.flatMap((line) => ('externalId' in line.match ? [line.match] : [])));
     await index.loadSeasons(seasons.values());
 
     const rows: Row[] = [];

@@ -41,7 +41,46 @@ export function chunks<T>(items: readonly T[], size = BATCH): T[][] {
 }
 
 async function insertBatches(trx: Knex, table: string, rows: readonly object[]): Promise<void> {
+  if (rows.length === 0 || (await sqliteInsert(trx, table, rows))) return;
   for (const part of chunks(rows)) await trx(table).insert(part);
+}
+
+/** The part of a better-sqlite3 connection the bulk insert uses. */
+interface SqliteConnection {
+  prepare(sql: string): { run(params: unknown[]): unknown };
+}
+
+/** A value as knex's better-sqlite3 dialect binds it (dates as epoch ms, booleans as 0/1, missing as NULL). */
+function sqliteValue(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value instanceof Date) return value.valueOf();
+  if (typeof value === 'boolean') return Number(value);
+  return value;
+}
+
+/**
+ * SQLite inside a transaction: one statement prepared once and run for every row on the transaction's own
+ * connection. Building and preparing a 500-row insert through the query builder costs ~50 µs a row (a season of FPL
+ * lines, 30,000 rows of 29 columns, took 1.5 s); this costs a few. The rows and their NULLs are those knex would
+ * insert (useNullAsDefault). False, and nothing written, elsewhere (MySQL takes the 500-row inserts) or for a value
+ * SQLite cannot bind as it is.
+ */
+async function sqliteInsert(trx: Knex, table: string, rows: readonly object[]): Promise<boolean> {
+  if (!trx.isTransaction || trx.client.config.client !== 'better-sqlite3') return false;
+  const columns = new Set<string>();
+  for (const row of rows) {
+    for (const [column, value] of Object.entries(row)) {
+      if (value !== null && typeof value === 'object' && !(value instanceof Date) && !Buffer.isBuffer(value)) return false;
+      columns.add(column);
+    }
+  }
+  const names = [...columns];
+  const connection = (await trx.client.acquireConnection()) as SqliteConnection;
+  const statement = connection.prepare(
+    `insert into \`${table}\` (${names.map((name) => `\`${name}\``).join(', ')}) values (${names.map(() => '?').join(', ')})`,
+  );
+  for (const row of rows) statement.run(names.map((name) => sqliteValue((row as Row)[name])));
+  return true;
 }
 
 /**
