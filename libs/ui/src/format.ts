@@ -94,7 +94,6 @@ export function replayDay(date: Date): string {
   return `${WEEKDAYS[date.getDay()]!.slice(0, 3)} ${shortDate(date)}`;
 }
 
-
 /**
  * Fixture date label (spec §9): 'Today, HH:MM', 'Tomorrow, HH:MM', the weekday (with time) within the
  * coming week, otherwise en-GB day-shortmonth-year. While a replay is served: the real day and time of the match
