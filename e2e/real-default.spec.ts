@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import type { Fixture } from '@matchday/contracts';
 import { npmStartStack } from './support/npm-start';
 import { signedInPage } from './support/screens';
 
@@ -74,5 +75,43 @@ test('the real season fills the other screens: standings, top scorers, search, a
   expect(text).toContain(
     'DESCRIPTION:Replay of 2024-25 season: Premier League\\, Champions League\\, Indian Super League: this match was played on Sun 1 Dec 2024.',
   );
+  await context.close();
+});
+
+test('a real Premier League match on a phone: its scorers under the score, only the statistics its sources carry, both line-ups with ratings', async ({
+  browser,
+}) => {
+  const { page, context } = await signedInPage(browser, { width: 390, theme: 'light' }, 'newcomer@example.com');
+  // Southampton 2-3 Liverpool, Sun 24 Nov 2024: Szoboszlai, then Salah twice (FPL gives the scorers, not the minutes)
+  const season = (await (await page.request.get(`${stack().url}/api/fixtures/filter?leagueId=39&season=2024`)).json()) as Fixture[];
+  const match = season.find((f) => f.homeTeam === 'Southampton' && f.awayTeam === 'Liverpool');
+  expect(match).toBeDefined();
+  await page.goto(`${stack().url}/fixture-stats/${match!.id}`);
+  const away = page.getByTestId('away-scorers');
+  await expect(away).toContainText('Salah 2');
+  await expect(away).toContainText('Szoboszlai');
+  await expect(away).not.toContainText('′');
+  await expect(page.getByTestId('home-scorers').getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByTestId('player-of-the-match')).toContainText("rating from FPL's bonus points");
+  await expect(page.getByTestId('stats-sources')).toContainText('football-data.co.uk');
+  // football-data.co.uk has no possession, passes or offsides: no bar says 0 for them
+  await expect(page.getByText('Ball Possession')).toHaveCount(0);
+  await expect(page.getByText('Total Passes')).toHaveCount(0);
+  await expect(page.getByText('Shots on Target').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await page.goto(`${stack().url}/fixture-players/${match!.id}`);
+  const sides = page.getByTestId('fixture-team');
+  await expect(sides).toHaveCount(2);
+  for (const side of [sides.nth(0), sides.nth(1)]) {
+    await expect(side.getByTestId('lineup-group').getByTestId('fixture-player')).toHaveCount(11);
+    await expect(side.getByTestId('lineup-substitutes').getByTestId('fixture-player').first()).toBeVisible();
+  }
+  const ratings = await page.getByTestId('player-rating').allTextContents();
+  expect(ratings.length).toBeGreaterThanOrEqual(22);
+  expect(ratings.every((text) => /^(\d{1,2}\.\d|–)$/.test(text.trim()) && text.trim() !== '0.0')).toBe(true);
+  await expect(page.getByTestId('player-of-the-match')).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
   await context.close();
 });
