@@ -25,6 +25,7 @@ const MARCH_4 = read('2026-03-04', 'en.1');
 const MARCH_13 = read('2026-03-13', 'en.1');
 const LA_LIGA = read('2026-03-13', 'es.1');
 const PATH = '2025-26/en.1.json';
+const FULL_PATH = '2025-26/en.1-full.json';
 
 interface Line {
   level: 'info' | 'warn' | 'error';
@@ -544,8 +545,10 @@ describe.each(testDatabases())('football.json sync (%s)', (_label, target) => {
     const asked = upstream.requests.length;
     const first = stopping.run();
     const queued = stopping.run();
-    for (let i = 0; i < 200 && upstream.requests.length === asked; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(upstream.requests.slice(asked).map((r) => r.path)).toEqual([PATH]);
+    // the -full file first (there is none: 404), then the plain one, which hangs
+    const askedFor = () => upstream.requests.slice(asked).map((r) => r.path);
+    for (let i = 0; i < 200 && !askedFor().includes(PATH); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(askedFor()).toEqual([FULL_PATH, PATH]);
     const started = Date.now();
     await stopping.stop();
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -553,9 +556,28 @@ describe.each(testDatabases())('football.json sync (%s)', (_label, target) => {
     await expect(queued).resolves.toEqual([]);
     upstream.behave(PATH);
     // es.1 never asked for, nothing recorded, nothing logged as an error
-    expect(upstream.requests.slice(asked).map((r) => r.path)).toEqual([PATH]);
+    expect(askedFor()).toEqual([FULL_PATH, PATH]);
     expect(await states()).toEqual(before);
     expect(stopLines.filter((l) => l.level === 'error')).toEqual([]);
+  });
+
+  it('asks for the -full file first and stores its line-ups; the plain file only where upstream has no -full one', async () => {
+    const full = fs.readFileSync(sharedData('openfootball', 'football-json', 'full-sample', '2025-26', 'en.1-full.json'), 'utf8');
+    upstream.serve({ [FULL_PATH]: full, [PATH]: MARCH_13 });
+    const lineRows = () => count(service.db('fixture_player_stats'));
+    const linesBefore = await lineRows();
+    const asked = upstream.requests.length;
+    const { report } = await runOnce();
+    expect(report).toMatchObject({ url: `${upstream.url}/${FULL_PATH}`, outcome: 'fetched', error: null });
+    expect(upstream.requests.slice(asked).map((r) => r.path)).toEqual([FULL_PATH]);
+    // both teams' players of the sample's twelve matches
+    expect((await lineRows()) - linesBefore).toBeGreaterThanOrEqual(12 * 2 * 11);
+    // the next run asks for the same -full file, conditionally
+    const again = upstream.requests.length;
+    const next = await runOnce();
+    expect(next.report).toMatchObject({ url: `${upstream.url}/${FULL_PATH}`, outcome: 'unchanged' });
+    expect(upstream.requests.slice(again)).toEqual([expect.objectContaining({ path: FULL_PATH, status: 304 })]);
+    expect((await lineRows()) - linesBefore).toBeGreaterThanOrEqual(12 * 2 * 11);
   });
 });
 

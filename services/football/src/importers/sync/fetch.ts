@@ -39,8 +39,15 @@ export interface FetchOptions {
   redirects?: OutboundRules;
 }
 
-/** Why a file could not be read, with the URL (the one error a league's run logs). */
-export class FetchError extends Error {}
+/** Why a file could not be read, with the URL (the one error a league's run logs); `status`: the HTTP status refused with. */
+export class FetchError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
 
 /** The fetch ended because the service is stopping: not a failure of the upstream, nothing to record. */
 export class FetchStopped extends Error {}
@@ -135,7 +142,7 @@ async function attempt(url: string, validators: Validators | null, options: Fetc
       await response.body?.cancel().catch(() => undefined);
       const message = `HTTP ${response.status}`;
       if (response.status >= 500 || response.status === 429) throw new Retryable(message);
-      throw new FetchError(message);
+      throw new FetchError(message, response.status);
     }
     const declared = Number(response.headers.get('content-length') ?? '0');
     if (declared > maxBytes) {
@@ -175,7 +182,7 @@ export async function fetchConditional(url: string, validators: Validators | nul
       return await attempt(url, validators, options);
     } catch (error) {
       if (error instanceof FetchStopped) throw error;
-      if (error instanceof FetchError) throw new FetchError(`${url}: ${error.message}`);
+      if (error instanceof FetchError) throw new FetchError(`${url}: ${error.message}`, error.status);
       const reason = error instanceof Error ? error.message : String(error);
       if (options.signal?.aborted) throw new FetchStopped('the service is stopping');
       if (tries >= options.retries) {

@@ -3,7 +3,7 @@ import { catalogueLeague, seasonName } from '@matchday/contracts';
 import { startTimerLoop, type Knex, type TimerLoop } from '@matchday/server';
 import { replayInfo } from '../../domain/dataset';
 import type { ImportedMatch } from '../model';
-import { saveMatches } from '../store';
+import { saveMatches, savePlayerMatches } from '../store';
 import {
   FOOTBALL_JSON_SOURCE,
   FootballJsonError,
@@ -69,9 +69,12 @@ export function currentSeason(ms: number): number {
   return date.getUTCMonth() >= 7 ? date.getUTCFullYear() : date.getUTCFullYear() - 1;
 }
 
-/** Where a league's file of a season is upstream. */
-export function leagueUrl(baseUrl: string, season: number, code: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/${seasonName(season)}/${code}.json`;
+/**
+ * Where a league's file of a season is upstream: `<code>-full.json` (line-ups, substitutions, bookings, goals with
+ * minutes, referee, ground; published beside the plain file from 2025-26 on) or the plain `<code>.json`.
+ */
+export function leagueUrl(baseUrl: string, season: number, code: string, file: 'full' | 'plain' = 'plain'): string {
+  return `${baseUrl.replace(/\/+$/, '')}/${seasonName(season)}/${code}${file === 'full' ? '-full' : ''}.json`;
 }
 
 function label(match: ImportedMatch): string {
@@ -130,8 +133,12 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
   const syncLeague = async (code: string, states: Map<string, LeagueState>, replay: boolean): Promise<SyncLeagueRun | null> => {
     const league = footballJsonLeague(code);
     const year = season();
-    const url = leagueUrl(options.baseUrl, year, code);
+    // the -full file first; the plain one when upstream has no -full file of the league (404). The run's URL is the
+    // one it read (or last asked): its validators go with it.
+    const fullUrl = leagueUrl(options.baseUrl, year, code, 'full');
+    const plainUrl = leagueUrl(options.baseUrl, year, code);
     const previous = states.get(code);
+    let url = previous?.url === plainUrl ? plainUrl : fullUrl;
     const report: SyncLeagueRun = {
       code,
       leagueId: league?.leagueId ?? null,
@@ -167,8 +174,22 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
       if (replay) throw new FootballJsonError(`${url}: not read, the database serves a replay (the sync follows imported data only)`);
       // validators only while the copy they describe is stored: a database emptied since (or replaced) reads the file again
       const held = (await storedSeason(db, FOOTBALL_JSON_SOURCE, league.leagueId, year)).linked.size > 0;
-      const conditional = held && Boolean(state.validators.etag || state.validators.lastModified);
-      const fetched = await fetchConditional(url, conditional ? state.validators : null, fetchOptions);
+      const ask = (file: string) => {
+        const validators = previous?.url === file && held ? previous.validators : null;
+        return fetchConditional(file, validators && (validators.etag || validators.lastModified) ? validators : null, fetchOptions);
+      };
+      let fetched: Awaited<ReturnType<typeof fetchConditional>>;
+      try {
+        url = fullUrl;
+        fetched = await ask(fullUrl);
+      } catch (error) {
+        if (!(error instanceof FetchError && error.status === 404)) throw error;
+        url = plainUrl;
+        fetched = await ask(plainUrl);
+      }
+      report.url = url;
+      state.url = url;
+      state.validators = previous && previous.url === url ? previous.validators : { etag: null, lastModified: null };
       if (fetched.status === 'unchanged') {
         report.outcome = 'unchanged';
       } else {
@@ -189,6 +210,8 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
         if (problem) throw new ImplausibleFile(`${url}: refused, nothing written: ${problem}`);
 
         const summary = await saveMatches(db, parsed.matches);
+        // a -full file's line-ups, substitutions and cards, each match's replaced as a whole
+        if (parsed.playerMatches.length > 0) summary.problems.push(...(await savePlayerMatches(db, parsed.playerMatches)).problems);
         const after = await storedSeason(db, FOOTBALL_JSON_SOURCE, league.leagueId, year);
         const listed = new Set(parsed.matches.map((m) => m.externalId));
         const missing = [...before.linked.keys()].filter((id) => !listed.has(id));
@@ -252,8 +275,9 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
       );
       report.outcome = 'failed';
       report.error = message;
-      // the validators of the last good copy stay: the next run asks against it
-      state.validators = previous && previous.url === url ? previous.validators : { etag: null, lastModified: null };
+      // the validators of the last good copy stay, with the file they came with: the next run asks against it
+      state.url = previous?.url ?? url;
+      state.validators = previous?.validators ?? { etag: null, lastModified: null };
       state.lastError = message;
       failed = true;
       logger.error({ code, season: report.season, url }, `sync ${code}: failed, nothing written: ${message}`);
