@@ -338,7 +338,8 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
           leagueId: league?.leagueId ?? null,
           leagueName: (league && (catalogueLeague(league.leagueId)?.name ?? league.league?.name)) ?? code,
           season: seasonName(year),
-          url: leagueUrl(options.baseUrl, year, code),
+          // the file last asked for this season (its -full file, or the plain one where it has none)
+          url: state?.url?.includes(`/${seasonName(year)}/`) ? state.url : leagueUrl(options.baseUrl, year, code, 'full'),
           lastRunAt: iso(state?.lastRunAt),
           lastChangeAt: iso(state?.lastChangeAt),
           lastError: state?.lastError ?? null,
