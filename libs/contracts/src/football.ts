@@ -248,50 +248,6 @@ export interface FixturePlayer {
   minutesPlayed: number;
 }
 
-/** One player of a line-up (GET /api/fixtures/{fixtureId}/lineups). Null where the source does not say. */
-export interface LineupPlayer {
-  /** The stored player; null for a name the source gives that no squad holds. */
-  playerId: number | null;
-  /** As fans write it ("Virgil van Dijk", not "Virgil VAN DIJK"). */
-  name: string;
-  position: PlayerPosition | null;
-  captain: boolean | null;
-  /** Minutes played. */
-  minutes: number | null;
-  /** The minute a substitute came on ("45+2" is 45); null for a starter, or where the source gives no minute (FPL). */
-  cameOn: number | null;
-  /** The minute a player went off; null when he did not, or where the source gives no minute (FPL). */
-  wentOff: number | null;
-  goals: number;
-  assists: number;
-  yellow: number;
-  red: number;
-  /** Expected goals (FPL); null where the source has none. */
-  xg: number | null;
-  /** Out of 10 to one decimal (FPL's bonus points: models.md); null where the player is not rated. */
-  rating: number | null;
-}
-
-/** One side's line-up. */
-export interface LineupSide {
-  teamId: number;
-  teamName: string;
-  /** The starting XI, goalkeeper, defenders, midfielders, forwards where the position is known. */
-  starters: LineupPlayer[];
-  /** The substitutes who came on, by the minute they came on where known, else by minutes played. */
-  substitutes: LineupPlayer[];
-  /** The unused substitutes; null where the source does not list the bench (FPL lists only who played). */
-  bench: LineupPlayer[] | null;
-}
-
-/** GET /api/fixtures/{fixtureId}/lineups (404 "Line-ups not available" for a match without them). */
-export interface FixtureLineups {
-  /** Where the line-ups come from: "FPL", "API-Football", "openfootball (football.json)", "demo data". */
-  source: string;
-  home: LineupSide;
-  away: LineupSide;
-}
-
 export type FormLetter = 'W' | 'D' | 'L';
 export type TeamMovement = 'up' | 'down' | 'same';
 
@@ -452,47 +408,3 @@ export type TeamStatsFigures = Pick<
   | 'cleanSheet'
   | 'failedToScore'
 >;
-
-/** Bounds of the search text (GET /api/search?q=): shorter is refused with 400, longer too. */
-export const SEARCH_MIN_LENGTH = 2;
-export const SEARCH_MAX_LENGTH = 100;
-/** At most this many results of each kind. */
-export const SEARCH_PER_KIND = 5;
-
-export interface SearchTeam {
-  id: number;
-  name: string;
-  logo: string | null;
-  country: string | null;
-  /** The league and season of the team's latest fixture (for the team page link); null when it has none. */
-  leagueId: number | null;
-  season: number | null;
-}
-
-export interface SearchPlayer {
-  id: number;
-  name: string;
-  /** The name fans know him by when his name does not already say it ("Casemiro" for Carlos Henrique Casimiro); else null. */
-  knownAs: string | null;
-  photo: string | null;
-  teamName: string | null;
-  /** The league and season of the player's latest squad (for the player page link); null when none. */
-  leagueId: number | null;
-  season: number | null;
-}
-
-export interface SearchLeague {
-  id: number;
-  name: string;
-  country: string;
-  logo: string | null;
-  currentSeason: number;
-}
-
-/** GET /api/search?q=: teams, players and competitions whose name has a word starting with q (accents and case ignored). */
-export interface SearchResults {
-  query: string;
-  teams: SearchTeam[];
-  players: SearchPlayer[];
-  leagues: SearchLeague[];
-}

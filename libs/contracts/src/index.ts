@@ -3,6 +3,8 @@
  * Field names follow the product contract (docs/product.md §3) exactly.
  */
 export * from './football';
+export * from './lineups';
+export * from './search';
 export * from './replay';
 export * from './live';
 export * from './leagues';
