@@ -82,6 +82,24 @@ export default tseslint.config(
     files: ['shell/src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': restrictedImports(INTO_ANOTHER_PACKAGE, DEEP_IMPORT, SHELL_INTO_REMOTE) },
   },
+  // Dates and times on screen are written by @matchday/ui's dates module alone (its named styles), never by a screen.
+  {
+    files: ['shell/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}', 'libs/ui/src/**/*.{ts,tsx}'],
+    ignores: ['libs/ui/src/dates.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['toLocaleDateString', 'toLocaleTimeString'].map((name) => ({
+          selector: `CallExpression[callee.property.name='${name}']`,
+          message: `Write dates with a style of @matchday/ui's dates module (kickoffLabel, kickoffDateTime, ...), not ${name}.`,
+        })),
+        ...['CallExpression', 'NewExpression'].map((node) => ({
+          selector: `${node}[callee.object.name='Intl'][callee.property.name='DateTimeFormat'][arguments.length>0]`,
+          message: "Write dates with a style of @matchday/ui's dates module (kickoffLabel, kickoffDateTime, ...), not Intl.DateTimeFormat.",
+        })),
+      ],
+    },
+  },
   // Tests, benches and e2e may import a package's internals by path (@matchday/football/src/...).
   {
     files: ['**/test/**/*.{ts,tsx}', 'test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],

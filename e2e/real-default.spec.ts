@@ -25,13 +25,13 @@ test('a phone opens on the real season: a one-line replay banner, real clubs and
   await expect(page.getByTestId('demo-badge')).toHaveCount(0);
   const today = page.getByTestId('fixture-card');
   await expect(today.first()).toContainText('Kerala Blasters');
-  await expect(today.first()).toContainText('Thu 28 Nov 2024, 14:00');
+  await expect(today.first()).toContainText('Thu 28 Nov, 14:00');
   expect((await today.first().boundingBox())!.y).toBeLessThan(844);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   await page.getByRole('tab', { name: 'This Week' }).click();
   const liverpool = page.getByTestId('fixture-card').filter({ hasText: 'Liverpool' }).filter({ hasText: 'Manchester City' });
-  await expect(liverpool).toContainText('Sun 1 Dec 2024, 16:00');
+  await expect(liverpool).toContainText('Sun 1 Dec, 16:00');
   await expect(page.getByTestId('fixture-card').filter({ hasText: 'Indian Super League' }).first()).toBeVisible();
 
   await context.close();

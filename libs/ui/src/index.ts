@@ -5,6 +5,7 @@ export * from './toasts';
 export * from './primitives';
 export * from './providers';
 export * from './format';
+export * from './dates';
 export * from './meta';
 export * from './standalone';
 export * from './clipboard';

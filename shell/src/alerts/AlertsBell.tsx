@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Fixture, FixturePage } from '@matchday/contracts';
-import { browserTimeZone } from '@matchday/ui';
+import { browserTimeZone, timeOfDay } from '@matchday/ui';
 import { apiQuery, useApiQuery, useDismiss, useFollows, usePreferences, useSpoilers } from '@matchday/ui/unshared';
 import { useLiveChanges, useLiveMatches, useNow } from '@matchday/ui/live';
 import { addToBell, bellAlertOf, followedMatchMayBeLive, type BellAlert } from './bell-rules';
@@ -96,8 +96,6 @@ const Panel = styled.div`
   }
 `;
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-
 /**
  * Today's fixtures, read as the fixtures remote reads its live list (the same URL and the same page shape, so both
  * share one cache entry).
@@ -176,7 +174,7 @@ export default function AlertsBell() {
               <li key={alert.key}>
                 <Link to={`/fixture-stats/${alert.fixtureId}`} onClick={() => setOpen(false)}>
                   {alert.title}
-                  <small>{[alert.detail, time(alert.at)].filter(Boolean).join(' · ')}</small>
+                  <small>{[alert.detail, timeOfDay(alert.at)].filter(Boolean).join(' · ')}</small>
                 </Link>
               </li>
             ))}

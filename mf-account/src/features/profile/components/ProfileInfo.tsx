@@ -1,8 +1,7 @@
 import { Fragment } from 'react';
 import styled from 'styled-components';
-import { Badge } from '@matchday/ui';
+import { Badge, calendarDate } from '@matchday/ui';
 import type { AuthUser } from '@matchday/contracts';
-import { fullDate } from '../../../lib/dates';
 import { Section } from '../../../lib/layout';
 import { isPremium } from '../../../lib/premium';
 
@@ -72,7 +71,7 @@ export function ProfileInfo({ user }: { user: AuthUser }) {
         <dd data-testid="subscription-status">
           {premium ? (
             <>
-              <Badge $colour="#15803d">1 Month Free Premium</Badge> <span>Until {fullDate(user.freeAccessUntil!)}</span>
+              <Badge $colour="#15803d">1 Month Free Premium</Badge> <span>Until {calendarDate(user.freeAccessUntil!)}</span>
             </>
           ) : (
             <Badge>Free Access</Badge>
@@ -81,7 +80,7 @@ export function ProfileInfo({ user }: { user: AuthUser }) {
       </Fields>
       {premium && (
         <Banner role="status" data-testid="premium-banner">
-          Premium access is active until {fullDate(user.freeAccessUntil!)}. Enjoy every insight.
+          Premium access is active until {calendarDate(user.freeAccessUntil!)}. Enjoy every insight.
         </Banner>
       )}
     </Section>

@@ -1,8 +1,7 @@
 import styled from 'styled-components';
-import { Badge, Skeleton } from '@matchday/ui';
+import { Badge, calendarDate, Skeleton } from '@matchday/ui';
 import type { ReferralRecord } from '@matchday/contracts';
 import { counted, PlainList } from '@matchday/ui/unshared';
-import { fullDate } from '../../../lib/dates';
 import { Muted, Section } from '../../../lib/layout';
 
 const List = styled(PlainList)`
@@ -58,7 +57,7 @@ export function ReferralList({ referrals, error }: { referrals: ReferralRecord[]
               <div>
                 <strong>{displayName(record)}</strong>
                 <span className="meta">
-                  {record.referredUser.email ? `${record.referredUser.email} · ` : ''}Joined {fullDate(record.createdAt)}
+                  {record.referredUser.email ? `${record.referredUser.email} · ` : ''}Joined {calendarDate(record.createdAt)}
                 </span>
               </div>
               <StatusBadge status={record.status} />

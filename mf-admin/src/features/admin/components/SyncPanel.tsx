@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { SyncLeagueRun } from '@matchday/contracts';
-import { ApiError, Button, dateFormat, Skeleton, toast } from '@matchday/ui';
+import { ApiError, Button, dateTime, Skeleton, toast } from '@matchday/ui';
 import { runSync, useSyncStatus } from '../api/sync';
 import { Muted, Section, SectionHead } from './parts';
 
@@ -32,8 +32,7 @@ const Leagues = styled.ul`
   }
 `;
 
-const utcTime = dateFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
-const when = (iso: string | null) => (iso ? `${utcTime(iso)} UTC` : 'Never');
+const when = (iso: string | null) => (iso ? dateTime(iso) : 'Never');
 
 /**
  * "fetched: 10 results, 18 kick-offs moved, 0 new", with "; 1 result changed: Liverpool v Bournemouth 4-2 → 4-3" when a

@@ -1,11 +1,8 @@
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTheme } from 'styled-components';
 import type { TrendDay } from '@matchday/contracts';
-import { dateFormat } from '@matchday/ui';
+import { axisDay } from '@matchday/ui';
 import type { TrendMetric } from '../store/admin-slice';
-
-const utcDayMonth = dateFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dayLabel = (date: string) => utcDayMonth(`${date}T00:00:00Z`);
 
 /** Bars per day of one trend series (loaded lazily: recharts). */
 export default function TrendChart({
@@ -23,11 +20,11 @@ export default function TrendChart({
   return (
     <BarChart responsive data={days} style={{ width: '100%', height }} margin={{ top: 8, right: 8, bottom: 4, left: -20 }}>
       <CartesianGrid strokeDasharray="3 3" stroke={theme.border} vertical={false} />
-      <XAxis dataKey="date" tickFormatter={dayLabel} tick={{ fill: theme.textMuted, fontSize: 12 }} stroke={theme.border} minTickGap={16} />
+      <XAxis dataKey="date" tickFormatter={axisDay} tick={{ fill: theme.textMuted, fontSize: 12 }} stroke={theme.border} minTickGap={16} />
       <YAxis allowDecimals={false} tick={{ fill: theme.textMuted, fontSize: 12 }} stroke={theme.border} />
       <Tooltip
         cursor={{ fill: theme.surfaceRaised }}
-        labelFormatter={(value) => dayLabel(String(value))}
+        labelFormatter={(value) => axisDay(String(value))}
         formatter={(value) => [String(value), label]}
         contentStyle={{ background: theme.surfaceRaised, border: `1px solid ${theme.border}`, borderRadius: 8, color: theme.text }}
       />

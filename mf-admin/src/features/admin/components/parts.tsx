@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Card, dateFormat, media } from '@matchday/ui';
+import { Card, media, shortDate } from '@matchday/ui';
 
 export const Section = styled(Card).attrs({ as: 'section' })`
   display: grid;
@@ -67,5 +67,4 @@ export function TableScroll({ label, children }: { label: string; children: Reac
   );
 }
 
-const utcShortDate = dateFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-export const formatDate = (iso: string | null) => (iso ? utcShortDate(iso) : 'Never');
+export const formatDate = (iso: string | null) => (iso ? shortDate(iso) : 'Never');

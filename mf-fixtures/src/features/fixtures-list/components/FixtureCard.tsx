@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Badge, Button, fixtureDateLabel, leagueColour, media, TeamLogo } from '@matchday/ui';
+import { Badge, Button, kickoffLabel, leagueColour, media, TeamLogo } from '@matchday/ui';
 import type { Fixture } from '@matchday/contracts';
 import { resultNote, type LiveEntry, type LiveState } from '@matchday/ui/live';
 import { FollowButton, revealScore } from '@matchday/ui/unshared';
@@ -172,7 +172,7 @@ export const FixtureCard = memo(function FixtureCard({
         <LeagueBadge $colour={colour} $text={readableOn(colour)}>
           {fixture.leagueName}
         </LeagueBadge>
-        <time dateTime={fixture.eventDate}>{fixtureDateLabel(fixture.eventDate)}</time>
+        <time dateTime={fixture.eventDate}>{kickoffLabel(fixture.eventDate)}</time>
       </Top>
       <Teams to={squadPath} onClick={(event) => event.stopPropagation()} data-testid="squad-link">
         <Team>

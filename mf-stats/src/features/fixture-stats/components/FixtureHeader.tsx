@@ -2,11 +2,10 @@ import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { FixtureStats } from '@matchday/contracts';
-import { Badge, Button, media, TeamLogo } from '@matchday/ui';
+import { Badge, Button, kickoffDateTime, media, TeamLogo } from '@matchday/ui';
 import { HiddenScore, Muted } from '@matchday/ui/unshared';
 import { CONNECTION_TEXT, dataAge, LiveMarker, liveView, updatedAgo, useNow, type LiveEntry, type LiveState } from '@matchday/ui/live';
 import { HeaderCard } from '../../../lib/components';
-import { kickoffDateTime } from '../../../lib/dates';
 import { AWAY_COLOUR, HOME_COLOUR } from './ComparisonCard';
 
 const League = styled.div`

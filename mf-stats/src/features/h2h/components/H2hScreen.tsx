@@ -1,10 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Card, media, Page, Skeleton, TeamLogo, usePageMeta } from '@matchday/ui';
+import { Card, kickoffDate, media, Page, Skeleton, TeamLogo, usePageMeta } from '@matchday/ui';
 import { BackLink, counted, FormLetters, Muted, ScreenState, Stack, useSpoilers } from '@matchday/ui/unshared';
 import { HeaderCard, SectionTitle, Title } from '../../../lib/components';
-import { matchDate } from '../../../lib/dates';
 import { isId } from '../../../lib/route-ids';
 import { ResultsCover, useShownOnce } from '../../../lib/spoiler-parts';
 import { h2hMatch } from '../../../lib/spoilers';
@@ -92,7 +91,7 @@ const Biggest = styled.dl`
 function scoreline(summary: H2hSummary, match: H2hSummary['biggestWin']): string {
   if (!match) return 'None';
   const [a, b] = goalsFor(match, summary.teamA.id);
-  return `${summary.teamA.name} ${a} - ${b} ${summary.teamB.name} (${matchDate(match.eventDate)})`;
+  return `${summary.teamA.name} ${a} - ${b} ${summary.teamB.name} (${kickoffDate(match.eventDate)})`;
 }
 
 /**

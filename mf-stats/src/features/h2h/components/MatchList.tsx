@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import type { HeadToHeadMatch } from '@matchday/contracts';
-import { media, TeamLogo } from '@matchday/ui';
+import { kickoffDate, kickoffDateTime, media, TeamLogo } from '@matchday/ui';
 import { HiddenScore, PlainList, useSpoilers } from '@matchday/ui/unshared';
-import { kickoffDateTime, matchDate } from '../../../lib/dates';
 import { AboveLink, StretchedLink } from '../../../lib/spoiler-parts';
 import { h2hMatch } from '../../../lib/spoilers';
 
@@ -87,7 +86,7 @@ export function MatchList({ matches }: { matches: readonly HeadToHeadMatch[] }) 
             <li key={match.id} data-testid="h2h-match">
               <HiddenItem>
                 <Meta>
-                  {match.leagueName} · <time dateTime={match.eventDate}>{matchDate(match.eventDate)}</time>
+                  {match.leagueName} · <time dateTime={match.eventDate}>{kickoffDate(match.eventDate)}</time>
                 </Meta>
                 <Team $side="home" $winner={false}>
                   <TeamLogo name={match.homeTeam} src={match.homeTeamLogo} size={28} />
@@ -116,7 +115,7 @@ export function MatchList({ matches }: { matches: readonly HeadToHeadMatch[] }) 
             <Item to={`/fixture-stats/${match.fixtureId}`}>
               <Meta>
                 {match.leagueName} ·{' '}
-                <time dateTime={match.eventDate}>{played ? matchDate(match.eventDate) : kickoffDateTime(match.eventDate)}</time>
+                <time dateTime={match.eventDate}>{played ? kickoffDate(match.eventDate) : kickoffDateTime(match.eventDate)}</time>
               </Meta>
               <Team $side="home" $winner={homeWon}>
                 <TeamLogo name={match.homeTeam} src={match.homeTeamLogo} size={28} />

@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Fixture } from '@matchday/contracts';
-import { Button, Card, dateFormat, media, realTime, TeamLogo } from '@matchday/ui';
+import { Button, Card, kickoffDay, kickoffTime, media, TeamLogo } from '@matchday/ui';
 import { LiveMarker, liveView, useLiveMatches, useNow, type LiveEntry, type LiveState } from '@matchday/ui/live';
 import { HiddenScore, LoadingBlock, MessageCard, Muted, PlainList, Stack, useSpoilers } from '@matchday/ui/unshared';
 import { AboveLink, StretchedLink } from '../../../lib/spoiler-parts';
@@ -112,12 +112,6 @@ const Middle = styled.span`
   }
 `;
 
-// a match's real day and time, also while a replay is served (realTime)
-const localDayOf = dateFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const localTimeOf = dateFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const localDay = (iso: string) => localDayOf(realTime(iso));
-const localTime = (iso: string) => localTimeOf(realTime(iso));
-
 function Teams({ fixture, children }: { fixture: Fixture; children: ReactNode }) {
   return (
     <>
@@ -197,7 +191,7 @@ function MatchRow({ fixture, hidden, entry, feed }: { fixture: Fixture; hidden: 
         <Middle>
           <strong>
             <time dateTime={fixture.eventDate} data-testid="kickoff">
-              {localTime(fixture.eventDate)}
+              {kickoffTime(fixture.eventDate)}
             </time>
           </strong>
           <small>{fixture.status === 'postponed' ? 'Postponed' : 'Kick-off'}</small>
@@ -242,7 +236,7 @@ export function MatchesTab({ leagueId, season }: { leagueId: string; season: str
   };
   const days: Array<{ day: string; fixtures: Fixture[] }> = [];
   for (const fixture of group.fixtures) {
-    const day = localDay(fixture.eventDate);
+    const day = kickoffDay(fixture.eventDate);
     if (days[days.length - 1]?.day !== day) days.push({ day, fixtures: [] });
     days[days.length - 1]!.fixtures.push(fixture);
   }

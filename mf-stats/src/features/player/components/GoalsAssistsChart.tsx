@@ -1,7 +1,7 @@
+import { kickoffDate } from '@matchday/ui';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTheme } from 'styled-components';
 import type { PlayerRecentFixture } from '@matchday/contracts';
-import { matchDate } from '../../../lib/dates';
 import { standingsShortName } from '../../../lib/names';
 import { num } from '../../../lib/numbers';
 
@@ -13,7 +13,7 @@ export default function GoalsAssistsChart({ fixtures, height }: { fixtures: read
   const theme = useTheme();
   const data = [...fixtures].reverse().map((fixture) => ({
     name: standingsShortName(fixture.againstTeamName),
-    label: `vs ${fixture.againstTeamName}, ${matchDate(fixture.eventDate)}`,
+    label: `vs ${fixture.againstTeamName}, ${kickoffDate(fixture.eventDate)}`,
     Goals: num(fixture.goals_Total),
     Assists: num(fixture.goals_Assist),
     Rating: fixture.rating === null ? null : Math.round(num(fixture.rating) * 10) / 10,

@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import type { PlayerRecentFixture } from '@matchday/contracts';
-import { media, TeamLogo } from '@matchday/ui';
+import { kickoffDate, media, TeamLogo } from '@matchday/ui';
 import { Figure, FigureList, FORM_COLOURS, HiddenScore, PlainList, useSpoilers } from '@matchday/ui/unshared';
-import { matchDate } from '../../../lib/dates';
 import { MatchLineFigures } from '../../../lib/match-line';
 import { num, rating, RATING_LABEL } from '../../../lib/numbers';
 import { AboveLink, StretchedLink } from '../../../lib/spoiler-parts';
@@ -120,7 +119,7 @@ export function RecentFixtures({
                 <Opponent>
                   <strong>vs {fixture.againstTeamName}</strong>
                   <small>
-                    <time dateTime={fixture.eventDate}>{matchDate(fixture.eventDate)}</time>
+                    <time dateTime={fixture.eventDate}>{kickoffDate(fixture.eventDate)}</time>
                     {fixture.venue ? ` · ${fixture.venue}` : ''}
                   </small>
                 </Opponent>

@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { FixtureAnalysis, TipMarket } from '@matchday/contracts';
-import { Button, TeamLogo, usePageMeta } from '@matchday/ui';
+import { Button, kickoffDateTime, TeamLogo, usePageMeta } from '@matchday/ui';
 import { BackLink, errorDetail, FormLetters, Muted, Row, ScreenState, Stack } from '@matchday/ui/unshared';
-import { utcKickoff } from '../../../lib/dates';
 import { BLOCK_SKELETON, Panel, pct, ResponsibleGambling, SectionTitle } from '../../../lib/ui';
 import { useAnalysis } from '../api/tips';
 import { RecordView } from './RecordView';
@@ -118,8 +117,6 @@ export function AnalysisView({ fixtureId, backTo }: { fixtureId: string; backTo:
     );
   }
   const a = data;
-  const kickoff = utcKickoff(a.kickoffAt);
-  const frozen = utcKickoff(a.tip.madeAt);
   return (
     <Stack data-testid="analysis-view">
       <div>{back}</div>
@@ -135,7 +132,7 @@ export function AnalysisView({ fixtureId, backTo }: { fixtureId: string; backTo:
                 {a.homeTeam} vs {a.awayTeam}
               </h1>
               <Muted>
-                {a.league} · {kickoff.date} · {kickoff.time} UTC
+                {a.league} · {kickoffDateTime(a.kickoffAt)}
               </Muted>
             </div>
           </Row>
@@ -144,12 +141,7 @@ export function AnalysisView({ fixtureId, backTo }: { fixtureId: string; backTo:
             {a.tip.fairOdds.toFixed(2)}
             {a.tip.odds !== null
               ? `, bookmaker ${a.tip.odds.toFixed(2)}, edge ${edgeText(a.tip.edge)}`
-              : ', no bookmaker price imported'}.{' '}
-            {a.tip.id ? (
-              <Muted>
-                Frozen {frozen.date} {frozen.time} UTC.
-              </Muted>
-            ) : null}
+              : ', no bookmaker price imported'}. {a.tip.id ? <Muted>Frozen {kickoffDateTime(a.tip.madeAt)}.</Muted> : null}
           </p>
           <Muted>
             Expected goals: {a.homeTeam} {a.expectedGoals.home.toFixed(2)}, {a.awayTeam} {a.expectedGoals.away.toFixed(2)}

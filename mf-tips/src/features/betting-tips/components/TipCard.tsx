@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { TipCard as Tip } from '@matchday/contracts';
-import { Badge, Button, TeamLogo } from '@matchday/ui';
+import { Badge, Button, kickoffDateTime, TeamLogo } from '@matchday/ui';
 import { Figure, Muted, Row, Stack, TileGrid } from '@matchday/ui/unshared';
-import { utcKickoff } from '../../../lib/dates';
 import { Panel, pct } from '../../../lib/ui';
 import { edgeText } from '../rules/figures';
 
@@ -34,7 +33,8 @@ const STATUS_COLOURS = { won: '#15803d', lost: '#b91c1c', push: '#475569' } as c
 
 /** Spec §2 tip card: confidence, odds, match, date, time, both teams, tip type, prediction, analysis, View Full Analysis. */
 export function TipCard({ tip, analysisHref }: { tip: Tip; analysisHref: string }) {
-  const kickoff = utcKickoff(tip.date, tip.time);
+  // a tip carries its kick-off as a UTC day and time of day (spec §2)
+  const kickoffAt = `${tip.date}T${tip.time}:00Z`;
   return (
     <Panel as="article" data-testid="tip-card" aria-label={`${tip.match} tip`}>
       <Stack $gap="0.8rem">
@@ -55,7 +55,10 @@ export function TipCard({ tip, analysisHref }: { tip: Tip; analysisHref: string 
           <strong data-testid="match">{tip.match}</strong>
           <div>
             <Muted>
-              {tip.league} · <span data-testid="tip-date">{kickoff.date}</span> · <span data-testid="tip-time">{kickoff.time} UTC</span>
+              {tip.league} ·{' '}
+              <time data-testid="tip-date" dateTime={kickoffAt}>
+                {kickoffDateTime(kickoffAt)}
+              </time>
             </Muted>
           </div>
         </div>

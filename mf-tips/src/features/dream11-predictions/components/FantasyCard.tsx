@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Dream11Card } from '@matchday/contracts';
-import { Badge, Button, TeamLogo } from '@matchday/ui';
+import { Badge, Button, kickoffDateTime, TeamLogo } from '@matchday/ui';
 import { Figure, Muted, Row, Stack, TileGrid } from '@matchday/ui/unshared';
-import { utcKickoff } from '../../../lib/dates';
 import { Panel } from '../../../lib/ui';
 
 const Pick = styled.div`
@@ -56,7 +55,6 @@ export function FantasyCard({
   const byId = new Map(team.players.map((p) => [p.playerId, p]));
   const c = byId.get(team.captainId)!;
   const vc = byId.get(team.viceCaptainId)!;
-  const kickoff = utcKickoff(card.kickoffAt);
   return (
     <Panel as="article" data-testid="fantasy-card" aria-label={`${card.match} Dream11 team`}>
       <Stack $gap="0.75rem">
@@ -80,7 +78,7 @@ export function FantasyCard({
           <strong>{card.match}</strong>
           <div>
             <Muted>
-              {card.league} · {kickoff.date} · {kickoff.time} UTC
+              {card.league} · {kickoffDateTime(card.kickoffAt)}
               {variant === 'differential' ? ' · Grand League differential' : ''}
             </Muted>
           </div>

@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Dream11Card, Dream11Team } from '@matchday/contracts';
-import { Button, usePageMeta } from '@matchday/ui';
+import { Button, kickoffDateTime, usePageMeta } from '@matchday/ui';
 import { BackLink, errorDetail, Muted, ScreenState, Stack } from '@matchday/ui/unshared';
-import { utcKickoff } from '../../../lib/dates';
 import { BLOCK_SKELETON, Panel, ResponsibleGambling, SectionTitle } from '../../../lib/ui';
 import { useDream11Card } from '../api/dream11';
 import { lineupChangesText, pitchLines } from '../rules/pitch';
@@ -159,14 +158,13 @@ export function TeamView({ fixtureId, backTo }: { fixtureId: string; backTo: str
       </ScreenState>
     );
   }
-  const kickoff = utcKickoff(data.kickoffAt);
   return (
     <Stack data-testid="team-view">
       <div>{back}</div>
       <Panel>
         <h1 style={{ margin: 0, fontSize: '1.45rem' }}>{data.match}</h1>
         <Muted>
-          {data.league} · {kickoff.date} · {kickoff.time} UTC
+          {data.league} · {kickoffDateTime(data.kickoffAt)}
         </Muted>
         <LineupNote card={data} />
       </Panel>
