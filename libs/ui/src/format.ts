@@ -28,3 +28,39 @@ export function leagueColour(name: string, explicit?: string | null): string {
   for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return `hsl(${hash % 360} 65% 40%)`;
 }
+
+/** Name particles that belong to the surname ("van Dijk", "dos Santos", "De Bruyne" keeps its capital and its own word). */
+const PARTICLES = new Set([
+  'van',
+  'von',
+  'de',
+  'der',
+  'den',
+  'dos',
+  'das',
+  'da',
+  'di',
+  'del',
+  'della',
+  'du',
+  'la',
+  'le',
+  'ten',
+  'ter',
+  'al',
+  'el',
+  'bin',
+]);
+
+/**
+ * A player's name shortened as fans write it where room is short (a fantasy pitch): the first name's initial and the
+ * surname, a particle kept with it ("Bruno Fernandes" -> "B. Fernandes", "Jan Paul van Hecke" -> "J. van Hecke",
+ * "Mateus Gonçalo Espanha Fernandes" -> "M. Gonçalo"); a one-word name as it is ("Casemiro").
+ */
+export function shortPlayerName(name: string): string {
+  const words = nameWords(name);
+  if (words.length < 2) return name.trim();
+  const particle = words.findIndex((word, i) => i > 0 && i < words.length - 1 && PARTICLES.has(word));
+  const surname = particle > 0 ? `${words[particle]} ${words[particle + 1]}` : words[1]!;
+  return `${[...words[0]!][0]!.toUpperCase()}. ${surname}`;
+}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Dream11Card, Dream11Team } from '@matchday/contracts';
-import { Button, kickoffDateTime, usePageMeta } from '@matchday/ui';
+import { Button, kickoffDateTime, shortPlayerName, usePageMeta } from '@matchday/ui';
 import { BackLink, errorDetail, Muted, ScreenState, Stack } from '@matchday/ui/unshared';
 import { BLOCK_SKELETON, Panel, ResponsibleGambling, SectionTitle } from '../../../lib/ui';
 import { useDream11Card } from '../api/dream11';
@@ -59,7 +59,6 @@ const Chip = styled.li`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
   justify-items: center;
-  overflow-wrap: anywhere;
   gap: 0.1rem;
   flex: 0 1 6.2rem;
   min-width: 0;
@@ -68,9 +67,16 @@ const Chip = styled.li`
   background: rgb(5 46 22 / 0.78);
   text-align: center;
   font-size: 0.72rem;
+  /* one line each, shortened as fans write names ("B. Fernandes"), an ellipsis rather than a word cut in two */
+  strong,
+  .team {
+    max-width: 100%;
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
+  }
   strong {
     font-size: 0.76rem;
-    hyphens: auto;
   }
   .tag {
     display: inline-grid;
@@ -115,8 +121,13 @@ export function PitchView({ team, label, testId }: { team: Dream11Team; label: s
             {players.map((p) => (
               <Chip key={p.playerId} data-testid="pitch-player">
                 {p.tag && <span className="tag">{p.tag}</span>}
-                <strong>{p.name}</strong>
-                <span>{p.team}</span>
+                <strong title={p.name}>
+                  <span aria-hidden="true">{shortPlayerName(p.name)}</span>
+                  <span className="visually-hidden">{p.name}</span>
+                </strong>
+                <span className="team" title={p.team}>
+                  {p.team}
+                </span>
                 <span>
                   {p.credits.toFixed(1)} cr · {p.expectedPoints.toFixed(1)} pts
                 </span>
