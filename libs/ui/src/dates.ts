@@ -167,23 +167,3 @@ export function axisDay(day: string): string {
   const [year, month, date] = day.split('-').map(Number);
   return dayShortMonth(new Date(year!, (month ?? 1) - 1, date ?? 1));
 }
-
-/*
- * Names that remote builds made before the styles above use from the shell's @matchday/ui (shared-api.json): kept so
- * that such a build can still be rolled back to. No screen of this tree uses them.
- */
-
-/** @deprecated kickoffLabel. */
-export const fixtureDateLabel = kickoffLabel;
-
-/** @deprecated kickoffDateTime. A date with its short weekday ("Thu, 5 Mar 2026"). */
-export function weekdayShortDate(date: string | Date): string {
-  const at = new Date(date);
-  return `${shortWeekday(at)}, ${shortDate(at)}`;
-}
-
-/** @deprecated the styles above. A date formatter with Intl.DateTimeFormat's arguments, made on first use and kept. */
-export function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): (date: string | Date) => string {
-  let made: Intl.DateTimeFormat | undefined;
-  return (date) => (made ??= new Intl.DateTimeFormat(locale, options)).format(new Date(date));
-}
