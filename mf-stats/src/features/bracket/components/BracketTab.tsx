@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import type { Bracket, BracketRound, BracketSide, BracketTie } from '@matchday/contracts';
-import { Card, dateFormat, media, realTime } from '@matchday/ui';
+import { Card, kickoffLabel, media } from '@matchday/ui';
 import { LiveMarker, liveView, useLiveMatches, useNow, type LiveState } from '@matchday/ui/live';
 import { HiddenScore, LoadingBlock, MessageCard, useSpoilers } from '@matchday/ui/unshared';
 import type { LeagueSeasonTabProps } from '../../../lib/league-tabs';
@@ -11,7 +11,6 @@ import { useBracket } from '../api/bracket';
 import { currentRound, decidedText, feederOf, placeText } from '../rules/places';
 
 const GAP = '2rem';
-const kickoffText = dateFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 const TIE_HEIGHT = 92;
 
 /** The whole tree's frame: it scrolls sideways itself, the page never does. */
@@ -278,7 +277,7 @@ function TieCard({ tie, context }: { tie: BracketTie; context: TieContext }) {
         ) : tie.status === 'finished' ? (
           <span data-testid="tie-decided">{decided || 'FT'}</span>
         ) : (
-          <span>{kickoffText(realTime(tie.kickoff))}</span>
+          <span>{kickoffLabel(tie.kickoff)}</span>
         )}
       </TieHead>
       <Side side={tie.home} score={score(tie.goalsHome)} winner={winner(tie.home)} masked={masked(tie.home)} context={context} />
