@@ -169,3 +169,39 @@ test('spoiler-free mode covers the scores and the teams they send through, until
   await expect(tie(page, 101)).toContainText('France');
   await context.close();
 });
+
+test('a World Cup match on a phone: its goals with their minutes under the score, no bar for statistics its source lacks', async ({
+  browser,
+}) => {
+  const look: Look = { width: 390, theme: 'light' };
+  const { page, context } = await signedInPage(browser, look, 'wc-match-phone@example.com');
+  // Mexico v South Africa, the opening match (11 June 2026): openfootball gives its goals with minutes, no statistics
+  const fixtures = (await (await page.request.get(`${stack().url}/api/fixtures/filter?leagueId=1&season=2026`)).json()) as Array<{
+    id: number;
+    homeTeam: string;
+    awayTeam: string;
+    goalsHome: number | null;
+    goalsAway: number | null;
+  }>;
+  const opener = fixtures.find((f) => f.homeTeam === 'Mexico' && f.awayTeam === 'South Africa');
+  expect(opener).toBeDefined();
+  const goals = (opener!.goalsHome ?? 0) + (opener!.goalsAway ?? 0);
+  expect(goals).toBeGreaterThan(0);
+  await page.goto(`${stack().url}/fixture-stats/${opener!.id}`);
+  await expect(page.getByTestId('score')).toHaveText(`${opener!.goalsHome} - ${opener!.goalsAway}`);
+  const scorers = page.getByTestId('home-scorers').or(page.getByTestId('away-scorers'));
+  await expect(scorers.first()).toContainText('′');
+  await expect(
+    page.getByTestId('home-scorers').getByRole('listitem').or(page.getByTestId('away-scorers').getByRole('listitem')),
+  ).toHaveCount(goals);
+  // no team statistics in the source: it says so, and draws no comparison bar at 0 – 0
+  await expect(page.getByTestId('stats-note')).toHaveText('The source of this match has no team statistics beyond the goals.');
+  await expect(page.getByTestId('comparison-card')).toHaveCount(0);
+  await expectNoSideScroll(page);
+  await shot(page, 'wc2026-match-390');
+  // nor does it say who played
+  await page.goto(`${stack().url}/fixture-players/${opener!.id}`);
+  await expect(page.getByText('Line-ups not available')).toBeVisible();
+  await expectNoSideScroll(page);
+  await context.close();
+});
