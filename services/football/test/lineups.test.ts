@@ -1,10 +1,7 @@
 import { positionOrder } from '../src/lib/values';
 import type { FixtureLineups, LineupPlayer } from '@matchday/contracts';
-import { repoRoot } from '@matchday/server';
-import { startService, testDatabases, type RunningService } from '@matchday/testing';
-import { runImport } from '../src/importers/cli';
-import { football } from '../src/service';
-import { sharedData } from './import-helpers';
+import { testDatabases, type RunningService } from '@matchday/testing';
+import { fixtureIdByTeams, premierLeague2024, serviceWithImports, sharedData } from './import-helpers';
 
 /**
  * The line-ups endpoint through the service, on the real 2024-25 Premier League (football-data.co.uk + FPL, whose
@@ -13,32 +10,19 @@ import { sharedData } from './import-helpers';
  */
 describe.each(testDatabases())('line-ups from the real data on %s', (_label, makeTarget) => {
   let service: RunningService;
-  const fixtureId = async (leagueId: number, season: number, home: string, away: string): Promise<number> => {
-    const row = (await service
-      .db('fixtures as f')
-      .join('teams as h', 'h.id', 'f.home_team_id')
-      .join('teams as a', 'a.id', 'f.away_team_id')
-      .where({ 'f.league_id': leagueId, 'f.season': season, 'h.name': home, 'a.name': away })
-      .first('f.id')) as { id: number } | undefined;
-    if (!row) throw new Error(`${home} v ${away} not stored`);
-    return Number(row.id);
-  };
+  const fixtureId = (leagueId: number, season: number, home: string, away: string) =>
+    fixtureIdByTeams(service.db, leagueId, season, home, away);
   const lineups = async (id: number | string) => {
     const response = await service.request(`/api/fixtures/${id}/lineups`);
     return { status: response.status, body: (await response.json()) as FixtureLineups & { message?: string } };
   };
 
   beforeAll(async () => {
-    service = await startService(football, makeTarget('football'));
-    for (const argv of [
-      ['football-data-co-uk', sharedData('football-data-co-uk', 'E0-2425.csv')],
-      ['fpl', sharedData('fpl', '2024-25')],
+    service = await serviceWithImports(makeTarget('football'), [
+      ...premierLeague2024(),
       ['results-csv', sharedData('isl', 'isl_2024-25_matches.csv'), '--league', '323', '--season', '2024'],
       ['football-json', sharedData('openfootball', 'football-json', 'full-sample', '2025-26', 'en.1-full.json')],
-    ]) {
-      const report = await runImport(argv, { db: service.db, cwd: repoRoot, progress: false, log: () => undefined });
-      expect(report.problems).toEqual([]);
-    }
+    ]);
   }, 600_000);
 
   afterAll(async () => {
