@@ -109,6 +109,20 @@ describe.each(testDatabases())('line-ups from the real data on %s', (_label, mak
     expect(home.every((p) => p.name === p.name.trim() && !/\p{Lu}{3,}/u.test(p.name))).toBe(true);
   });
 
+  it('keeps one record of a player who changed clubs: Kerkez, Bournemouth’s in FPL 2024-25, starts for Liverpool in 2025-26', async () => {
+    const records = (await service.db('players').where('name', 'like', '%Kerkez%').select('id')) as Array<{ id: number }>;
+    expect(records).toHaveLength(1);
+    const bournemouth = (await lineups(await fixtureId(39, 2024, 'Bournemouth', 'Newcastle United'))).body;
+    const before = [...bournemouth.home.starters, ...bournemouth.home.substitutes].find((p) => p.name.endsWith('Kerkez'));
+    expect(before?.playerId).toBe(Number(records[0]!.id));
+    const { body } = await lineups(await fixtureId(39, 2025, 'Liverpool', 'Bournemouth'));
+    // his position is the one his squad of 2024-25 gave him, at the club he has left
+    expect(body.home.starters.find((p) => p.name === 'Milos Kerkez')).toMatchObject({
+      playerId: Number(records[0]!.id),
+      position: 'Defender',
+    });
+  });
+
   it('every 2024-25 match has eleven starters a side', async () => {
     const ids = (await service.db('fixtures').where({ league_id: 39, season: 2024 }).select('id')) as Array<{ id: number }>;
     expect(ids).toHaveLength(380);
