@@ -61,14 +61,19 @@ export function byComingOn(a: LineupPlayer, b: LineupPlayer): number {
   return on(a) - on(b) || num(b.minutes) - num(a.minutes) || a.name.localeCompare(b.name);
 }
 
-/** One side's line-up from its lines; `benchListed` when the source lists the unused substitutes. */
+/**
+ * One side's line-up from its lines; `benchListed` when the source lists the unused substitutes. A side whose lines
+ * name no starter has no line-up: not available, nothing listed.
+ */
 export function lineupSide(teamId: number, teamName: string, lines: readonly LineupLineRow[], benchListed: boolean): LineupSide {
-  const own = lines.filter((line) => Number(line.team_id) === teamId);
   const started = (line: LineupLineRow) => num(line.started) > 0;
+  const own = lines.filter((line) => Number(line.team_id) === teamId);
+  if (!own.some(started)) return { teamId, teamName, available: false, starters: [], substitutes: [], bench: null };
   const cameOn = (line: LineupLineRow) => !started(line) && (num(line.minutes) > 0 || num(line.subbed_in) > 0);
   return {
     teamId,
     teamName,
+    available: true,
     starters: own.filter(started).map(player).sort(byPosition),
     substitutes: own.filter(cameOn).map(player).sort(byComingOn),
     bench: benchListed
