@@ -27,7 +27,7 @@ export { ReplayDateError, replayShiftDays } from './replay-shift';
  * The shift is kept in dataset_meta (`date_shift_days`); the data stays marked as imported, not demo.
  */
 
-/** A match as known before it is played: the schedule, the venue and referee, pre-match odds. */
+/** A match as known before it is played: the schedule, the venue and referee, pre-match odds (no crowd yet). */
 function notPlayedYet(match: ImportedMatch): ImportedMatch {
   return {
     ...match,
@@ -37,6 +37,7 @@ function notPlayedYet(match: ImportedMatch): ImportedMatch {
     extraTime: null,
     penalties: null,
     goalEvents: null,
+    attendance: null,
     stats: null,
     odds: (match.odds ?? []).filter((odds) => odds.timing === 'opening'),
   };

@@ -30,6 +30,7 @@ export function fixtureRow(match: ImportedMatch, home: number, away: number, ven
     home_penalties: scorePart(match.penalties, 'home'),
     away_penalties: scorePart(match.penalties, 'away'),
     referee: match.referee?.trim() || null,
+    attendance: match.attendance ?? null,
     match_number: match.matchNumber ?? null,
     home_slot: match.homeSlot ?? null,
     away_slot: match.awaySlot ?? null,

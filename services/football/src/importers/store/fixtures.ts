@@ -73,6 +73,7 @@ const FIXTURE_COLUMNS = [
   'home_penalties',
   'away_penalties',
   'referee',
+  'attendance',
   'match_number',
   'home_slot',
   'away_slot',

@@ -1,7 +1,7 @@
 import type { LineupPlayer, LineupSide } from '@matchday/contracts';
 import { fanCase } from '../../domain/player-names';
 import { num, numOrNull, positionOrder, round1, toPosition } from '../../lib/values';
-import { SOURCE_NAMES } from '../fixture-stats/available';
+import { hasFullLineups, SOURCE_NAMES } from '../fixture-stats/available';
 import type { LineupLineRow } from './repository';
 
 /**
@@ -24,7 +24,7 @@ const BENCH_LISTED: ReadonlySet<string> = new Set(['api-football']);
  * football.json counts only where its line-ups were stored (its lines name a captain; a results file has none).
  */
 export function lineupSource(sources: readonly string[], lines: readonly LineupLineRow[]): { key: string; name: string } {
-  const fromFull = lines.some((line) => line.captain !== null && line.captain !== undefined);
+  const fromFull = hasFullLineups(lines);
   const key = LINEUP_SOURCES.find((source) => sources.includes(source) && (source !== 'football-json' || fromFull)) ?? 'demo';
   return { key, name: SOURCE_NAMES[key] ?? key };
 }
