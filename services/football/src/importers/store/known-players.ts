@@ -10,6 +10,16 @@ import type { Row } from './shared';
 /** A player a name-only source's name may be, with his squad position ('' where only his match lines know him). */
 export type SquadEntry = SquadName & { position: string };
 
+/** A player's row (player_id, name, known_as) as a SquadEntry. */
+function squadEntry(row: Row, position: unknown): SquadEntry {
+  return {
+    playerId: Number(row.player_id),
+    name: String(row.name),
+    knownAs: (row.known_as as string | null) ?? null,
+    position: String(position ?? ''),
+  };
+}
+
 /** A team's squad of a season, else of the latest season before it with one; read once per team and season. */
 export class SquadNames {
   private readonly squads = new Map<string, SquadEntry[]>();
@@ -25,14 +35,7 @@ export class SquadNames {
         .where('s.season', '<=', season)
         .select('s.season', 's.player_id', 's.position', 'p.name', 'p.known_as')) as Row[];
       const latest = Math.max(...rows.map((row) => Number(row.season)));
-      squad = rows
-        .filter((row) => Number(row.season) === latest)
-        .map((row) => ({
-          playerId: Number(row.player_id),
-          name: String(row.name),
-          knownAs: (row.known_as as string | null) ?? null,
-          position: String(row.position),
-        }));
+      squad = rows.filter((row) => Number(row.season) === latest).map((row) => squadEntry(row, row.position));
       this.squads.set(key, squad);
     }
     return squad;
@@ -57,15 +60,9 @@ export class LeaguePlayers {
       this.lists.set(key, list);
       const seen = new Set<number>();
       const take = (row: Row, position: unknown) => {
-        const playerId = Number(row.player_id);
-        if (seen.has(playerId)) return;
-        seen.add(playerId);
-        list!.push({
-          playerId,
-          name: String(row.name),
-          knownAs: (row.known_as as string | null) ?? null,
-          position: String(position ?? ''),
-        });
+        if (seen.has(Number(row.player_id))) return;
+        seen.add(Number(row.player_id));
+        list!.push(squadEntry(row, position));
       };
       const clubs = new Set<string>();
       for (const side of ['home_team_id', 'away_team_id']) {
