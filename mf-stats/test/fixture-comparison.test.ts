@@ -1,6 +1,7 @@
 import type { FixtureStats } from '@matchday/contracts';
 import { comparisonGroups, hasTeamStatistics, sideValue } from '../src/features/fixture-stats/rules/comparison';
 import { sourcesLine } from '../src/features/fixture-stats/rules/sources';
+import { attendanceText } from '../src/lib/numbers';
 
 const stats = (fields: Record<string, unknown>) => ({ homeTeamGoalScored: 2, awayTeamGoalScored: 1, ...fields }) as unknown as FixtureStats;
 
@@ -61,5 +62,27 @@ describe("a fixture's comparison cards", () => {
     expect(
       sourcesLine(stats({ sources: { results: ['football-data.co.uk', 'FPL'], statistics: ['football-data.co.uk'], players: ['FPL'] } })),
     ).toBe('Statistics: football-data.co.uk · players: FPL');
+  });
+
+  it('writes the crowd with thousands separated, and nothing where it is not known', () => {
+    expect(attendanceText(60315)).toBe('Attendance 60,315');
+    expect(attendanceText(1_234_567)).toBe('Attendance 1,234,567');
+    expect(attendanceText(950)).toBe('Attendance 950');
+    expect(attendanceText(null)).toBeNull();
+    expect(attendanceText(undefined)).toBeNull();
+  });
+
+  it('names football.json where its line-ups are the players, beside the statistics of another source or alone', () => {
+    const json = 'openfootball (football.json)';
+    expect(
+      sourcesLine(stats({ sources: { results: ['football-data.co.uk', json], statistics: ['football-data.co.uk'], players: [json] } })),
+    ).toBe('Statistics: football-data.co.uk · players: openfootball (football.json)');
+    expect(sourcesLine(stats({ sources: { results: [json], statistics: [], players: [json] } }))).toBe(
+      'Players: openfootball (football.json)',
+    );
+    // a plain football.json file: the result only
+    expect(sourcesLine(stats({ sources: { results: [json], statistics: [], players: [] } }))).toBe(
+      'Result: openfootball (football.json); no team statistics',
+    );
   });
 });

@@ -218,10 +218,15 @@ export type FixtureStats = {
    * carries but left empty shows as 0; one no source carries is not shown).
    */
   available: FixtureStatName[];
-  /** The sources by name: of the result, of the team statistics, of the players' lines ("football-data.co.uk", "FPL"). */
+  /**
+   * The sources by name: of the result, of the team statistics, of the players' lines ("football-data.co.uk", "FPL";
+   * "openfootball (football.json)" where its line-ups are stored).
+   */
   sources: { results: string[]; statistics: string[]; players: string[] };
-  /** The referee where the source names one (football-data.co.uk's Premier League files). */
+  /** The referee where the source names one (football-data.co.uk's Premier League files, football.json's -full files). */
   referee: string | null;
+  /** The crowd where the source gives it (football.json's -full files); null where none does. */
+  attendance: number | null;
   /** The highest rated player of the match (FPL bonus points rating); null where no player is rated. */
   playerOfTheMatch: { playerId: number; playerName: string; teamId: number; rating: number } | null;
 } & { [K in `homeTeam${SideStatName}` | `awayTeam${SideStatName}`]: number | string | null };

@@ -24,10 +24,16 @@ export interface LineupPlayer {
   rating: number | null;
 }
 
-/** One side's line-up. */
+/**
+ * One side's line-up. A side whose source's line-up could not be used (it did not hold together at import: twelve
+ * starters, a player named twice) while the other side's could is `available: false`, with no players listed
+ * (`starters` and `substitutes` empty, `bench` null).
+ */
 export interface LineupSide {
   teamId: number;
   teamName: string;
+  /** False where this side's line-up is not available (the other side's is). */
+  available: boolean;
   /** The starting XI, goalkeeper, defenders, midfielders, forwards where the position is known. */
   starters: LineupPlayer[];
   /** The substitutes who came on, by the minute they came on where known, else by minutes played. */
@@ -36,7 +42,10 @@ export interface LineupSide {
   bench: LineupPlayer[] | null;
 }
 
-/** GET /api/fixtures/{fixtureId}/lineups (404 "Line-ups not available" for a match without them). */
+/**
+ * GET /api/fixtures/{fixtureId}/lineups (404 "Line-ups not available" for a match with neither side's line-up; with
+ * one side's, the other is `available: false`).
+ */
 export interface FixtureLineups {
   /** Where the line-ups come from: "FPL", "API-Football", "openfootball (football.json)", "demo data". */
   source: string;

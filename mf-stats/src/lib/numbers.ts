@@ -15,6 +15,12 @@ export function rating(value: number | string | null | undefined): string {
   return value === null || value === undefined || value === '' ? '–' : num(value).toFixed(1);
 }
 
+/** "Attendance 52,203" (thousands separated in any locale); null where the crowd is not known. */
+export function attendanceText(value: number | null | undefined): string | null {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return null;
+  return `Attendance ${value.toLocaleString('en-GB')}`;
+}
+
 /** How the screens name the rating. */
 export const RATING_LABEL = "Rating (from FPL's bonus points)";
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import type { SyncLeagueRun, SyncRunReply, SyncStatusReply } from '@matchday/contracts';
+import type { FixtureStats, SyncLeagueRun, SyncRunReply, SyncStatusReply } from '@matchday/contracts';
 import { API_PREFIXES } from '@matchday/contracts';
 import { toDate, type ServiceDefinition } from '@matchday/server';
 import { startService, startStaticUpstream, testDatabases, type RunningService, type StaticUpstreamStandIn } from '@matchday/testing';
@@ -11,7 +11,7 @@ import { syncConfig } from '../src/config';
 import { createFootballJsonSync, currentSeason, type FootballJsonSync, type SyncLogger } from '../src/importers/sync';
 import { fetchConditional, FetchError, MAX_BODY_BYTES } from '../src/importers/sync/fetch';
 import { football } from '../src/service';
-import { count, sharedData, snapshot } from './import-helpers';
+import { count, fixtureIdByTeams, getJson, sharedData, snapshot } from './import-helpers';
 
 /**
  * The keyless sync against a stand-in of raw.githubusercontent.com serving the two real snapshots of the Premier
@@ -572,6 +572,13 @@ describe.each(testDatabases())('football.json sync (%s)', (_label, target) => {
     expect(upstream.requests.slice(asked).map((r) => r.path)).toEqual([FULL_PATH]);
     // both teams' players of the sample's twelve matches
     expect((await lineRows()) - linesBefore).toBeGreaterThanOrEqual(12 * 2 * 11);
+    // the crowd and the ground as the import stores them, and football.json named as the players' source
+    const stats = await getJson<FixtureStats>(
+      service,
+      `/api/fixture-stats/${await fixtureIdByTeams(service.db, 39, 2025, 'Liverpool', 'Bournemouth')}`,
+    );
+    expect(stats).toMatchObject({ attendance: 60315, venue: 'Anfield', referee: 'Anthony Taylor' });
+    expect(stats.sources.players).toEqual(['openfootball (football.json)']);
     // the next run asks for the same -full file, conditionally
     const again = upstream.requests.length;
     const next = await runOnce();

@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { dropMysqlDatabase, migrateLatest, openDatabase, repoRoot, type DatabaseTarget, type Knex } from '@matchday/server';
+import { startService, type RunningService } from '@matchday/testing';
 import { migrations } from '../src/db/migrations';
+import { runImport } from '../src/importers/cli';
+import { football } from '../src/service';
 
 /** ../shared/data beside the repository (MATCHDAY_DATA_DIR overrides); fails clearly when absent. */
 export function sharedData(...parts: string[]): string {
@@ -60,4 +63,41 @@ export async function snapshot(db: Knex): Promise<Record<string, { rows: number;
 export async function count(query: Knex.QueryBuilder): Promise<number> {
   const [row] = (await query.count({ n: '*' })) as Array<{ n: number | string }>;
   return Number(row?.n ?? 0);
+}
+
+/** The real 2024-25 Premier League: football-data.co.uk's results and statistics (E0), FPL's players (merged_gw). */
+export function premierLeague2024(): string[][] {
+  return [
+    ['football-data-co-uk', sharedData('football-data-co-uk', 'E0-2425.csv')],
+    ['fpl', sharedData('fpl', '2024-25')],
+  ];
+}
+
+/** The football service on a fresh database with `imports` run through the importer, each without a problem. */
+export async function serviceWithImports(target: DatabaseTarget, imports: ReadonlyArray<readonly string[]>): Promise<RunningService> {
+  const service = await startService(football, target);
+  for (const argv of imports) {
+    const report = await runImport([...argv], { db: service.db, cwd: repoRoot, progress: false, log: () => undefined });
+    expect(report.problems).toEqual([]);
+  }
+  return service;
+}
+
+/** A 200 reply's JSON; anything else fails with its status and body. */
+export async function getJson<T>(service: RunningService, pathname: string): Promise<T> {
+  const response = await service.request(pathname);
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${pathname}: ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** The id of the stored fixture of these clubs (as the app names them) in this league and season. */
+export async function fixtureIdByTeams(db: Knex, leagueId: number, season: number, home: string, away: string): Promise<number> {
+  const row = (await db('fixtures as f')
+    .join('teams as h', 'h.id', 'f.home_team_id')
+    .join('teams as a', 'a.id', 'f.away_team_id')
+    .where({ 'f.league_id': leagueId, 'f.season': season, 'h.name': home, 'a.name': away })
+    .first('f.id')) as { id: number } | undefined;
+  if (!row) throw new Error(`${home} v ${away} not stored`);
+  return Number(row.id);
 }

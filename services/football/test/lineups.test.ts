@@ -1,10 +1,7 @@
 import { positionOrder } from '../src/lib/values';
 import type { FixtureLineups, LineupPlayer } from '@matchday/contracts';
-import { repoRoot } from '@matchday/server';
-import { startService, testDatabases, type RunningService } from '@matchday/testing';
-import { runImport } from '../src/importers/cli';
-import { football } from '../src/service';
-import { sharedData } from './import-helpers';
+import { testDatabases, type RunningService } from '@matchday/testing';
+import { fixtureIdByTeams, premierLeague2024, serviceWithImports, sharedData } from './import-helpers';
 
 /**
  * The line-ups endpoint through the service, on the real 2024-25 Premier League (football-data.co.uk + FPL, whose
@@ -13,32 +10,19 @@ import { sharedData } from './import-helpers';
  */
 describe.each(testDatabases())('line-ups from the real data on %s', (_label, makeTarget) => {
   let service: RunningService;
-  const fixtureId = async (leagueId: number, season: number, home: string, away: string): Promise<number> => {
-    const row = (await service
-      .db('fixtures as f')
-      .join('teams as h', 'h.id', 'f.home_team_id')
-      .join('teams as a', 'a.id', 'f.away_team_id')
-      .where({ 'f.league_id': leagueId, 'f.season': season, 'h.name': home, 'a.name': away })
-      .first('f.id')) as { id: number } | undefined;
-    if (!row) throw new Error(`${home} v ${away} not stored`);
-    return Number(row.id);
-  };
+  const fixtureId = (leagueId: number, season: number, home: string, away: string) =>
+    fixtureIdByTeams(service.db, leagueId, season, home, away);
   const lineups = async (id: number | string) => {
     const response = await service.request(`/api/fixtures/${id}/lineups`);
     return { status: response.status, body: (await response.json()) as FixtureLineups & { message?: string } };
   };
 
   beforeAll(async () => {
-    service = await startService(football, makeTarget('football'));
-    for (const argv of [
-      ['football-data-co-uk', sharedData('football-data-co-uk', 'E0-2425.csv')],
-      ['fpl', sharedData('fpl', '2024-25')],
+    service = await serviceWithImports(makeTarget('football'), [
+      ...premierLeague2024(),
       ['results-csv', sharedData('isl', 'isl_2024-25_matches.csv'), '--league', '323', '--season', '2024'],
       ['football-json', sharedData('openfootball', 'football-json', 'full-sample', '2025-26', 'en.1-full.json')],
-    ]) {
-      const report = await runImport(argv, { db: service.db, cwd: repoRoot, progress: false, log: () => undefined });
-      expect(report.problems).toEqual([]);
-    }
+    ]);
   }, 600_000);
 
   afterAll(async () => {
@@ -123,6 +107,20 @@ describe.each(testDatabases())('line-ups from the real data on %s', (_label, mak
     const order = home.map((p) => positionOrder(p.position));
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(home.every((p) => p.name === p.name.trim() && !/\p{Lu}{3,}/u.test(p.name))).toBe(true);
+  });
+
+  it('keeps one record of a player who changed clubs: Kerkez, Bournemouth’s in FPL 2024-25, starts for Liverpool in 2025-26', async () => {
+    const records = (await service.db('players').where('name', 'like', '%Kerkez%').select('id')) as Array<{ id: number }>;
+    expect(records).toHaveLength(1);
+    const bournemouth = (await lineups(await fixtureId(39, 2024, 'Bournemouth', 'Newcastle United'))).body;
+    const before = [...bournemouth.home.starters, ...bournemouth.home.substitutes].find((p) => p.name.endsWith('Kerkez'));
+    expect(before?.playerId).toBe(Number(records[0]!.id));
+    const { body } = await lineups(await fixtureId(39, 2025, 'Liverpool', 'Bournemouth'));
+    // his position is the one his squad of 2024-25 gave him, at the club he has left
+    expect(body.home.starters.find((p) => p.name === 'Milos Kerkez')).toMatchObject({
+      playerId: Number(records[0]!.id),
+      position: 'Defender',
+    });
   });
 
   it('every 2024-25 match has eleven starters a side', async () => {

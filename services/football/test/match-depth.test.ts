@@ -6,11 +6,8 @@ import {
   type PlayerLeagueStats,
   type PlayerRecentFixture,
 } from '@matchday/contracts';
-import { repoRoot } from '@matchday/server';
-import { startService, testDatabases, type RunningService } from '@matchday/testing';
-import { runImport } from '../src/importers/cli';
-import { football } from '../src/service';
-import { sharedData } from './import-helpers';
+import { testDatabases, type RunningService } from '@matchday/testing';
+import { fixtureIdByTeams, getJson, premierLeague2024, serviceWithImports, sharedData } from './import-helpers';
 
 /**
  * A match page with depth from the shipped data, through the service: the real 2024-25 Premier League
@@ -18,33 +15,15 @@ import { sharedData } from './import-helpers';
  */
 describe.each(testDatabases())('match depth from the real data on %s', (_label, makeTarget) => {
   let service: RunningService;
-  const get = async <T>(path: string): Promise<T> => {
-    const response = await service.request(path);
-    const text = await response.text();
-    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${text}`);
-    return JSON.parse(text) as T;
-  };
-  const fixtureId = async (leagueId: number, season: number, home: string, away: string): Promise<number> => {
-    const row = (await service
-      .db('fixtures as f')
-      .join('teams as h', 'h.id', 'f.home_team_id')
-      .join('teams as a', 'a.id', 'f.away_team_id')
-      .where({ 'f.league_id': leagueId, 'f.season': season, 'h.name': home, 'a.name': away })
-      .first('f.id')) as { id: number } | undefined;
-    if (!row) throw new Error(`${home} v ${away} not stored`);
-    return Number(row.id);
-  };
+  const get = <T>(path: string): Promise<T> => getJson<T>(service, path);
+  const fixtureId = (leagueId: number, season: number, home: string, away: string) =>
+    fixtureIdByTeams(service.db, leagueId, season, home, away);
 
   beforeAll(async () => {
-    service = await startService(football, makeTarget('football'));
-    for (const argv of [
-      ['football-data-co-uk', sharedData('football-data-co-uk', 'E0-2425.csv')],
-      ['fpl', sharedData('fpl', '2024-25')],
+    service = await serviceWithImports(makeTarget('football'), [
+      ...premierLeague2024(),
       ['openfootball', sharedData('openfootball', 'worldcup-2022')],
-    ]) {
-      const report = await runImport(argv, { db: service.db, cwd: repoRoot, progress: false, log: () => undefined });
-      expect(report.problems).toEqual([]);
-    }
+    ]);
   }, 600_000);
 
   afterAll(async () => {

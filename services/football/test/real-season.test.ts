@@ -1,11 +1,8 @@
 import fs from 'node:fs';
 import type { FixtureStats, HeadToHeadMatch, StandingRow, TeamStatsRecord, TopScorer } from '@matchday/contracts';
-import { repoRoot } from '@matchday/server';
-import { startService, testDatabases, type RunningService } from '@matchday/testing';
+import { testDatabases, type RunningService } from '@matchday/testing';
 import { findCuratedClub } from '../src/importers/aliases';
-import { runImport } from '../src/importers/cli';
-import { football } from '../src/service';
-import { sharedData } from './import-helpers';
+import { getJson, serviceWithImports, sharedData } from './import-helpers';
 
 /**
  * Real seasons imported through the importers, checked through the read APIs against facts computed
@@ -80,27 +77,18 @@ const ISL_2425 = sharedData('isl', 'isl_2024-25_matches.csv');
 
 describe.each(testDatabases())('real seasons through the read APIs on %s', (_label, makeTarget) => {
   let service: RunningService;
-  const get = async <T>(path: string): Promise<T> => {
-    const response = await service.request(path);
-    const text = await response.text();
-    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${text}`);
-    return JSON.parse(text) as T;
-  };
+  const get = <T>(path: string): Promise<T> => getJson<T>(service, path);
   const season2324 = readResults(E0_2324);
   const season2223 = readResults(E0_2223);
 
   beforeAll(async () => {
-    service = await startService(football, makeTarget('football'));
-    for (const argv of [
+    service = await serviceWithImports(makeTarget('football'), [
       ['football-data-co-uk', E0_2223],
       ['football-data-co-uk', E0_2324],
       ['fpl', FPL_2324],
       ['adjustments', DEDUCTIONS],
       ['results-csv', ISL_2425, '--league', '323', '--season', '2024'],
-    ]) {
-      const report = await runImport(argv, { db: service.db, cwd: repoRoot, progress: false, log: () => undefined });
-      expect(report.problems).toEqual([]);
-    }
+    ]);
   }, 600_000);
 
   afterAll(async () => {

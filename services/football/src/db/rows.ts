@@ -104,6 +104,8 @@ export interface FixturesRow {
   home_penalties: number | null;
   away_penalties: number | null;
   referee: string | null;
+  /** The crowd where a source gives it (football.json's -full files; migration 20261206m); null where none does. */
+  attendance?: number | null;
   /** Changes of the kick-off or of the postponement so far (migration 20261125b; the calendar event's SEQUENCE). */
   schedule_seq: number;
   /** When the last of them was stored (epoch ms; bigint: a string on some drivers); null when never. */

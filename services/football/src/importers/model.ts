@@ -139,6 +139,8 @@ export interface ImportedMatch {
   goalEvents?: ImportedGoal[] | null;
   venue?: ImportedVenue | null;
   referee?: string | null;
+  /** The crowd, where the source gives it (football.json's -full files). */
+  attendance?: number | null;
   stats?: { home: ImportedTeamStats; away: ImportedTeamStats } | null;
   odds?: ImportedOdds[];
   league?: ImportedLeague;

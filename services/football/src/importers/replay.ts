@@ -1,16 +1,18 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { catalogueLeague, seasonName } from '@matchday/contracts';
 import { dataDir, dropMysqlDatabase, openDatabase, type DatabaseTarget, type Knex } from '@matchday/server';
 import { utcDay } from './dates';
 import { sameDayOfSeason } from './default-replay';
 import { formatReport, runImport, writeBatches, type ImportBatch, type ImportReport } from './cli';
-import { migrations } from '../db/migrations';
 import { holdResults, type HeldBatch } from './held-results';
 import { finalWhistle, matchTimeline } from './live-clock';
 import type { ImportedMatch, ImportedMatchEvent, ImportedPlayerMatch } from './model';
+import { isHistory, replayedSeasons, replayLabel, seasonRange } from './replay-history';
+import { replayInputs, reusableReplay } from './replay-reuse';
+import { DAY, ReplayDateError, replayShiftMs } from './replay-shift';
 import { renewFeedEpoch, setDatasetMeta } from './store';
+
+export { ReplayDateError, replayShiftDays } from './replay-shift';
 
 /**
  * `npm start -- --replay <import args>`: a real season as if it were being played now. The season is
@@ -25,87 +27,7 @@ import { renewFeedEpoch, setDatasetMeta } from './store';
  * The shift is kept in dataset_meta (`date_shift_days`); the data stays marked as imported, not demo.
  */
 
-const DAY = 86_400_000;
-
-/** A bad `--as-of`: one line naming the season's first and last day. */
-export class ReplayDateError extends Error {}
-
-const midnight = (ms: number) => Math.floor(ms / DAY) * DAY;
-
-/**
- * Whole days to add to every real kick-off so that `asOf` (a real day, YYYY-MM-DD), or else the middle
- * of the season, falls on the day of `now`. `first` and `last` are the season's first and last kick-off.
- */
-export function replayShiftDays(first: Date, last: Date, now: Date, asOf?: string): number {
-  if (asOf === undefined) {
-    const middle = (first.getTime() + last.getTime()) / 2;
-    return Math.round((midnight(now.getTime()) - midnight(middle)) / DAY);
-  }
-  const season = `from ${utcDay(first)} to ${utcDay(last)}`;
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(asOf) ? new Date(`${asOf}T00:00:00Z`) : null;
-  if (!day || Number.isNaN(day.getTime()) || utcDay(day) !== asOf)
-    throw new ReplayDateError(`--as-of "${asOf}" is not a date: give a day of the season (YYYY-MM-DD), ${season}`);
-  if (asOf < utcDay(first) || asOf > utcDay(last)) throw new ReplayDateError(`--as-of ${asOf} is outside the season, which runs ${season}`);
-  return Math.round((midnight(now.getTime()) - day.getTime()) / DAY);
-}
-
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?Z$/;
-
-/**
- * The shift in milliseconds: whole days as replayShiftDays says, or, when `asOf` is a UTC instant
- * (`2022-12-18T16:40:00Z`), exactly the offset that makes that instant now (a test or a demo can start a
- * minute before a goal).
- */
-export function replayShiftMs(first: Date, last: Date, now: Date, asOf?: string): number {
-  if (asOf === undefined || !asOf.includes('T')) return replayShiftDays(first, last, now, asOf) * DAY;
-  const instant = INSTANT.test(asOf) ? new Date(asOf) : null;
-  const season = `from ${utcDay(first)} to ${utcDay(last)}`;
-  if (!instant || Number.isNaN(instant.getTime()))
-    throw new ReplayDateError(`--as-of "${asOf}" is not a UTC instant such as 2022-12-18T16:40:00Z: the season runs ${season}`);
-  if (utcDay(instant) < utcDay(first) || utcDay(instant) > utcDay(last))
-    throw new ReplayDateError(`--as-of ${asOf} is outside the season, which runs ${season}`);
-  return now.getTime() - instant.getTime();
-}
-
-/**
- * Each league's latest season among the collected matches: the season a replay replays. A league's earlier seasons
- * (the default replay's Premier League 2019-20 to 2023-24) are history: moved by the same shift, so that they stay
- * before the replay's today and their real dates read right, but written as the source has them, never held back,
- * and left out of the replay's first and last day and its label.
- */
-export function replayedSeasons(batches: readonly ImportBatch[]): Map<number, number> {
-  const latest = new Map<number, number>();
-  for (const batch of batches) {
-    if (batch.kind !== 'matches') continue;
-    for (const match of batch.records)
-      if (match.season > (latest.get(match.leagueId) ?? -Infinity)) latest.set(match.leagueId, match.season);
-  }
-  return latest;
-}
-
-/** Whether a match is of an earlier season than its league's replayed one (replayedSeasons). */
-function isHistory(match: Pick<ImportedMatch, 'leagueId' | 'season'>, replayed: ReadonlyMap<number, number>): boolean {
-  return match.season < (replayed.get(match.leagueId) ?? match.season);
-}
-
-/** The replayed seasons' first and last kick-off among the collected matches (null when there are none). */
-export function seasonRange(batches: readonly ImportBatch[]): { first: Date; last: Date } | null {
-  const replayed = replayedSeasons(batches);
-  let first = Infinity;
-  let last = -Infinity;
-  for (const batch of batches) {
-    if (batch.kind !== 'matches') continue;
-    for (const match of batch.records) {
-      if (isHistory(match, replayed)) continue;
-      const at = match.kickoffAt.getTime();
-      if (at < first) first = at;
-      if (at > last) last = at;
-    }
-  }
-  return first === Infinity ? null : { first: new Date(first), last: new Date(last) };
-}
-
-/** A match as known before it is played: the schedule, the venue and referee, pre-match odds. */
+/** A match as known before it is played: the schedule, the venue and referee, pre-match odds (no crowd yet). */
 function notPlayedYet(match: ImportedMatch): ImportedMatch {
   return {
     ...match,
@@ -115,6 +37,7 @@ function notPlayedYet(match: ImportedMatch): ImportedMatch {
     extraTime: null,
     penalties: null,
     goalEvents: null,
+    attendance: null,
     stats: null,
     odds: (match.odds ?? []).filter((odds) => odds.timing === 'opening'),
   };
@@ -271,33 +194,6 @@ export interface ReplaySeason {
   last: string;
 }
 
-/**
- * What a replay is of, in words: "Premier League 2024-25" for one competition; for several of one season the
- * season first, "2024-25 season: Premier League, Champions League, Indian Super League" (a screen too narrow for
- * it cuts the end, and the season stays).
- */
-export function replayLabel(batches: readonly ImportBatch[]): string {
-  const replayed = replayedSeasons(batches);
-  const leagues = new Map<number, Set<number>>();
-  for (const batch of batches) {
-    if (batch.kind !== 'matches') continue;
-    for (const match of batch.records) {
-      if (isHistory(match, replayed)) continue;
-      const seasons = leagues.get(match.leagueId) ?? new Set<number>();
-      seasons.add(match.season);
-      leagues.set(match.leagueId, seasons);
-    }
-  }
-  const named = [...leagues].map(([leagueId, seasons]) => ({
-    name: catalogueLeague(leagueId)?.displayName ?? `League ${leagueId}`,
-    seasons: [...seasons].sort().map((year) => seasonName(year, leagueId)),
-  }));
-  if (named.length === 1) return `${named[0]!.name} ${named[0]!.seasons.join(', ')}`;
-  const seasons = [...new Set(named.flatMap((league) => league.seasons))];
-  if (seasons.length === 1) return `${seasons[0]} season: ${named.map((league) => league.name).join(', ')}`;
-  return named.map((league) => `${league.name} ${league.seasons.join(', ')}`).join(', ');
-}
-
 /** Reads the imports (nothing written) and plans the replay; a bad `asOf` throws ReplayDateError. */
 export async function readReplay(
   args: readonly string[],
@@ -348,74 +244,6 @@ export async function writeReplay(db: Knex, read: ReplayRead, options: { progres
     await setDatasetMeta(db, 'replay_last', read.season.last);
   }
   return report;
-}
-
-/** Bumped when what a replay writes from the same files changes: a replay an older version built is then rebuilt. */
-const REPLAY_FORMAT = 2;
-
-/** Size and modification time of a file, or of each file of a folder (one level), that an import argument names. */
-function inputStamp(file: string): unknown {
-  if (!fs.existsSync(file)) return null;
-  const stat = fs.statSync(file);
-  if (!stat.isDirectory()) return [stat.size, stat.mtimeMs];
-  return fs
-    .readdirSync(file)
-    .sort()
-    .map((name) => {
-      const inner = fs.statSync(path.join(file, name));
-      return [name, inner.isDirectory() ? 'dir' : inner.size, inner.mtimeMs];
-    });
-}
-
-/**
- * What a replay is built from: the import arguments with the size and modification time of every file they name, how
- * today is placed (`asOf`, `sameCalendarDay`), the football schema's migrations and the replay's format. Kept in
- * dataset_meta (`replay_inputs`) once the replay is written.
- */
-export function replayInputs(args: readonly string[], env: NodeJS.ProcessEnv, options: ReplayOptions = {}): string {
-  const cwd = env.INIT_CWD ?? process.cwd();
-  const hash = createHash('sha256');
-  hash.update(
-    JSON.stringify({
-      format: REPLAY_FORMAT,
-      schema: Object.keys(migrations),
-      args,
-      asOf: options.asOf ?? null,
-      sameDay: !!options.sameCalendarDay,
-    }),
-  );
-  for (const arg of args) if (!arg.startsWith('-') && arg !== '+') hash.update(JSON.stringify([arg, inputStamp(path.resolve(cwd, arg))]));
-  return hash.digest('hex');
-}
-
-/**
- * The days of the shift when the replay database `target` holds a replay completely built from the same inputs that
- * `now` would move by the same shift; else null. Nothing is written, and no database is created for it on SQLite. A bad
- * `asOf` throws ReplayDateError as a build would.
- */
-async function reusableReplay(target: DatabaseTarget, inputs: string, now: Date, options: ReplayOptions): Promise<number | null> {
-  if (target.client === 'sqlite' && !fs.existsSync(target.location)) return null;
-  let db: Knex | undefined;
-  try {
-    db = await openDatabase(target);
-    if (!(await db.schema.hasTable('dataset_meta'))) return null;
-    const rows = (await db('dataset_meta')
-      .whereIn('key', ['replay_inputs', 'replay_first', 'replay_last', 'date_shift_days'])
-      .select('key', 'value')) as Array<{ key: string; value: string }>;
-    const meta = Object.fromEntries(rows.map((row) => [row.key, row.value]));
-    if (meta.replay_inputs !== inputs || !meta.replay_first || !meta.replay_last || meta.date_shift_days === undefined) return null;
-    const first = new Date(meta.replay_first);
-    const last = new Date(meta.replay_last);
-    const asOf = options.asOf ?? (options.sameCalendarDay ? sameDayOfSeason(first, last, now) : undefined);
-    const days = replayShiftMs(first, last, now, asOf) / DAY;
-    return String(days) === meta.date_shift_days ? days : null;
-  } catch (error) {
-    if (error instanceof ReplayDateError) throw error;
-    // a MySQL database that cannot be read is rebuilt
-    return null;
-  } finally {
-    await db?.destroy();
-  }
 }
 
 /** The line that says where the replay's now is in the real season and what is still to be played. */

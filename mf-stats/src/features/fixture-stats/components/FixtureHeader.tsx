@@ -6,6 +6,7 @@ import { Badge, Button, kickoffDateTime, media, TeamLogo } from '@matchday/ui';
 import { HiddenScore, Muted } from '@matchday/ui/unshared';
 import { CONNECTION_TEXT, dataAge, LiveMarker, liveView, updatedAgo, useNow, type LiveEntry, type LiveState } from '@matchday/ui/live';
 import { HeaderCard } from '../../../lib/components';
+import { attendanceText } from '../../../lib/numbers';
 import { AWAY_COLOUR, HOME_COLOUR } from './ComparisonCard';
 
 const League = styled.div`
@@ -104,7 +105,7 @@ export interface HeaderLive {
 }
 
 /**
- * Fixture header (spec §2): league, type, date, venue and city, both teams and the score with its status badge.
+ * Fixture header (spec §2): league, type, date, venue and city (and the attendance where known), both teams and the score with its status badge.
  * While the match is live the score and status come from the live feed: a red dot and the clock while
  * the stream is current, "Updated N s ago" and the stream's state (reconnecting, offline) always, and once nothing
  * has been heard for a minute the score is no longer labelled live. `note` follows a final score: "(4–2 pens)", "a.e.t.".
@@ -136,6 +137,7 @@ export const FixtureHeader = memo(function FixtureHeader({
   // not heard yet (the first connection): the statistics read says live; anything else without news is paused
   const stale = status === 'live' && (view ? view.phase === 'stale' : live !== undefined && live.feed.connection !== 'connecting');
   const finalNote = view?.note ?? note ?? null;
+  const attendance = attendanceText(stats.attendance);
   return (
     <HeaderCard data-testid="fixture-header">
       <h1 className="visually-hidden">{title}</h1>
@@ -194,9 +196,12 @@ export const FixtureHeader = memo(function FixtureHeader({
           </Muted>
         </LiveLine>
       )}
-      {(stats.venue || stats.venueCity) && (
+      {(stats.venue || stats.venueCity || attendance) && (
         <Where>
-          <Muted data-testid="venue">{[stats.venue, stats.venueCity].filter(Boolean).join(', ')}</Muted>
+          {(stats.venue || stats.venueCity) && (
+            <Muted data-testid="venue">{[stats.venue, stats.venueCity].filter(Boolean).join(', ')}</Muted>
+          )}
+          {attendance && <Muted data-testid="attendance">{attendance}</Muted>}
         </Where>
       )}
       <Actions>

@@ -197,12 +197,26 @@ function PlayerRow({ player, note, context }: { player: LineupPlayer; note: stri
 }
 
 function SideLineup({ side, logo, source, context }: { side: LineupSide; logo: string | null; source: string; context: RowContext }) {
+  const title = (
+    <TeamTitle>
+      <TeamLogo name={side.teamName} src={logo} size={32} />
+      <span>{side.teamName}</span>
+    </TeamTitle>
+  );
+  if (!side.available) {
+    // the source gave no line-up of this side that holds together (the other side's did)
+    return (
+      <SideCard data-testid="fixture-team">
+        {title}
+        <Muted as="p" data-testid="lineup-not-available">
+          {side.teamName}&apos;s line-up is not available.
+        </Muted>
+      </SideCard>
+    );
+  }
   return (
     <SideCard data-testid="fixture-team">
-      <TeamTitle>
-        <TeamLogo name={side.teamName} src={logo} size={32} />
-        <span>{side.teamName}</span>
-      </TeamTitle>
+      {title}
       <Section>
         Starting XI<Count>{side.starters.length}</Count>
       </Section>

@@ -6,7 +6,7 @@ import { clip } from '../sync/plausibility';
 /**
  * What football.json's `-full` files add to a match (data README §3e): both line-ups with the captain, the
  * substitutions and bookings with their minutes, goals with minutes and penalties, the referee (the first of
- * `referees`) and the ground. Attendance is read but not stored (no column holds it).
+ * `referees`), the ground and the attendance.
  *
  *   "lineup": [{"starter": [{"name": "Virgil VAN DIJK", "captain": true}, ...], "bench": [...],
  *               "subs": [{"on": "Andy ROBERTSON", "off": "Milos KERKEZ", "minute": "60"}]}, {...away}],

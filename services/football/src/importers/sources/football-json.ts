@@ -287,6 +287,7 @@ export function parseFootballJson(text: string, options: FootballJsonOptions): F
     if (full.goalEvents) match.goalEvents = full.goalEvents;
     if (full.referee) match.referee = full.referee;
     if (full.venue) match.venue = full.venue;
+    if (full.attendance !== undefined) match.attendance = full.attendance;
     matches.push(match);
     playerMatches.push(...full.lines);
   });

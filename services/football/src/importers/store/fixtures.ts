@@ -1,7 +1,8 @@
 import { toDate, toSqlDateTime, type Knex } from '@matchday/server';
 import type { ExternalIdsRow } from '../../db/rows';
-import { TEAM_STAT_COLUMNS, TEAM_STAT_NAMES } from '../../lib/team-stat-columns';
-import type { ImportedMatch, ImportedOdds, ImportedTeamStats, SourceName } from '../model';
+import type { ImportedMatch, SourceName } from '../model';
+import { fixtureRow, oddsRow, teamStatsRow, validateMatch } from './fixture-rows';
+import { meetingsOfPairings } from './pairings';
 import {
   changedColumns,
   chunks,
@@ -52,13 +53,6 @@ export const SOURCE_RANK: Readonly<Record<SourceName, number>> = {
 /** Same match when the kick-offs of two sources are at most this far apart. */
 export const SAME_MATCH_WINDOW_MS = 36 * 3_600_000;
 
-/**
- * A meeting of a repeated pairing (ImportedMatch.repeatedPairing) is the stored meeting of that pairing nearest its
- * kick-off, at most this far away (a kick-off moved by weeks is still found; Scotland's meetings at one ground are
- * further apart, and the nearest wins).
- */
-export const PAIRING_WINDOW_MS = 60 * 24 * 3_600_000;
-
 const FIXTURE_COLUMNS = [
   'league_id',
   'season',
@@ -79,6 +73,7 @@ const FIXTURE_COLUMNS = [
   'home_penalties',
   'away_penalties',
   'referee',
+  'attendance',
   'match_number',
   'home_slot',
   'away_slot',
@@ -179,6 +174,11 @@ export class FixtureIndex {
     return pairKey(Number(r.league_id), Number(r.season), Number(r.home_team_id), Number(r.away_team_id));
   }
 
+  /** The stored fixtures of these teams in this league and season. */
+  meetings(leagueId: number, season: number, home: number, away: number): readonly StoredFixture[] {
+    return this.byPair.get(pairKey(leagueId, season, home, away)) ?? [];
+  }
+
   hasExternal(source: string, externalId: string): boolean {
     return this.external.has(`${source}\u0000${externalId}`);
   }
@@ -237,31 +237,6 @@ export class FixtureIndex {
     return best;
   }
 
-  /**
-   * The stored meetings of repeated pairings for `matches` (each with its home and away team ids), decided as a
-   * whole so that the file's order does not matter: the closest (match, stored meeting) of a pairing within
-   * PAIRING_WINDOW_MS are paired first, then the next closest of those left, and so on. A match left without one
-   * is a new meeting.
-   */
-  meetingsOfPairings(matches: ReadonlyArray<{ match: ImportedMatch; home: number; away: number }>): Map<ImportedMatch, StoredFixture> {
-    const candidates: Array<{ match: ImportedMatch; fixture: StoredFixture; gap: number }> = [];
-    for (const { match, home, away } of matches) {
-      for (const fixture of this.byPair.get(pairKey(match.leagueId, match.season, home, away)) ?? []) {
-        const gap = Math.abs(fixture.kickoffMs - match.kickoffAt.getTime());
-        if (gap <= PAIRING_WINDOW_MS) candidates.push({ match, fixture, gap });
-      }
-    }
-    candidates.sort((a, b) => a.gap - b.gap || a.fixture.id - b.fixture.id);
-    const found = new Map<ImportedMatch, StoredFixture>();
-    const taken = new Set<number>();
-    for (const { match, fixture } of candidates) {
-      if (found.has(match) || taken.has(fixture.id)) continue;
-      found.set(match, fixture);
-      taken.add(fixture.id);
-    }
-    return found;
-  }
-
   /** Points (source, external id) at `fixtureId` (a repeated pairing's id follows the meeting it names now). */
   async repoint(source: string, externalId: string, fixtureId: number): Promise<void> {
     await this.trx('external_ids').where({ entity: 'fixture', source, external_id: externalId }).update({ entity_id: fixtureId });
@@ -283,37 +258,6 @@ export class FixtureIndex {
     );
     return open.length === 1 ? open[0] : undefined;
   }
-}
-
-function scorePart(score: { home: number; away: number } | null | undefined, side: 'home' | 'away'): number | null {
-  return score ? score[side] : null;
-}
-
-function fixtureRow(match: ImportedMatch, home: number, away: number, venueId: number | null): Row {
-  return {
-    league_id: match.leagueId,
-    season: match.season,
-    round: match.round ?? null,
-    kickoff_at: toSqlDateTime(match.kickoffAt),
-    status: match.status,
-    home_team_id: home,
-    away_team_id: away,
-    home_goals: scorePart(match.goals, 'home'),
-    away_goals: scorePart(match.goals, 'away'),
-    venue_id: venueId,
-    stage: match.stage,
-    group_name: match.group ?? null,
-    home_goals_ht: scorePart(match.halfTime, 'home'),
-    away_goals_ht: scorePart(match.halfTime, 'away'),
-    home_goals_et: scorePart(match.extraTime, 'home'),
-    away_goals_et: scorePart(match.extraTime, 'away'),
-    home_penalties: scorePart(match.penalties, 'home'),
-    away_penalties: scorePart(match.penalties, 'away'),
-    referee: match.referee?.trim() || null,
-    match_number: match.matchNumber ?? null,
-    home_slot: match.homeSlot ?? null,
-    away_slot: match.awaySlot ?? null,
-  };
 }
 
 /**
@@ -356,39 +300,6 @@ function scheduleChange(trx: Knex, stored: Row, changes: Row): Row {
   return { schedule_seq: trx.raw('schedule_seq + 1'), schedule_changed_at: Date.now() };
 }
 
-function validateMatch(match: ImportedMatch): string | null {
-  if (!match.externalId) return 'match has no external id';
-  if (!Number.isInteger(match.leagueId) || match.leagueId <= 0) return `bad league id ${match.leagueId}`;
-  if (!Number.isInteger(match.season) || match.season < 1850 || match.season > 2200) return `bad season ${match.season}`;
-  if (!(match.kickoffAt instanceof Date) || Number.isNaN(match.kickoffAt.getTime())) return 'bad kick-off time';
-  if (!match.home?.name?.trim() || !match.away?.name?.trim()) return 'missing team name';
-  for (const score of [match.goals, match.halfTime, match.extraTime, match.penalties]) {
-    if (score && !(Number.isInteger(score.home) && Number.isInteger(score.away) && score.home >= 0 && score.away >= 0)) {
-      return 'bad score';
-    }
-  }
-  return null;
-}
-
-function teamStatsRow(stats: ImportedTeamStats): Row {
-  const row: Row = {};
-  for (const name of TEAM_STAT_NAMES) row[TEAM_STAT_COLUMNS[name]] = stats[name] ?? null;
-  return row;
-}
-
-function oddsRow(odds: ImportedOdds): Row {
-  return {
-    home: odds.home ?? null,
-    draw: odds.draw ?? null,
-    away: odds.away ?? null,
-    over_2_5: odds.over25 ?? null,
-    under_2_5: odds.under25 ?? null,
-    asian_handicap_line: odds.asianHandicapLine ?? null,
-    asian_handicap_home: odds.asianHandicapHome ?? null,
-    asian_handicap_away: odds.asianHandicapAway ?? null,
-  };
-}
-
 /**
  * Saves matches: one fixture per real match whichever sources it comes from. A match is found by its
  * (source, external id), else by league + season + home + away + kick-off within ±36 h, else (a league match
@@ -411,12 +322,7 @@ export async function saveMatches(db: Knex, matches: readonly ImportedMatch[], o
     await index.loadSources(new Set(valid.map((m) => m.source)));
 
     // meetings of a repeated pairing are found by pairing and kick-off, all together (the file's order is no clue)
-    const repeated: Array<{ match: ImportedMatch; home: number; away: number }> = [];
-    for (const match of valid) {
-      if (!match.repeatedPairing || unknownLeagues.has(match.leagueId)) continue;
-      repeated.push({ match, home: await teams.resolve(match.home, match.source), away: await teams.resolve(match.away, match.source) });
-    }
-    const meetings = index.meetingsOfPairings(repeated);
+    const meetings = await meetingsOfPairings(index, teams, valid, unknownLeagues);
 
     const outcome = new Map<number, 'created' | 'updated' | 'unchanged'>();
     const newExternalIds: ExternalIdsRow[] = [];

@@ -1,9 +1,11 @@
 import type { Knex } from '@matchday/server';
+import type { PlayerPosition } from '@matchday/contracts';
 import type { ImportedPlayer, ImportedPlayerMatch, ImportedSquadMember } from '../model';
-import { squadPlayerNamed, type SquadName } from '../../domain/player-names';
+import { squadPlayerNamed } from '../../domain/player-names';
 import { playerNames } from '../../domain/search';
 import type { SquadMembersRow } from '../../db/rows';
 import { FixtureIndex, type StoredFixture } from './fixtures';
+import { LeaguePlayers, SquadNames } from './known-players';
 import { indexNames } from './search';
 import {
   changedColumns,
@@ -122,40 +124,11 @@ class PlayerResolver {
  * Sources that name players without ids of their own (football.json's line-ups: "MOHAMED SALAH"). A name the team's
  * squad holds (of the season, else of the latest season before it that has one: FPL's last season beside this
  * season's football.json) is that squad player (domain/player-names.ts), who then also gets his squad position in the
- * match; another name becomes a player of its own, written as fans write it.
+ * match; else a name one player the league knows that season has (another club's squad, or lines: a player who
+ * changed clubs; store/known-players.ts) is that player; another name becomes a player of its own, written as fans
+ * write it.
  */
 const NAME_ONLY_SOURCES: ReadonlySet<string> = new Set(['football-json']);
-
-type SquadEntry = SquadName & { position: string };
-
-/** A team's squad of a season, else of the latest season before it with one; read once per team and season. */
-class SquadNames {
-  private readonly squads = new Map<string, SquadEntry[]>();
-  constructor(private readonly trx: Knex.Transaction) {}
-
-  async of(teamId: number, season: number): Promise<SquadEntry[]> {
-    const key = `${teamId}|${season}`;
-    let squad = this.squads.get(key);
-    if (!squad) {
-      const rows = (await this.trx('squad_members as s')
-        .join('players as p', 'p.id', 's.player_id')
-        .where('s.team_id', teamId)
-        .where('s.season', '<=', season)
-        .select('s.season', 's.player_id', 's.position', 'p.name', 'p.known_as')) as Row[];
-      const latest = Math.max(...rows.map((row) => Number(row.season)));
-      squad = rows
-        .filter((row) => Number(row.season) === latest)
-        .map((row) => ({
-          playerId: Number(row.player_id),
-          name: String(row.name),
-          knownAs: (row.known_as as string | null) ?? null,
-          position: String(row.position),
-        }));
-      this.squads.set(key, squad);
-    }
-    return squad;
-  }
-}
 
 function validPlayer(player: ImportedPlayer | undefined): string | null {
   if (!player?.externalId) return 'player has no external id';
@@ -294,6 +267,7 @@ export async function savePlayerMatches(
   await withImportTransaction(db, [], async ({ trx, teams }) => {
     const players = new PlayerResolver(trx, summary);
     const squads = new SquadNames(trx);
+    const league = new LeaguePlayers(trx);
     await players.loadSources(new Set(valid.map((l) => l.player.source)));
     const index = new FixtureIndex(trx);
     const sources = new Set<string>();
@@ -334,13 +308,20 @@ export async function savePlayerMatches(
       let position = line.position ?? null;
       let playerId: number | undefined;
       if (NAME_ONLY_SOURCES.has(source)) {
-        const squad = await squads.of(teamId, Number(fixture.row.season));
+        const [leagueId, season] = [Number(fixture.row.league_id), Number(fixture.row.season)];
+        const squad = await squads.of(teamId, season);
+        const known = await league.of(leagueId, season);
         if (!players.knows(line.player)) {
-          const named = squadPlayerNamed(line.player.name, squad);
+          // the team's squad first, then the players the league knows (one who changed clubs keeps his record)
+          const named = squadPlayerNamed(line.player.name, squad) ?? squadPlayerNamed(line.player.name, known);
           if (named) playerId = await players.link(line.player, named.playerId);
         }
-        playerId ??= await players.resolve(line.player);
-        position ??= (squad.find((member) => member.playerId === playerId)?.position as ImportedPlayerMatch['position']) ?? null;
+        if (playerId === undefined) {
+          playerId = await players.resolve(line.player);
+          await league.add(leagueId, season, { playerId, name: line.player.name, knownAs: null, position: '' });
+        }
+        const member = squad.find((m) => m.playerId === playerId) ?? known.find((m) => m.playerId === playerId);
+        position ??= (member?.position || null) as PlayerPosition | null;
       } else {
         playerId = await players.resolve(line.player);
       }

@@ -15,6 +15,14 @@ const CARRIED: Readonly<Record<string, readonly FixtureStatName[]>> = {
 /** Sources whose per-match player lines the fixture's players come from. */
 const PLAYER_SOURCES: ReadonlySet<string> = new Set(['fpl', 'api-football']);
 
+/**
+ * Whether a match's lines include football.json's line-ups: the `-full` files name each side's captain, and no other
+ * source of player lines does (a plain football.json file has no line-ups).
+ */
+export function hasFullLineups(lines: ReadonlyArray<{ captain?: unknown }>): boolean {
+  return lines.some((line) => line.captain !== null && line.captain !== undefined);
+}
+
 /** How the screens name a source. */
 export const SOURCE_NAMES: Readonly<Record<string, string>> = {
   'football-data-co-uk': 'football-data.co.uk',
@@ -35,15 +43,21 @@ export interface Availability {
 
 /**
  * The statistics of a match from `sources` (its external ids' sources, in the order stored), `stored` (the
- * statistics with a value for either side, whatever their source: the demo season has no external ids) and
- * whether it has player lines.
+ * statistics with a value for either side, whatever their source: the demo season has no external ids), whether it
+ * has player lines and whether football.json's line-ups are among them (hasFullLineups): football.json is then named
+ * with the players.
  */
-export function availability(sources: readonly string[], stored: ReadonlySet<FixtureStatName>, hasPlayerLines: boolean): Availability {
+export function availability(
+  sources: readonly string[],
+  stored: ReadonlySet<FixtureStatName>,
+  hasPlayerLines: boolean,
+  fullLineups = false,
+): Availability {
   const carried = new Set<FixtureStatName>(stored);
   const statistics: string[] = [];
   const players: string[] = [];
   for (const source of sources) {
-    const isPlayers = PLAYER_SOURCES.has(source) && hasPlayerLines;
+    const isPlayers = (PLAYER_SOURCES.has(source) && hasPlayerLines) || (source === 'football-json' && fullLineups);
     if (isPlayers) players.push(SOURCE_NAMES[source] ?? source);
     const list = source === 'fpl' && !hasPlayerLines ? [] : (CARRIED[source] ?? []);
     if (list.length > 0 && source !== 'fpl') statistics.push(SOURCE_NAMES[source] ?? source);

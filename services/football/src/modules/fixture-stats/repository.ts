@@ -1,5 +1,5 @@
 import type { Knex } from '@matchday/server';
-import type { LeaguesRow } from '../../db/rows';
+import type { FixturesRow, LeaguesRow } from '../../db/rows';
 import { fixturesWithNames, type FixtureWithNamesRow } from '../fixtures/mapper';
 
 /** Plain rows of one fixture's statistics; the service builds the reply (service.ts). */
@@ -10,9 +10,14 @@ export type FixtureHeaderRow = FixtureWithNamesRow & { league_logo: LeaguesRow['
 /** A fixture_team_stats row (one side of one fixture), read by column name (lib/team-stat-columns.ts). */
 export type TeamMatchStatsRow = Record<string, unknown> & { team_id: number };
 
-/** The fixture with its league, venue and both clubs, the final score and the referee. */
-export async function findFixtureHeader(db: Knex, fixtureId: number): Promise<(FixtureHeaderRow & { referee: string | null }) | undefined> {
-  return fixturesWithNames(db).where('f.id', fixtureId).first('l.logo as league_logo', 'l.type as league_type', 'f.referee');
+/** The fixture with its league, venue and both clubs, the final score, the referee and the attendance. */
+export async function findFixtureHeader(
+  db: Knex,
+  fixtureId: number,
+): Promise<(FixtureHeaderRow & Pick<FixturesRow, 'referee' | 'attendance'>) | undefined> {
+  return fixturesWithNames(db)
+    .where('f.id', fixtureId)
+    .first('l.logo as league_logo', 'l.type as league_type', 'f.referee', 'f.attendance');
 }
 
 /** The sources the fixture was imported from (its external ids), in the order they were stored. */
@@ -34,13 +39,26 @@ export interface PlayerLineSummaryRow {
   bps: number | null;
   saves: number | null;
   expected_goals: number | null;
+  /** football.json's line-ups name the captain (true) and the others (false); null from other sources. */
+  captain: boolean | number | null;
 }
 
 export async function findPlayerLineSummaries(db: Knex, fixtureId: number): Promise<PlayerLineSummaryRow[]> {
   return db('fixture_player_stats as ps')
     .join('players as p', 'p.id', 'ps.player_id')
     .where('ps.fixture_id', fixtureId)
-    .select('ps.player_id', 'ps.team_id', 'p.name', 'p.known_as', 'ps.minutes', 'ps.rating', 'ps.bps', 'ps.saves', 'ps.expected_goals');
+    .select(
+      'ps.player_id',
+      'ps.team_id',
+      'p.name',
+      'p.known_as',
+      'ps.minutes',
+      'ps.rating',
+      'ps.bps',
+      'ps.saves',
+      'ps.expected_goals',
+      'ps.captain',
+    );
 }
 
 export async function findTeamMatchStats(db: Knex, fixtureId: number): Promise<TeamMatchStatsRow[]> {

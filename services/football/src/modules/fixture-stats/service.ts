@@ -4,7 +4,7 @@ import { playedOrLiveScore } from '../../lib/played';
 import { TEAM_STAT_COLUMNS } from '../../lib/team-stat-columns';
 import { numOrNull } from '../../lib/values';
 import { toFixture } from '../fixtures/mapper';
-import { availability } from './available';
+import { availability, hasFullLineups } from './available';
 import { playerOfTheMatch, sideSums, type SideSums } from './player-sums';
 import { findFixtureHeader, findFixtureSources, findPlayerLineSummaries, findTeamMatchStats, type TeamMatchStatsRow } from './repository';
 
@@ -41,7 +41,8 @@ export async function fixtureStats(db: Knex, fixtureId: number): Promise<Fixture
   const played = lines.filter((line) => Number(line.minutes) > 0);
   const homeSide = side('homeTeam', home, sideSums(played, Number(header.home_team_id)));
   const awaySide = side('awayTeam', away, sideSums(played, Number(header.away_team_id)));
-  const { available, sources: named } = availability(sources, storedNames([{ ...homeSide, ...awaySide }]), played.length > 0);
+  const stored = storedNames([{ ...homeSide, ...awaySide }]);
+  const { available, sources: named } = availability(sources, stored, played.length > 0, hasFullLineups(lines));
   // A live match shows its running score here, as in the fixture lists (playedOrLiveScore).
   const fixture = toFixture(header, playedOrLiveScore);
   return {
@@ -66,6 +67,7 @@ export async function fixtureStats(db: Knex, fixtureId: number): Promise<Fixture
     ...(fixture.afterExtraTime ? { afterExtraTime: true } : {}),
     ...(fixture.penaltiesHome !== undefined ? { penaltiesHome: fixture.penaltiesHome, penaltiesAway: fixture.penaltiesAway } : {}),
     referee: header.referee ?? null,
+    attendance: numOrNull(header.attendance),
     available,
     sources: named,
     playerOfTheMatch: playerOfTheMatch(played),

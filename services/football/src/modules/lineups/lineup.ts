@@ -1,7 +1,7 @@
 import type { LineupPlayer, LineupSide } from '@matchday/contracts';
 import { fanCase } from '../../domain/player-names';
 import { num, numOrNull, positionOrder, round1, toPosition } from '../../lib/values';
-import { SOURCE_NAMES } from '../fixture-stats/available';
+import { hasFullLineups, SOURCE_NAMES } from '../fixture-stats/available';
 import type { LineupLineRow } from './repository';
 
 /**
@@ -24,7 +24,7 @@ const BENCH_LISTED: ReadonlySet<string> = new Set(['api-football']);
  * football.json counts only where its line-ups were stored (its lines name a captain; a results file has none).
  */
 export function lineupSource(sources: readonly string[], lines: readonly LineupLineRow[]): { key: string; name: string } {
-  const fromFull = lines.some((line) => line.captain !== null && line.captain !== undefined);
+  const fromFull = hasFullLineups(lines);
   const key = LINEUP_SOURCES.find((source) => sources.includes(source) && (source !== 'football-json' || fromFull)) ?? 'demo';
   return { key, name: SOURCE_NAMES[key] ?? key };
 }
@@ -61,14 +61,19 @@ export function byComingOn(a: LineupPlayer, b: LineupPlayer): number {
   return on(a) - on(b) || num(b.minutes) - num(a.minutes) || a.name.localeCompare(b.name);
 }
 
-/** One side's line-up from its lines; `benchListed` when the source lists the unused substitutes. */
+/**
+ * One side's line-up from its lines; `benchListed` when the source lists the unused substitutes. A side whose lines
+ * name no starter has no line-up: not available, nothing listed.
+ */
 export function lineupSide(teamId: number, teamName: string, lines: readonly LineupLineRow[], benchListed: boolean): LineupSide {
-  const own = lines.filter((line) => Number(line.team_id) === teamId);
   const started = (line: LineupLineRow) => num(line.started) > 0;
+  const own = lines.filter((line) => Number(line.team_id) === teamId);
+  if (!own.some(started)) return { teamId, teamName, available: false, starters: [], substitutes: [], bench: null };
   const cameOn = (line: LineupLineRow) => !started(line) && (num(line.minutes) > 0 || num(line.subbed_in) > 0);
   return {
     teamId,
     teamName,
+    available: true,
     starters: own.filter(started).map(player).sort(byPosition),
     substitutes: own.filter(cameOn).map(player).sort(byComingOn),
     bench: benchListed

@@ -5,8 +5,9 @@ import { benchListed, lineupSide, lineupSource } from './lineup';
 import { findLineupFixture, findLineupLines } from './repository';
 
 /**
- * The fixture's line-ups; null for an unknown fixture, or one whose sources do not say who started (no player lines,
- * or lines without `starts`, as FPL before 2022-23).
+ * The fixture's line-ups; null for an unknown fixture, or one whose sources do not say who started on either side (no
+ * player lines, or lines without `starts`, as FPL before 2022-23). A side without starters while the other has them
+ * (its line-up was skipped at import: twelve starters, a player named twice) is sent as not available.
  */
 export async function fixtureLineups(db: Knex, fixtureId: number): Promise<FixtureLineups | null> {
   const fixture = await findLineupFixture(db, fixtureId);
@@ -16,6 +17,6 @@ export async function fixtureLineups(db: Knex, fixtureId: number): Promise<Fixtu
   const bench = benchListed(source.key);
   const home = lineupSide(Number(fixture.home_team_id), fixture.home_name, lines, bench);
   const away = lineupSide(Number(fixture.away_team_id), fixture.away_name, lines, bench);
-  if (home.starters.length === 0 || away.starters.length === 0) return null;
+  if (!home.available && !away.available) return null;
   return { source: source.name, home, away };
 }

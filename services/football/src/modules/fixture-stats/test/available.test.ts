@@ -21,6 +21,13 @@ describe('the statistics a match has, by its sources', () => {
     expect(availability(['fpl'], new Set(), false).available).toEqual([]);
   });
 
+  it('football.json: named with the players where its line-ups are stored, with the result alone otherwise', () => {
+    const json = 'openfootball (football.json)';
+    expect(availability(['football-json'], new Set(), true, true).sources).toEqual({ results: [json], statistics: [], players: [json] });
+    expect(availability(['football-json'], new Set(), false).sources).toEqual({ results: [json], statistics: [], players: [] });
+    expect(availability(['football-data-co-uk', 'football-json'], new Set(), true, true).sources.players).toEqual([json]);
+  });
+
   it('a statistic with a stored value counts whatever its source (the demo season has no external ids)', () => {
     expect(availability([], new Set(['BallPossession'] as const), false).available).toEqual(['BallPossession']);
   });

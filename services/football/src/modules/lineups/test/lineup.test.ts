@@ -54,6 +54,18 @@ describe('a side’s line-up from its players’ lines', () => {
     ]);
   });
 
+  it('says a side whose lines name no starter is not available, and lists nobody of it', () => {
+    expect(lineupSide(10, 'Home', lines, true).available).toBe(true);
+    const none = lineupSide(
+      11,
+      'Away',
+      lines.filter((l) => l.team_id !== 11 || l.started === 0),
+      true,
+    );
+    expect(none).toEqual({ teamId: 11, teamName: 'Away', available: false, starters: [], substitutes: [], bench: null });
+    expect(lineupSide(12, 'Nobody', lines, false)).toMatchObject({ available: false, starters: [] });
+  });
+
   it('has no bench where the source does not list it, and the unused where it does', () => {
     expect(lineupSide(10, 'Home', lines, false).bench).toBeNull();
     expect(lineupSide(10, 'Home', lines, true).bench?.map((p) => p.name)).toEqual(['Unused', 'Shouted Name']);
