@@ -4,9 +4,10 @@ import type { Fixture, FixtureStatus } from './football';
 
 /**
  * What happens in a match, in the order of its timeline: the periods as the broadcast clock has them, the
- * goals and the cards. 'end-of-90' is the end of normal time when extra time follows; 'full-time' always ends the match
+ * goals, the cards and the substitutions. 'end-of-90' is the end of normal time when extra time follows; 'full-time' always ends the match
  * (after 90 minutes, extra time or the shoot-out). 'goal-cancelled' takes back an earlier goal (VAR). A source
- * without minutes (FPL's per-match lines) gives goals and cards with `minute: null`, after the timed events.
+ * without minutes (FPL's per-match lines) gives goals and cards with `minute: null`, after the timed events; cards
+ * and substitutions have a minute only where the source gives one (football.json's `-full` files, API-Football live).
  */
 export type MatchEventKind =
   | 'kick-off'
@@ -22,7 +23,8 @@ export type MatchEventKind =
   | 'full-time'
   | 'goal-cancelled'
   | 'yellow-card'
-  | 'red-card';
+  | 'red-card'
+  | 'substitution';
 
 export type GoalKind = 'goal' | 'penalty' | 'own-goal';
 
@@ -39,8 +41,13 @@ export interface MatchEvent {
   scorer: string | null;
   /** Who set up a goal, where the source tells (FPL: a side's only goal and its only assist); absent otherwise. */
   assist?: string | null;
-  /** 'yellow-card' / 'red-card': the player booked or sent off (the card counts against his side, `teamId`). */
+  /**
+   * 'yellow-card' / 'red-card': the player booked or sent off (the card counts against his side, `teamId`);
+   * 'substitution': the player coming on.
+   */
   player?: string | null;
+  /** 'substitution': the player going off (his side is `teamId`); absent on other kinds. */
+  playerOff?: string | null;
   /** Null where the source does not say (FPL's goals: penalty or not is unknown; own goals are marked). */
   goalKind: GoalKind | null;
   /** The score after this event (null where the source has no running score). */

@@ -115,6 +115,7 @@ function notPlayedYet(match: ImportedMatch): ImportedMatch {
     extraTime: null,
     penalties: null,
     goalEvents: null,
+    incidents: null,
     stats: null,
     odds: (match.odds ?? []).filter((odds) => odds.timing === 'opening'),
   };

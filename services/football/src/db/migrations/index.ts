@@ -14,6 +14,7 @@ import * as playerKnownAs from './20261128t-player-known-as';
 import * as playerMatchDepth from './20261206d-player-match-depth';
 import * as liveFeedEpoch from './20261206e-live-feed-epoch';
 import * as lineupMinutes from './20261206l-lineup-minutes';
+import * as eventPlayers from './20261206m-event-players';
 
 export const migrations: MigrationList = {
   '20261122a-leagues-teams-fixtures': leaguesTeamsFixtures,
@@ -31,4 +32,5 @@ export const migrations: MigrationList = {
   '20261206d-player-match-depth': playerMatchDepth,
   '20261206e-live-feed-epoch': liveFeedEpoch,
   '20261206l-lineup-minutes': lineupMinutes,
+  '20261206m-event-players': eventPlayers,
 };
