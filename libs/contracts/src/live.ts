@@ -26,6 +26,37 @@ export type MatchEventKind =
   | 'red-card'
   | 'substitution';
 
+/** The kinds that mark a period of the match (every other kind happens at a minute). */
+export type PeriodKind = Exclude<MatchEventKind, 'goal' | 'goal-cancelled' | 'yellow-card' | 'red-card' | 'substitution'>;
+
+/** Where each period falls among the timed events on the match clock (an event at m + s/100: 45+2 before half time). */
+export const PERIOD_ORDER: Record<PeriodKind, number> = {
+  'kick-off': 0,
+  'half-time': 45.99,
+  'second-half': 45.995,
+  'end-of-90': 90.99,
+  'extra-time': 90.995,
+  'extra-time-half-time': 105.99,
+  'extra-time-second-half': 105.995,
+  'end-of-extra-time': 120.99,
+  'shoot-out': 120.995,
+  'full-time': Number.MAX_SAFE_INTEGER,
+};
+
+/** A timed event's place on the match clock: its minute, its stoppage minutes after it (45+2 is 45.02). */
+export function placeOnClock(minute: number | null, stoppage: number | null): number {
+  return (minute ?? 0) + Math.min(stoppage ?? 0, 98) / 100;
+}
+
+/**
+ * An event's place in its match's timeline: a period marker by PERIOD_ORDER, another event by its minute. Events
+ * stored in another order (a source read again adding cards to a timeline written before) sort back into match order.
+ */
+export function timelinePlace(event: Pick<MatchEvent, 'kind' | 'minute' | 'stoppage'>): number {
+  const period = (PERIOD_ORDER as Partial<Record<MatchEventKind, number>>)[event.kind];
+  return period ?? placeOnClock(event.minute, event.stoppage);
+}
+
 export type GoalKind = 'goal' | 'penalty' | 'own-goal';
 
 /** GET /api/fixture-events/{fixtureId}: one entry of a match's timeline so far. */

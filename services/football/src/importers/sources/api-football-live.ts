@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { GoalKind, MatchEventKind } from '@matchday/contracts';
+import { PERIOD_ORDER, placeOnClock, type GoalKind, type MatchEventKind, type PeriodKind } from '@matchday/contracts';
 import type { ImportedMatchEvent, Score } from '../model';
 import type { ApiFixtureEvent, ApiFixtureItem } from './api-football-types';
 
@@ -39,26 +39,6 @@ export interface StoredMatchEvent {
   minute: number | null;
   stoppage: number | null;
   cancelled: boolean;
-}
-
-type PeriodKind = Exclude<MatchEventKind, 'goal' | 'goal-cancelled' | 'yellow-card' | 'red-card' | 'substitution'>;
-
-/** Where each period falls among goals on the match clock (a goal at m + s/100: 45+2 before half time). */
-const PERIOD_ORDER: Record<PeriodKind, number> = {
-  'kick-off': 0,
-  'half-time': 45.99,
-  'second-half': 45.995,
-  'end-of-90': 90.99,
-  'extra-time': 90.995,
-  'extra-time-half-time': 105.99,
-  'extra-time-second-half': 105.995,
-  'end-of-extra-time': 120.99,
-  'shoot-out': 120.995,
-  'full-time': Number.MAX_SAFE_INTEGER,
-};
-
-function minuteOrder(minute: number | null, stoppage: number | null): number {
-  return (minute ?? 0) + Math.min(stoppage ?? 0, 98) / 100;
 }
 
 /** The statuses of a match being played or just played in full (periods and events mean something). */
@@ -184,7 +164,7 @@ export function listedEvents(item: ApiFixtureItem, events: readonly ApiFixtureEv
       stoppage,
       goalKind: goalKind ?? null,
       scorer: event.player?.name ?? null,
-      order: minuteOrder(minute, stoppage),
+      order: placeOnClock(minute, stoppage),
     });
   }
   return listed
@@ -218,7 +198,7 @@ export function liveMatchEvents({ item, events, stored, now }: LiveInput): Impor
   const score = storedScore(stored);
   const goals = stored
     .filter((e) => e.kind === 'goal' && e.side)
-    .map((e) => ({ key: e.key, side: e.side!, order: minuteOrder(e.minute, e.stoppage), cancelled: e.cancelled }));
+    .map((e) => ({ key: e.key, side: e.side!, order: placeOnClock(e.minute, e.stoppage), cancelled: e.cancelled }));
 
   const { short, elapsed } = item.fixture.status;
   const extraTime =
