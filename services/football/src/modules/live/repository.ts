@@ -204,8 +204,14 @@ export async function feedChanges(db: Knex, after: number, limit: number): Promi
     const fixtureId = Number(row.fixture_id);
     const upTo = (timelines.get(fixtureId) ?? []).filter((e) => e.seq <= event.seq);
     const fixture = fixtures.get(fixtureId)!;
-    // the match as it stood right after this event: its score, its clock at that moment
-    const state = { ...fixture, goalsHome: event.homeScore ?? fixture.goalsHome, goalsAway: event.awayScore ?? fixture.goalsAway };
+    // the match as it stood right after this event: its score (an event without one, a card, stands at the last one
+    // before it), its clock at that moment
+    const scored = upTo.findLast((e) => e.homeScore !== null && e.awayScore !== null);
+    const state = {
+      ...fixture,
+      goalsHome: scored ? scored.homeScore : fixture.goalsHome,
+      goalsAway: scored ? scored.awayScore : fixture.goalsAway,
+    };
     const atEvent = liveMatchOf(
       { ...state, goalsHomeEt: null, goalsAwayEt: null, status: event.kind === 'full-time' ? 'finished' : 'live' },
       upTo,
