@@ -5,6 +5,7 @@ import type { LiveChange, LiveSnapshot, MatchEvent } from '@matchday/contracts';
 import { signInThroughDevProvider } from '@matchday/dev-oidc';
 import { freePort, repoRoot } from '../../scripts/lib/processes';
 import { startStack, type RunningStack } from '../../scripts/lib/stack';
+import { readEvents as readSse, type SseEvent } from './support/sse';
 
 /**
  * The live stream through the real gateway, on a replay of the real Premier League 2024-25
@@ -14,45 +15,9 @@ import { startStack, type RunningStack } from '../../scripts/lib/stack';
  * sign in before the first snapshot is read.
  */
 
-interface SseEvent {
-  event: string;
-  id: string | null;
-  data: unknown;
-}
-
-/** Reads Server-Sent Events from a fetch response until `until` says stop (or the time runs out). */
-async function readEvents(response: Response, until: (events: SseEvent[]) => boolean, timeoutMs = 60_000): Promise<SseEvent[]> {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const events: SseEvent[] = [];
-  let buffer = '';
-  const deadline = Date.now() + timeoutMs;
-  try {
-    while (!until(events)) {
-      const left = deadline - Date.now();
-      if (left <= 0)
-        throw new Error(`stream: timed out after ${events.length} events: ${JSON.stringify(events.map((e) => [e.event, e.id]))}`);
-      let timer: NodeJS.Timeout | undefined;
-      const next = await Promise.race([reader.read(), new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), left)))]);
-      clearTimeout(timer);
-      if (next === null) continue;
-      if (next.done) break;
-      buffer += decoder.decode(next.value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const fields = block.split('\n').filter((line) => !line.startsWith(':'));
-        const value = (name: string) => fields.find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1) ?? null;
-        const data = value('data');
-        if (data !== null) events.push({ event: value('event') ?? 'message', id: value('id'), data: JSON.parse(data) as unknown });
-      }
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return events;
-}
+/** The stream's events until `until` says stop (a minute at most: the replay's clock is the real one). */
+const readEvents = async (response: Response, until: (events: SseEvent[]) => boolean, timeoutMs = 60_000): Promise<SseEvent[]> =>
+  (await readSse(response, until, timeoutMs)).events;
 
 describe('live matches: snapshot, timeline and the stream, through the gateway (replay of PL 2024-25 on Boxing Day)', () => {
   let stack: RunningStack;

@@ -72,15 +72,47 @@ describe('the match timeline', () => {
   it('shows "–" where the source has no running score, stoppage time, own goals and goals taken back', () => {
     const rows = timelineRows(
       [
-        ev('half-time'),
         goal(45, FRA, 'Player', 0, 1, { stoppage: 2, goalKind: 'own-goal', cancelled: true }),
+        ev('half-time'),
         ev('goal-cancelled', { minute: 47, teamId: FRA, homeScore: 0, awayScore: 0 }),
       ],
       TEAMS,
       null,
     );
-    expect(rows[0]).toMatchObject({ score: '–' });
-    expect(rows[1]).toMatchObject({ minute: '45+2′', detail: 'Player (o.g.)', cancelled: true });
+    expect(rows[0]).toMatchObject({ minute: '45+2′', detail: 'Player (o.g.)', cancelled: true });
+    expect(rows[1]).toMatchObject({ kind: 'half-time', score: '–' });
     expect(rows[2]).toMatchObject({ label: 'Goal disallowed', team: 'France', score: '0–0' });
+  });
+
+  it('puts cards and substitutions in minute order with the goals, with side and player; stoppage time kept', () => {
+    const LIV = 40;
+    const BOU = 35;
+    const teams = { homeTeamId: LIV, homeName: 'Liverpool', awayName: 'Bournemouth' };
+    const rows = timelineRows(
+      [
+        ev('kick-off', { homeScore: 0, awayScore: 0 }),
+        ev('yellow-card', { minute: 14, teamId: BOU, player: 'David Brooks' }),
+        goal(37, LIV, 'Hugo Ekitike', 1, 0),
+        ev('half-time', { homeScore: 1, awayScore: 0 }),
+        ev('second-half', { homeScore: 1, awayScore: 0 }),
+        ev('substitution', { minute: 60, teamId: LIV, player: 'Andy Robertson', playerOff: 'Milos Kerkez' }),
+        ev('full-time', { homeScore: 1, awayScore: 0 }),
+        // stored after full time (a source read again added it to a timeline written before): shown at its minute
+        ev('red-card', { minute: 90, stoppage: 3, teamId: BOU, player: 'Tyler Adams' }),
+      ],
+      teams,
+      null,
+    );
+    expect(rows.map((row) => [row.minute, row.label, row.team, row.detail, row.score])).toEqual([
+      ['', 'Kick-off', null, null, null],
+      ['14′', 'Yellow card', 'Bournemouth', 'David Brooks', null],
+      ['37′', 'Goal', 'Liverpool', 'Hugo Ekitike', '1–0'],
+      ['HT', 'Half-time', null, null, '1–0'],
+      ['', 'Second half', null, null, null],
+      ['60′', 'Substitution', 'Liverpool', 'Andy Robertson on for Milos Kerkez', null],
+      ['90+3′', 'Red card', 'Bournemouth', 'Tyler Adams', null],
+      ['FT', 'Full-time', null, null, '1–0'],
+    ]);
+    expect(rows.filter((row) => row.side === 'away').map((row) => row.kind)).toEqual(['yellow-card', 'red-card']);
   });
 });

@@ -4,9 +4,10 @@ import type { Fixture, FixtureStatus } from './football';
 
 /**
  * What happens in a match, in the order of its timeline: the periods as the broadcast clock has them, the
- * goals and the cards. 'end-of-90' is the end of normal time when extra time follows; 'full-time' always ends the match
+ * goals, the cards and the substitutions. 'end-of-90' is the end of normal time when extra time follows; 'full-time' always ends the match
  * (after 90 minutes, extra time or the shoot-out). 'goal-cancelled' takes back an earlier goal (VAR). A source
- * without minutes (FPL's per-match lines) gives goals and cards with `minute: null`, after the timed events.
+ * without minutes (FPL's per-match lines) gives goals and cards with `minute: null`, after the timed events; cards
+ * and substitutions have a minute only where the source gives one (football.json's `-full` files, API-Football live).
  */
 export type MatchEventKind =
   | 'kick-off'
@@ -22,7 +23,39 @@ export type MatchEventKind =
   | 'full-time'
   | 'goal-cancelled'
   | 'yellow-card'
-  | 'red-card';
+  | 'red-card'
+  | 'substitution';
+
+/** The kinds that mark a period of the match (every other kind happens at a minute). */
+export type PeriodKind = Exclude<MatchEventKind, 'goal' | 'goal-cancelled' | 'yellow-card' | 'red-card' | 'substitution'>;
+
+/** Where each period falls among the timed events on the match clock (an event at m + s/100: 45+2 before half time). */
+export const PERIOD_ORDER: Record<PeriodKind, number> = {
+  'kick-off': 0,
+  'half-time': 45.99,
+  'second-half': 45.995,
+  'end-of-90': 90.99,
+  'extra-time': 90.995,
+  'extra-time-half-time': 105.99,
+  'extra-time-second-half': 105.995,
+  'end-of-extra-time': 120.99,
+  'shoot-out': 120.995,
+  'full-time': Number.MAX_SAFE_INTEGER,
+};
+
+/** A timed event's place on the match clock: its minute, its stoppage minutes after it (45+2 is 45.02). */
+export function placeOnClock(minute: number | null, stoppage: number | null): number {
+  return (minute ?? 0) + Math.min(stoppage ?? 0, 98) / 100;
+}
+
+/**
+ * An event's place in its match's timeline: a period marker by PERIOD_ORDER, another event by its minute. Events
+ * stored in another order (a source read again adding cards to a timeline written before) sort back into match order.
+ */
+export function timelinePlace(event: Pick<MatchEvent, 'kind' | 'minute' | 'stoppage'>): number {
+  const period = (PERIOD_ORDER as Partial<Record<MatchEventKind, number>>)[event.kind];
+  return period ?? placeOnClock(event.minute, event.stoppage);
+}
 
 export type GoalKind = 'goal' | 'penalty' | 'own-goal';
 
@@ -39,8 +72,13 @@ export interface MatchEvent {
   scorer: string | null;
   /** Who set up a goal, where the source tells (FPL: a side's only goal and its only assist); absent otherwise. */
   assist?: string | null;
-  /** 'yellow-card' / 'red-card': the player booked or sent off (the card counts against his side, `teamId`). */
+  /**
+   * 'yellow-card' / 'red-card': the player booked or sent off (the card counts against his side, `teamId`);
+   * 'substitution': the player coming on.
+   */
   player?: string | null;
+  /** 'substitution': the player going off (his side is `teamId`); absent on other kinds. */
+  playerOff?: string | null;
   /** Null where the source does not say (FPL's goals: penalty or not is unknown; own goals are marked). */
   goalKind: GoalKind | null;
   /** The score after this event (null where the source has no running score). */

@@ -34,8 +34,8 @@ export interface Follow {
 }
 
 /** The alerts a fan can switch on or off (Settings), per followed team or league. */
-export type AlertKind = 'kick-off' | 'line-ups' | 'goal' | 'half-time' | 'full-time' | 'goal-cancelled';
-export const ALERT_KINDS: readonly AlertKind[] = ['kick-off', 'line-ups', 'goal', 'half-time', 'full-time', 'goal-cancelled'];
+export type AlertKind = 'kick-off' | 'line-ups' | 'goal' | 'half-time' | 'full-time' | 'goal-cancelled' | 'red-card';
+export const ALERT_KINDS: readonly AlertKind[] = ['kick-off', 'line-ups', 'goal', 'half-time', 'full-time', 'goal-cancelled', 'red-card'];
 
 export type AlertToggles = Record<AlertKind, boolean>;
 
@@ -74,6 +74,7 @@ export const DEFAULT_ALERTS: AlertToggles = {
   'half-time': false,
   'full-time': true,
   'goal-cancelled': true,
+  'red-card': true,
 };
 
 /** GET /api/push/public-key */
@@ -152,17 +153,25 @@ export interface LookupEntities {
 
 /** The alert an event of the live feed makes, if it makes one (push and the in-app bell alike). */
 export function alertKindOfEvent(kind: string): AlertKind | null {
-  return kind === 'goal' || kind === 'goal-cancelled' || kind === 'half-time' || kind === 'full-time' ? kind : null;
+  return kind === 'goal' || kind === 'goal-cancelled' || kind === 'half-time' || kind === 'full-time' || kind === 'red-card' ? kind : null;
 }
 
 /**
  * The words of an event alert, one rule for the push message and the in-app bell: "Goal! Argentina 1–2 Saudi
- * Arabia" and "Salem Al-Dawsari (pen.) 53′". `detail` is empty where there is nothing more to say.
+ * Arabia" and "Salem Al-Dawsari (pen.) 53′"; "Red card: Milos Kerkez (Liverpool) 67′" and "Liverpool 1–0 Newcastle".
+ * `detail` is empty where there is nothing more to say.
  */
 export function alertWords(
   kind: Exclude<AlertKind, 'kick-off' | 'line-ups'>,
-  match: { homeTeam: string; awayTeam: string; goalsHome: number | null; goalsAway: number | null },
-  event: { scorer: string | null; goalKind: 'goal' | 'penalty' | 'own-goal' | null; minute: number | null; stoppage: number | null },
+  match: { homeTeam: string; awayTeam: string; homeTeamId: number; goalsHome: number | null; goalsAway: number | null },
+  event: {
+    scorer: string | null;
+    player?: string | null;
+    teamId: number | null;
+    goalKind: 'goal' | 'penalty' | 'own-goal' | null;
+    minute: number | null;
+    stoppage: number | null;
+  },
 ): { title: string; detail: string } {
   const line = `${match.homeTeam} ${match.goalsHome ?? 0}–${match.goalsAway ?? 0} ${match.awayTeam}`;
   const minute = event.minute === null ? '' : ` ${event.minute}${event.stoppage ? `+${event.stoppage}` : ''}′`;
@@ -173,6 +182,10 @@ export function alertWords(
     }
     case 'goal-cancelled':
       return { title: `Goal cancelled: ${line}`, detail: `${event.scorer ? `${event.scorer}'s goal` : 'The goal'} was ruled out` };
+    case 'red-card': {
+      const team = event.teamId === null ? '' : ` (${event.teamId === match.homeTeamId ? match.homeTeam : match.awayTeam})`;
+      return { title: `Red card: ${event.player ?? 'A player'}${team}${minute}`, detail: line };
+    }
     case 'half-time':
       return { title: `Half time: ${line}`, detail: '' };
     default:

@@ -426,4 +426,23 @@ describe.each(testDatabases())('goal alerts on %s', (_label, makeTarget) => {
     expect(sent().slice(before)).toEqual(['Fresh News 51′ · Alert League']);
     expect(await service.db('notifier_state').where({ id: 1 }).first('feed_epoch')).toEqual({ feed_epoch: 'a-replaced-dataset' });
   });
+
+  it('a red card goes as a goal does (its own toggle, spoiler-free, once, high urgency, 10 minutes); a yellow card sends nothing', async () => {
+    await saveMatches(footballService.db, [match('cards', 'Delta Rovers', 'Beta City', now - 60 * MIN, { status: 'live' })]);
+    const beta = (prefs: UserPreferencesUpdate = {}) => fan([['team', teams['Beta City']!]], prefs);
+    const [follower, noCards] = [await beta(), await beta({ alerts: { 'red-card': false } })];
+    const spoilerFree = await beta({ spoilerFree: true });
+    await store(event('cards', 'goal:1', { side: 'away', minute: 20, scorer: 'Bo Winger', score: { home: 0, away: 1 } }));
+    await store(event('cards', 'yellow-card:1', { kind: 'yellow-card', side: 'home', minute: 30, player: 'Di Keeper' }));
+    await store(event('cards', 'red-card:1', { kind: 'red-card', side: 'away', minute: 45, stoppage: 2, player: 'Bo Winger' }));
+    await sender.tick();
+    await sender.tick(); // a second round sends nothing again
+    const red = eventAlertsOf(follower.devices[0]!).filter((a) => a.kind !== 'goal');
+    const words = { title: 'Red card: Bo Winger (Beta City) 45+2′', body: 'Delta Rovers 0–1 Beta City · Alert League' };
+    expect(red).toMatchObject([{ kind: 'red-card', ...words }]);
+    const message = push.received.find((m) => m.endpoint === follower.devices[0] && (m.json as PushAlert).kind === 'red-card')!;
+    expect([message.urgency, message.topic, message.ttl > 500 && message.ttl <= 600]).toEqual(['high', red[0]!.tag, true]);
+    expect(eventAlertsOf(noCards.devices[0]!).map((a) => a.kind)).toEqual(['goal']);
+    expect(alertsOf(spoilerFree.devices[0]!)).toEqual([]);
+  });
 });

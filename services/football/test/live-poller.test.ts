@@ -152,11 +152,12 @@ async function seed(db: Knex, item: ApiFixtureItem): Promise<number> {
   return Number(row.entity_id);
 }
 
-/** A timeline line: "goal 37 G. Forward 1-1 cancelled". */
+/** A timeline line: "goal 37 G. Forward 1-1 cancelled", "yellow-card 12 M. Midfield". */
 function line(e: MatchEvent): string {
   const minute = e.minute === null ? '' : ` ${e.minute}${e.stoppage ? `+${e.stoppage}` : ''}`;
   const score = e.homeScore === null ? '' : ` ${e.homeScore}-${e.awayScore}`;
-  return `${e.kind}${minute}${e.scorer ? ` ${e.scorer}` : ''}${score}${e.cancelled ? ' cancelled' : ''}`;
+  const who = e.scorer ?? e.player;
+  return `${e.kind}${minute}${who ? ` ${who}` : ''}${score}${e.cancelled ? ' cancelled' : ''}`;
 }
 
 function recordingLogger(lines: string[]): LiveLogger {
@@ -193,18 +194,25 @@ describe('API-Football live mapping', () => {
     expect(periodsOf('PEN', 120, true, true).slice(7)).toEqual(['end-of-extra-time', 'shoot-out', 'full-time']);
   });
 
-  it('counts an own goal for the team API-Football names; skips missed penalties, shoot-out kicks, cards and substitutions', () => {
+  it('counts an own goal for the team API-Football names; keeps cards at their minute; skips missed penalties, shoot-out kicks and substitutions', () => {
     const listed = listedEvents(item, [
       goal(12, 49, 'Own Goal', { player: { id: 4203, name: 'H. Defender' } }),
       goal(30, 42, 'Missed Penalty'),
-      { ...goal(31, 42, 'Yellow Card'), type: 'Card' },
+      { ...goal(31, 42, 'Yellow Card', { player: { id: 4201, name: 'B. Striker' } }), type: 'Card' },
       { ...goal(46, 49, 'Substitution 1'), type: 'subst' },
       goal(120, 42, 'Penalty', { comments: 'Penalty Shootout' }),
       goal(50, 42, 'Penalty'),
+      {
+        ...goal(70, 49, 'Second Yellow card', { time: { elapsed: 90, extra: 2 }, player: { id: 4203, name: 'H. Defender' } }),
+        type: 'Card',
+      },
     ]);
-    expect(listed.map((e) => [e.side, e.goalKind, e.minute, e.scorer])).toEqual([
-      ['away', 'own-goal', 12, 'H. Defender'],
-      ['home', 'penalty', 50, null],
+    expect(listed.map((e) => [e.kind, e.side, e.goalKind, e.minute, e.stoppage, e.scorer])).toEqual([
+      ['goal', 'away', 'own-goal', 12, null, 'H. Defender'],
+      ['yellow-card', 'home', null, 31, null, 'B. Striker'],
+      ['goal', 'home', 'penalty', 50, null, null],
+      // a second yellow is the red card it makes
+      ['red-card', 'away', null, 90, 2, 'H. Defender'],
     ]);
   });
 
@@ -370,15 +378,16 @@ describe.each(testDatabases())('the live feed from API-Football on %s', (_label,
     expect(await fixtureRow()).toMatchObject({ status: 'live', home_goals: 0, away_goals: 0 });
   });
 
-  it('a goal (the card before it is not stored), then a second goal: 1-1 in the fixture and the table as it stands', async () => {
+  it('a card at its minute with the player booked, a goal, then a second goal: 1-1 in the fixture and the table as it stands', async () => {
     expect((await poll(KICK_OFF + 24 * MIN, fixtureAt('1H', 24, [1, 0]), 2)).requests).toEqual([LIVE, EVENTS]);
-    expect(await timeline()).toEqual(['kick-off 0-0', 'goal 23 B. Striker 1-0']);
-    const [goal] = (await get<MatchEvent[]>(`/api/fixture-events/${fixtureId}`)).slice(1);
+    expect(await timeline()).toEqual(['kick-off 0-0', 'yellow-card 12 M. Midfield', 'goal 23 B. Striker 1-0']);
+    const [card, goal] = (await get<MatchEvent[]>(`/api/fixture-events/${fixtureId}`)).slice(1);
+    expect(card).toMatchObject({ kind: 'yellow-card', player: 'M. Midfield', scorer: null, homeScore: null });
     const teams = (await service.db('fixtures').where({ id: fixtureId }).first('home_team_id', 'away_team_id')) as Record<string, number>;
     expect(goal).toMatchObject({ teamId: Number(teams.home_team_id), goalKind: 'goal' });
 
     expect((await poll(KICK_OFF + 38 * MIN, fixtureAt('1H', 38, [1, 1]), 3)).requests).toEqual([LIVE, EVENTS]);
-    expect(await timeline()).toEqual(['kick-off 0-0', 'goal 23 B. Striker 1-0', 'goal 37 G. Forward 1-1']);
+    expect(await timeline()).toEqual(['kick-off 0-0', 'yellow-card 12 M. Midfield', 'goal 23 B. Striker 1-0', 'goal 37 G. Forward 1-1']);
     expect(await fixtureRow()).toMatchObject({ status: 'live', home_goals: 1, away_goals: 1 });
     expect(await table()).toEqual(['Arsenal 1 1 1-1', 'Chelsea 1 1 1-1']);
   });
@@ -389,6 +398,7 @@ describe.each(testDatabases())('the live feed from API-Football on %s', (_label,
     expect(summary.created).toBe(1);
     expect(await timeline()).toEqual([
       'kick-off 0-0',
+      'yellow-card 12 M. Midfield',
       'goal 23 B. Striker 1-0',
       'goal 37 G. Forward 1-1 cancelled',
       'goal-cancelled 39 G. Forward 1-0',
@@ -396,29 +406,29 @@ describe.each(testDatabases())('the live feed from API-Football on %s', (_label,
     expect(await fixtureRow()).toMatchObject({ status: 'live', home_goals: 1, away_goals: 0 });
     expect(await table()).toEqual(['Arsenal 1 3 1-0', 'Chelsea 1 0 0-1']);
     const live = (await get<LiveSnapshot>('/api/live')).matches.find((m) => m.fixtureId === fixtureId);
-    expect(live).toMatchObject({ status: 'live', period: '1H', minute: '41', goalsHome: 1, goalsAway: 0, lastSeq: 4 });
+    expect(live).toMatchObject({ status: 'live', period: '1H', minute: '41', goalsHome: 1, goalsAway: 0, lastSeq: 5 });
   });
 
   it('polling the same data again stores nothing and does not even read the events', async () => {
     const again = await poll(KICK_OFF + 40 * MIN + 15_000, fixtureAt('1H', 40, [1, 0]), 4);
     expect(again.requests).toEqual([LIVE]);
     expect(again.summary.created).toBe(0);
-    expect(await timeline()).toHaveLength(4);
+    expect(await timeline()).toHaveLength(5);
   });
 
   it('half time: the same events read again add only the half-time, with the half-time score', async () => {
     const { requests, summary } = await poll(KICK_OFF + 47 * MIN, fixtureAt('HT', 45, [1, 0]), 4);
     expect(requests).toEqual([LIVE, EVENTS]);
     expect(summary.created).toBe(1);
-    expect((await timeline()).slice(4)).toEqual(['half-time 1-0']);
+    expect((await timeline()).slice(5)).toEqual(['half-time 1-0']);
     expect(await fixtureRow()).toMatchObject({ status: 'live', home_goals_ht: 1, away_goals_ht: 0 });
   });
 
   it('second half, then an own goal by an Arsenal player counts for Chelsea (a substitution before it is not stored)', async () => {
     expect((await poll(KICK_OFF + 61 * MIN, fixtureAt('2H', 46, [1, 0]), 4)).summary.created).toBe(1);
     expect((await poll(KICK_OFF + 69 * MIN, fixtureAt('2H', 54, [1, 1]), 6)).requests).toEqual([LIVE, EVENTS]);
-    expect((await timeline()).slice(5)).toEqual(['second-half 1-0', 'goal 53 H. Defender 1-1']);
-    const own = (await get<MatchEvent[]>(`/api/fixture-events/${fixtureId}`))[6]!;
+    expect((await timeline()).slice(6)).toEqual(['second-half 1-0', 'goal 53 H. Defender 1-1']);
+    const own = (await get<MatchEvent[]>(`/api/fixture-events/${fixtureId}`))[7]!;
     const teams = (await service.db('fixtures').where({ id: fixtureId }).first('away_team_id')) as Record<string, number>;
     expect(own).toMatchObject({ goalKind: 'own-goal', teamId: Number(teams.away_team_id) });
     expect(await fixtureRow()).toMatchObject({ home_goals: 1, away_goals: 1 });
@@ -428,21 +438,23 @@ describe.each(testDatabases())('the live feed from API-Football on %s', (_label,
     standIn.fixtures.set('910001', fixtureAt('FT', 90, [2, 1]));
     const { requests, summary } = await poll(KICK_OFF + 113 * MIN, null, matchEvents.length);
     expect(requests).toEqual([LIVE, '/fixtures?id=910001', EVENTS]);
-    expect(summary).toMatchObject({ created: 2, finalRecords: 1 });
+    expect(summary).toMatchObject({ created: 3, finalRecords: 1 });
     const events = await get<MatchEvent[]>(`/api/fixture-events/${fixtureId}`);
     expect(events.map(line)).toEqual([
       'kick-off 0-0',
+      'yellow-card 12 M. Midfield',
       'goal 23 B. Striker 1-0',
       'goal 37 G. Forward 1-1 cancelled',
       'goal-cancelled 39 G. Forward 1-0',
       'half-time 1-0',
       'second-half 1-0',
       'goal 53 H. Defender 1-1',
+      'red-card 84 M. Midfield',
       'goal 90+3 B. Striker 2-1',
       'full-time 2-1',
     ]);
-    expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(events[7]!.goalKind).toBe('penalty');
+    expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(events[9]!.goalKind).toBe('penalty');
     expect(await fixtureRow()).toMatchObject({ status: 'finished', home_goals: 2, away_goals: 1, home_goals_ht: 1, away_goals_ht: 0 });
     expect(await table()).toEqual(['Arsenal 1 3 2-1', 'Chelsea 1 0 1-2']);
     expect((await get<LiveSnapshot>('/api/live')).matches).toEqual([]);
@@ -451,8 +463,8 @@ describe.each(testDatabases())('the live feed from API-Football on %s', (_label,
     expect((await poll(KICK_OFF + 114 * MIN, null, matchEvents.length)).requests).toEqual([]);
     // Every event of the match written again from nothing stores nothing new.
     const all = liveMatchEvents({ item: fixtureAt('FT', 90, [2, 1]), events: matchEvents, stored: [], now: new Date(clock()) });
-    expect(all.map((e) => e.key)).toHaveLength(9);
-    expect(await saveMatchEvents(service.db, all)).toMatchObject({ created: 0, unchanged: 9, problems: [] });
+    expect(all.map((e) => e.key)).toHaveLength(11);
+    expect(await saveMatchEvents(service.db, all)).toMatchObject({ created: 0, unchanged: 11, problems: [] });
     expect(logs.filter((l) => !l.startsWith('info'))).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import type { ImportedGoal, ImportedMatch, ImportedMatchEvent, Score } from './model';
+import type { ImportedIncident, ImportedMatch, ImportedMatchEvent, Score } from './model';
 
 /**
  * When each moment of a match happens, for a replay that plays a real match as it was played (README "Replay").
@@ -12,6 +12,8 @@ import type { ImportedGoal, ImportedMatch, ImportedMatchEvent, Score } from './m
  *   likewise; the shoot-out starts 5 min after extra time and its result comes 10 min after that.
  * A source without goal minutes (half-time and full-time scores only) gets the same periods with s₁ = 2 and
  * s₂ = 4 and no running score: the half-time score at half time, the result at full time, nothing invented.
+ * Cards and substitutions with their minutes (`incidents`) go on the same clock as goals, and their stoppage
+ * minutes count for s₁ and s₂ as a goal's do; they carry no score (a goal at the same instant comes first).
  */
 
 const MINUTE = 60_000;
@@ -25,13 +27,22 @@ interface Clock {
   shootOut?: { start: number; result: number };
 }
 
-/** The largest stoppage minute of a goal in the half that ends at `minute`, or `otherwise` when none was scored. */
-function largestStoppage(goals: readonly ImportedGoal[], minute: number, otherwise: number): number {
-  const stoppages = goals.filter((g) => g.minute === minute && g.stoppage).map((g) => g.stoppage!);
+/** A moment on the match clock: a goal, a card or a substitution. */
+interface Timed {
+  minute: number;
+  stoppage: number | null;
+}
+
+/** The largest stoppage minute of a moment in the half that ends at `minute`, or `otherwise` when there is none. */
+function largestStoppage(moments: readonly Timed[], minute: number, otherwise: number): number {
+  const stoppages = moments.filter((g) => g.minute === minute && g.stoppage).map((g) => g.stoppage!);
   return stoppages.length > 0 ? Math.max(...stoppages) : otherwise;
 }
 
-function clockOf(match: ImportedMatch, goals: readonly ImportedGoal[]): Clock {
+/** Every moment of a match with a minute: its goals and its incidents. */
+const momentsOf = (match: ImportedMatch): Timed[] => [...(match.goalEvents ?? []), ...(match.incidents ?? [])];
+
+function clockOf(match: ImportedMatch, goals: readonly Timed[]): Clock {
   const kickOff = match.kickoffAt.getTime();
   const halfTime = kickOff + (45 + largestStoppage(goals, 45, 2)) * MINUTE;
   const restart = halfTime + 15 * MINUTE;
@@ -49,8 +60,8 @@ function clockOf(match: ImportedMatch, goals: readonly ImportedGoal[]): Clock {
   return clock;
 }
 
-/** The instant a goal is scored on the clock. */
-function goalAt(goal: ImportedGoal, clock: Clock): number {
+/** The instant a goal is scored (a card shown, a substitute sent on) on the clock. */
+function goalAt(goal: Timed, clock: Clock): number {
   const stoppage = goal.stoppage ?? 0;
   if (goal.minute <= 45) return clock.kickOff + (goal.minute - 1 + stoppage) * MINUTE;
   if (goal.minute <= 90) return clock.restart + (goal.minute - 46 + stoppage) * MINUTE;
@@ -61,14 +72,14 @@ function goalAt(goal: ImportedGoal, clock: Clock): number {
 
 /** When the match is over and its full record known: full time, the end of extra time, or the shoot-out's result. */
 export function finalWhistle(match: ImportedMatch): Date {
-  const clock = clockOf(match, match.goalEvents ?? []);
+  const clock = clockOf(match, momentsOf(match));
   return new Date(clock.shootOut?.result ?? clock.extraTime?.end ?? clock.fullTime);
 }
 
 /** Every moment of the match in the order it happens, each with its instant and (where known) the score after it. */
 export function matchTimeline(match: ImportedMatch): ImportedMatchEvent[] {
   const goals = match.goalEvents ?? null;
-  const clock = clockOf(match, goals ?? []);
+  const clock = clockOf(match, momentsOf(match));
   const ref = { source: match.source, externalId: match.externalId };
   const running = goals !== null;
   const score: Score = { home: 0, away: 0 };
@@ -79,9 +90,32 @@ export function matchTimeline(match: ImportedMatch): ImportedMatchEvent[] {
   period('kick-off', clock.kickOff);
   const timed = (goals ?? []).map((goal, index) => ({ goal, index, at: goalAt(goal, clock) }));
   timed.sort((a, b) => a.at - b.at || a.index - b.index);
+  const counts = new Map<ImportedIncident['kind'], number>();
+  const incidents = (match.incidents ?? []).map((incident, index) => ({ incident, index, at: goalAt(incident, clock) }));
+  incidents.sort((a, b) => a.at - b.at || a.index - b.index);
+  const incidentsUntil = (until: number) => {
+    while (incidents.length > 0 && incidents[0]!.at < until) {
+      const { incident, at } = incidents.shift()!;
+      const n = (counts.get(incident.kind) ?? 0) + 1;
+      counts.set(incident.kind, n);
+      events.push({
+        match: ref,
+        key: `${incident.kind}:${n}`,
+        kind: incident.kind,
+        at: new Date(at),
+        side: incident.side,
+        minute: incident.minute,
+        stoppage: incident.stoppage,
+        player: incident.player,
+        ...(incident.kind === 'substitution' ? { playerOff: incident.playerOff ?? null } : {}),
+        score: null,
+      });
+    }
+  };
   const goalsUntil = (until: number) => {
     while (timed.length > 0 && timed[0]!.at < until) {
       const { goal, index, at } = timed.shift()!;
+      incidentsUntil(at);
       score[goal.side] += 1;
       events.push({
         match: ref,
@@ -96,6 +130,7 @@ export function matchTimeline(match: ImportedMatch): ImportedMatchEvent[] {
         score: { ...score },
       });
     }
+    incidentsUntil(until);
   };
   goalsUntil(clock.halfTime);
   period('half-time', clock.halfTime, running ? { ...score } : (match.halfTime ?? null));

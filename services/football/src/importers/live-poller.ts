@@ -14,8 +14,8 @@ import { saveLineups, saveMatches, saveMatchEvents } from './store';
  * kick-off + 3 h, not finished or postponed), every LIVE_POLL_MS (15 s):
  * - one `GET /fixtures?live=all` per tick (every match being played; only stored fixtures in their window count);
  * - `GET /fixtures/events?fixture=<id>` for a fixture when its status changed, when its goals changed, or while
- *   its goals and the stored ones differ (then at most once a minute): cards and substitutions do not
- *   need it (they are not stored), and a quiet match costs one request per tick for all matches together;
+ *   its goals and the stored ones differ (then at most once a minute): a quiet match costs one request per tick for
+ *   all matches together, so a card (stored at its minute) arrives with the next list read for those reasons;
  * - `GET /fixtures?id=<id>` for a fixture made live that left the live list (at most once a minute): that is
  *   how a finished match is seen (the live list has matches in play only); and every 10 min for one not on
  *   it 10 min after its kick-off (late, called off, or begun while the service was stopped).

@@ -87,6 +87,18 @@ export interface ImportedGoal {
  * A moment of a match as it is played (importers/live-clock.ts makes them from a match's goals and periods;
  * a live feed makes them as it polls). `key` names it within its match, so writing it twice stores it once.
  */
+/** A card or a substitution at its minute, where the source has it (football.json's `-full` files). */
+export interface ImportedIncident {
+  kind: 'yellow-card' | 'red-card' | 'substitution';
+  side: 'home' | 'away';
+  minute: number;
+  stoppage: number | null;
+  /** The player booked or sent off, or coming on. */
+  player: string;
+  /** 'substitution': the player going off. */
+  playerOff?: string | null;
+}
+
 export interface ImportedMatchEvent {
   match: { source: SourceName; externalId: string };
   key: string;
@@ -98,6 +110,10 @@ export interface ImportedMatchEvent {
   stoppage?: number | null;
   goalKind?: GoalKind | null;
   scorer?: string | null;
+  /** 'yellow-card' / 'red-card': the player booked or sent off; 'substitution': the player coming on. */
+  player?: string | null;
+  /** 'substitution': the player going off. */
+  playerOff?: string | null;
   /** The score after it; null where the source has no running score (half time and full time only). */
   score?: Score | null;
   /** 'goal-cancelled': the key of the goal it takes back. */
@@ -137,6 +153,8 @@ export interface ImportedMatch {
   penalties?: Score | null;
   /** Every goal with its minute, in the order scored, where the source has them (they add up to the final score). */
   goalEvents?: ImportedGoal[] | null;
+  /** Cards and substitutions with their minutes, where the source has them (they go on the timeline with the goals). */
+  incidents?: ImportedIncident[] | null;
   venue?: ImportedVenue | null;
   referee?: string | null;
   /** The crowd, where the source gives it (football.json's -full files). */

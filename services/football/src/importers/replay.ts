@@ -38,6 +38,7 @@ function notPlayedYet(match: ImportedMatch): ImportedMatch {
     penalties: null,
     goalEvents: null,
     attendance: null,
+    incidents: null,
     stats: null,
     odds: (match.odds ?? []).filter((odds) => odds.timing === 'opening'),
   };

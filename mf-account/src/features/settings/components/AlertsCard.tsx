@@ -15,6 +15,7 @@ export const ALERT_LABELS: Record<AlertKind, string> = {
   'half-time': 'Half time',
   'full-time': 'Full time',
   'goal-cancelled': 'Cancelled goals (VAR)',
+  'red-card': 'Red cards',
 };
 
 const Group = styled.div`

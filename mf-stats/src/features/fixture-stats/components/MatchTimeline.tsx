@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { MatchEvent } from '@matchday/contracts';
+import type { MatchEvent, MatchEventKind } from '@matchday/contracts';
 import { scoreFreeRows, timelineRows, type TimelineTeams } from '../rules/timeline';
 import { AWAY_COLOUR, HOME_COLOUR } from './ComparisonCard';
 
@@ -43,9 +43,12 @@ const Row = styled.li<{ $side: 'home' | 'away' | null; $marker: boolean }>`
   }
 `;
 
+/** What happens at a minute (drawn on the side's colour, not as a period marker). */
+const TIMED: ReadonlySet<MatchEventKind> = new Set<MatchEventKind>(['goal', 'goal-cancelled', 'yellow-card', 'red-card', 'substitution']);
+
 /**
  * A match's timeline, loaded with React.lazy from the match page: goals with their minute, side and
- * scorer, goals taken back, half-time, extra time, the shoot-out and full time with a.e.t. and the shoot-out result.
+ * scorer, goals taken back, cards and substitutions with their minute, side and player, half-time, extra time, the shoot-out and full time with a.e.t. and the shoot-out result.
  * With the score hidden (spoiler-free mode) only kick-off, half-time, the second half and full time.
  */
 export default function MatchTimeline({
@@ -65,12 +68,12 @@ export default function MatchTimeline({
   return (
     <List aria-label="Match timeline" data-testid="timeline">
       {rows.map((row) => {
-        const goal = row.kind === 'goal' || row.kind === 'goal-cancelled';
+        const marker = row.side === null && !TIMED.has(row.kind);
         return (
           <Row
             key={row.key}
             $side={row.side}
-            $marker={!goal}
+            $marker={marker}
             data-testid={row.kind === 'goal' ? 'timeline-goal' : `timeline-${row.kind}`}
             data-cancelled={row.cancelled ? 'true' : undefined}
           >

@@ -37,7 +37,7 @@ function Loading() {
 }
 
 /**
- * The match page's timeline section: the goals and period markers so far, kept current by the live
+ * The match page's timeline section: the goals, cards, substitutions and period markers so far, kept current by the live
  * stream while the match is played. Nothing is drawn for a timeline read and found empty (a source without events).
  */
 export function TimelineSection({

@@ -1,18 +1,18 @@
-import type { MatchEvent, MatchEventKind } from '@matchday/contracts';
+import { timelinePlace, type MatchEvent, type MatchEventKind } from '@matchday/contracts';
 import { eventMinute, hadExtraTime, resultNote, scoreText } from '@matchday/ui/live';
 
 /** One row of a match's timeline as the match page shows it. */
 export interface TimelineRow {
   key: number;
   kind: MatchEventKind;
-  /** "45+2′" for goals; "HT", "FT" or "" for the markers. */
+  /** "45+2′" for goals, cards and substitutions; "HT", "FT" or "" for the markers. */
   minute: string;
-  /** "Goal", "Half-time", "Full-time" ... */
+  /** "Goal", "Yellow card", "Substitution", "Half-time", "Full-time" ... */
   label: string;
-  /** The side a goal counted for, by name; null for markers. */
+  /** The side a goal counted for (a card was shown to, made a substitution), by name; null for markers. */
   team: string | null;
   side: 'home' | 'away' | null;
-  /** "Kylian Mbappé (pen.)", "a.e.t. (4–2 pens)" ... */
+  /** "Kylian Mbappé (pen.)", "Andy Robertson on for Milos Kerkez", "a.e.t. (4–2 pens)" ... */
   detail: string | null;
   /** The score after it ("2–1", "–" where the source has none); null where a score means nothing (kick-off, restarts). */
   score: string | null;
@@ -35,6 +35,19 @@ const MARKERS: Partial<Record<MatchEventKind, { minute: string; label: string; s
 
 const GOAL_KIND: Record<string, string> = { penalty: ' (pen.)', 'own-goal': ' (o.g.)' };
 
+const INCIDENTS: Partial<Record<MatchEventKind, string>> = {
+  'yellow-card': 'Yellow card',
+  'red-card': 'Red card',
+  substitution: 'Substitution',
+};
+
+/** Who a card or a substitution is about: "Milos Kerkez", "Andy Robertson on for Milos Kerkez". */
+function incidentDetail(event: MatchEvent): string | null {
+  if (event.kind !== 'substitution') return event.player ?? null;
+  if (!event.player) return event.playerOff ? `${event.playerOff} off` : null;
+  return event.playerOff ? `${event.player} on for ${event.playerOff}` : `${event.player} on`;
+}
+
 export interface TimelineTeams {
   homeTeamId: number;
   homeName: string;
@@ -43,7 +56,7 @@ export interface TimelineTeams {
 
 /**
  * The rows of a timeline in match order: goals with minute, side and scorer ("(pen.)", "(o.g.)"), goals taken back,
- * the period markers (HT, end of normal time, extra time, shoot-out) and full time with "a.e.t." and the shoot-out
+ * cards and substitutions with minute, side and player (events stored out of match order are put back in it), the period markers (HT, end of normal time, extra time, shoot-out) and full time with "a.e.t." and the shoot-out
  * result when known (`penalties`, from the live feed: the timeline's events do not carry it).
  */
 export function timelineRows(
@@ -52,7 +65,9 @@ export function timelineRows(
   penalties: { penaltiesHome: number | null; penaltiesAway: number | null } | null,
 ): TimelineRow[] {
   const extraTime = hadExtraTime(events);
-  return events.map((event) => {
+  const inOrder = events.map((event, index) => ({ event, index, place: timelinePlace(event) }));
+  inOrder.sort((a, b) => a.place - b.place || a.index - b.index);
+  return inOrder.map(({ event }) => {
     const side = event.teamId === null ? null : event.teamId === teams.homeTeamId ? 'home' : 'away';
     const team = side === null ? null : side === 'home' ? teams.homeName : teams.awayName;
     const score = scoreText(event.homeScore, event.awayScore);
@@ -68,6 +83,20 @@ export function timelineRows(
         detail: goal && event.scorer ? `${event.scorer}${GOAL_KIND[event.goalKind ?? ''] ?? ''}` : null,
         score,
         cancelled: goal && event.cancelled,
+      };
+    }
+    const incident = INCIDENTS[event.kind];
+    if (incident) {
+      return {
+        key: event.seq,
+        kind: event.kind,
+        minute: eventMinute(event),
+        label: incident,
+        team,
+        side,
+        detail: incidentDetail(event),
+        score: null,
+        cancelled: false,
       };
     }
     const marker = MARKERS[event.kind] ?? { minute: '', label: event.kind, scored: false };
@@ -91,7 +120,7 @@ const SCORE_FREE_KINDS: ReadonlySet<MatchEventKind> = new Set<MatchEventKind>(['
 /**
  * Spoiler-free mode, score not revealed: what of the timeline may show. Only kick-off, half-time, the
  * second half and full time, without a score or a note ("a.e.t.", the shoot-out); every goal, goal taken back,
- * and the markers of normal time's end, extra time and the shoot-out are left out.
+ * card and substitution (a red card or a change tells how the match goes), and the markers of normal time's end, extra time and the shoot-out are left out.
  */
 export function scoreFreeRows(rows: readonly TimelineRow[]): TimelineRow[] {
   return rows.filter((row) => SCORE_FREE_KINDS.has(row.kind)).map((row) => ({ ...row, score: null, detail: null, team: null, side: null }));

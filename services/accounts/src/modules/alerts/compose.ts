@@ -24,6 +24,7 @@ const MINUTE = 60_000;
 export const ALERT_TTL_MS: Record<AlertKind, number> = {
   goal: 10 * MINUTE,
   'goal-cancelled': 10 * MINUTE,
+  'red-card': 10 * MINUTE,
   'half-time': 10 * MINUTE,
   'line-ups': 30 * MINUTE,
   'kick-off': 30 * MINUTE,
@@ -80,7 +81,7 @@ const matchPath = (fixtureId: number) => `/fixture-stats/${fixtureId}`;
 export function composeEventAlert(change: LiveChange, fixture: Fixture, prefs: RecipientPreferences, nowMs: number): OutgoingAlert | null {
   const kind = alertKindOf(change);
   if (!kind || !prefs.alerts[kind]) return null;
-  // Spoiler-free: a goal, a half-time or a full-time alert is a result; the recipient follows this match's
+  // Spoiler-free: a goal, a red card, a half-time or a full-time alert is a result; the recipient follows this match's
   // team or league, so either scope hides it.
   if (prefs.spoilerFree) return null;
   if (inQuietHours(prefs.quietHours, prefs.timeZone, nowMs)) return null;
@@ -94,13 +95,16 @@ export function composeEventAlert(change: LiveChange, fixture: Fixture, prefs: R
     event,
   );
   const goalTag = (seq: number) => `g${fixture.id}s${seq}`;
-  // the same tag and topic for a goal and its cancellation, so that the correction replaces the goal on the phone
+  // the same tag and topic for a goal and its cancellation, so that the correction replaces the goal on the phone;
+  // each red card its own, as each goal
   const tag =
     kind === 'goal'
       ? goalTag(event.seq)
       : kind === 'goal-cancelled'
         ? goalTag(event.cancelsSeq ?? event.seq)
-        : `${kind === 'half-time' ? 'ht' : 'ft'}${fixture.id}`;
+        : kind === 'red-card'
+          ? `r${fixture.id}s${event.seq}`
+          : `${kind === 'half-time' ? 'ht' : 'ft'}${fixture.id}`;
   const penalties =
     kind === 'full-time' && change.match.penaltiesHome !== null && change.match.penaltiesAway !== null
       ? `${change.match.penaltiesHome}–${change.match.penaltiesAway} on penalties`
@@ -111,7 +115,7 @@ export function composeEventAlert(change: LiveChange, fixture: Fixture, prefs: R
     key: `${kind}:${fixture.id}:${event.seq}`,
     alert: { kind, title, body, tag, url: matchPath(fixture.id), fixtureId: fixture.id, at: event.at },
     ttlSeconds: Math.max(1, Math.floor(ttlMs / 1000)),
-    urgency: kind === 'goal' || kind === 'goal-cancelled' ? 'high' : 'normal',
+    urgency: kind === 'goal' || kind === 'goal-cancelled' || kind === 'red-card' ? 'high' : 'normal',
     topic: tag,
     eventMs,
   };

@@ -15,6 +15,7 @@ import * as playerMatchDepth from './20261206d-player-match-depth';
 import * as liveFeedEpoch from './20261206e-live-feed-epoch';
 import * as lineupMinutes from './20261206l-lineup-minutes';
 import * as fixtureAttendance from './20261206m-fixture-attendance';
+import * as eventPlayers from './20261206n-event-players';
 
 export const migrations: MigrationList = {
   '20261122a-leagues-teams-fixtures': leaguesTeamsFixtures,
@@ -33,4 +34,5 @@ export const migrations: MigrationList = {
   '20261206e-live-feed-epoch': liveFeedEpoch,
   '20261206l-lineup-minutes': lineupMinutes,
   '20261206m-fixture-attendance': fixtureAttendance,
+  '20261206n-event-players': eventPlayers,
 };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { GoalKind, MatchEventKind } from '@matchday/contracts';
+import { PERIOD_ORDER, placeOnClock, type GoalKind, type MatchEventKind, type PeriodKind } from '@matchday/contracts';
 import type { ImportedMatchEvent, Score } from '../model';
 import type { ApiFixtureEvent, ApiFixtureItem } from './api-football-types';
 
@@ -15,8 +15,10 @@ import type { ApiFixtureEvent, ApiFixtureItem } from './api-football-types';
  *   a poller that first sees a match in its second half writes kick-off and half time too (keys: once each).
  * - Goals and VAR's "Goal cancelled" come from /fixtures/events. API-Football's events have no id: an event is
  *   keyed by its type, detail, minute, stoppage, team and player, and a counter for identical ones, so the same
- *   list read again adds nothing. Cards and substitutions are skipped: the contracts have no kind for them
- *   (MatchEventKind); so are a missed penalty and the kicks of a shoot-out (comments 'Penalty Shootout').
+ *   list read again adds nothing. Cards ('Yellow Card'; 'Red Card' and 'Second Yellow card' are a 'red-card') come
+ *   at their minute with the player booked. Substitutions are skipped: API-Football names the player coming on
+ *   under `player` in some matches and under `assist` in others (its public roadmap, issues 170, 283 and 371), so
+ *   who came on is not known; so are a missed penalty and the kicks of a shoot-out (comments 'Penalty Shootout').
  * - An own goal's side: the v3 documentation does not say which team an own goal's event names. Its
  *   responses name the team the goal counts for, with the other team's player (Barcelona 3-1 Getafe,
  *   22 April 2021: Lenglet's own goal under Getafe, Chakla's under Barcelona, 3-1 either way). So every goal,
@@ -37,26 +39,6 @@ export interface StoredMatchEvent {
   minute: number | null;
   stoppage: number | null;
   cancelled: boolean;
-}
-
-type PeriodKind = Exclude<MatchEventKind, 'goal' | 'goal-cancelled' | 'yellow-card' | 'red-card'>;
-
-/** Where each period falls among goals on the match clock (a goal at m + s/100: 45+2 before half time). */
-const PERIOD_ORDER: Record<PeriodKind, number> = {
-  'kick-off': 0,
-  'half-time': 45.99,
-  'second-half': 45.995,
-  'end-of-90': 90.99,
-  'extra-time': 90.995,
-  'extra-time-half-time': 105.99,
-  'extra-time-second-half': 105.995,
-  'end-of-extra-time': 120.99,
-  'shoot-out': 120.995,
-  'full-time': Number.MAX_SAFE_INTEGER,
-};
-
-function minuteOrder(minute: number | null, stoppage: number | null): number {
-  return (minute ?? 0) + Math.min(stoppage ?? 0, 98) / 100;
 }
 
 /** The statuses of a match being played or just played in full (periods and events mean something). */
@@ -117,19 +99,25 @@ function periodEstimate(kind: PeriodKind, item: ApiFixtureItem, nowMs: number): 
   }
 }
 
-/** A goal or a cancelled goal read from the list, with its key. */
+/** A goal, a cancelled goal or a card read from the list, with its key. */
 interface ListedEvent {
-  kind: 'goal' | 'goal-cancelled';
+  kind: 'goal' | 'goal-cancelled' | 'yellow-card' | 'red-card';
   key: string;
   side: 'home' | 'away';
   minute: number;
   stoppage: number | null;
   goalKind: GoalKind | null;
+  /** The scorer of a goal, the player booked or sent off. */
   scorer: string | null;
   order: number;
 }
 
 const GOAL_KINDS: Record<string, GoalKind> = { 'normal goal': 'goal', 'own goal': 'own-goal', penalty: 'penalty' };
+const CARD_KINDS: Record<string, 'yellow-card' | 'red-card'> = {
+  'yellow card': 'yellow-card',
+  'red card': 'red-card',
+  'second yellow card': 'red-card',
+};
 
 /** 'goal:23:1f0c9a2b7d:1': kind, minute (+stoppage), a digest of what names the event, its number among identical ones. */
 export function eventKey(prefix: string, event: ApiFixtureEvent, n: number): string {
@@ -148,7 +136,7 @@ export function eventKey(prefix: string, event: ApiFixtureEvent, n: number): str
   return `${prefix}:${event.time?.elapsed ?? ''}${extra}:${digest}:${n}`;
 }
 
-/** The goals and cancelled goals of an events list, keyed, in match order (the list's order among equals). */
+/** The goals, cancelled goals and cards of an events list, keyed, in match order (the list's order among equals). */
 export function listedEvents(item: ApiFixtureItem, events: readonly ApiFixtureEvent[]): ListedEvent[] {
   const seen = new Map<string, number>();
   const listed: ListedEvent[] = [];
@@ -157,25 +145,26 @@ export function listedEvents(item: ApiFixtureItem, events: readonly ApiFixtureEv
     const detail = (event.detail ?? '').trim().toLowerCase();
     const goalKind = type === 'goal' ? GOAL_KINDS[detail] : undefined;
     const cancel = type === 'var' && detail === 'goal cancelled';
-    if (!goalKind && !cancel) continue;
+    const card = type === 'card' ? CARD_KINDS[detail] : undefined;
+    if (!goalKind && !cancel && !card) continue;
     if (goalKind && /shoot-?out/i.test(event.comments ?? '')) continue;
     const side = event.team?.id === item.teams.home.id ? 'home' : event.team?.id === item.teams.away.id ? 'away' : null;
     const minute = event.time?.elapsed;
     if (!side || minute === null || minute === undefined) continue;
-    const prefix = cancel ? 'var' : 'goal';
+    const prefix = cancel ? 'var' : card ? 'card' : 'goal';
     const base = eventKey(prefix, event, 0);
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     const stoppage = event.time.extra ? event.time.extra : null;
     listed.push({
-      kind: cancel ? 'goal-cancelled' : 'goal',
+      kind: cancel ? 'goal-cancelled' : (card ?? 'goal'),
       key: eventKey(prefix, event, n),
       side,
       minute,
       stoppage,
       goalKind: goalKind ?? null,
       scorer: event.player?.name ?? null,
-      order: minuteOrder(minute, stoppage),
+      order: placeOnClock(minute, stoppage),
     });
   }
   return listed
@@ -209,7 +198,7 @@ export function liveMatchEvents({ item, events, stored, now }: LiveInput): Impor
   const score = storedScore(stored);
   const goals = stored
     .filter((e) => e.kind === 'goal' && e.side)
-    .map((e) => ({ key: e.key, side: e.side!, order: minuteOrder(e.minute, e.stoppage), cancelled: e.cancelled }));
+    .map((e) => ({ key: e.key, side: e.side!, order: placeOnClock(e.minute, e.stoppage), cancelled: e.cancelled }));
 
   const { short, elapsed } = item.fixture.status;
   const extraTime =
@@ -240,6 +229,11 @@ export function liveMatchEvents({ item, events, stored, now }: LiveInput): Impor
       continue;
     }
     const event = listed!;
+    if (event.kind === 'yellow-card' || event.kind === 'red-card') {
+      const { kind, key, side, minute, stoppage, scorer } = event;
+      out.push({ match, key, kind, at: now, side, minute, stoppage, player: scorer, score: null });
+      continue;
+    }
     if (event.kind === 'goal') {
       score[event.side] += 1;
       goals.push({ key: event.key, side: event.side, order: event.order, cancelled: false });

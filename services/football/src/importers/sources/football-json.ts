@@ -6,6 +6,7 @@ import type { ImportedLeague, ImportedMatch, ImportedPlayerMatch, ImportedTeam, 
 import { inputPath, MissingInputError, parseCommandLine, registerSource, UsageError } from '../source';
 import { clip, goalsProblem, type LeagueShape } from '../sync/plausibility';
 import { parseOffsetTime, readFullMatch } from './football-json-full';
+import { readIncidents } from './football-json-incidents';
 
 /**
  * openfootball's football.json (CC0): one league-season per file, `<season>/<code>.json` upstream
@@ -285,6 +286,7 @@ export function parseFootballJson(text: string, options: FootballJsonOptions): F
     const full = readFullMatch(raw, match, FOOTBALL_JSON_SOURCE);
     for (const message of full.problems) problem(`${clip(home, 60)} v ${clip(away, 60)}: ${message}`);
     if (full.goalEvents) match.goalEvents = full.goalEvents;
+    match.incidents = readIncidents(raw, match);
     if (full.referee) match.referee = full.referee;
     if (full.venue) match.venue = full.venue;
     if (full.attendance !== undefined) match.attendance = full.attendance;

@@ -126,6 +126,8 @@ export async function saveMatchEvents(db: Knex, events: readonly ImportedMatchEv
         stoppage: event.stoppage ?? null,
         goal_kind: event.goalKind ?? null,
         scorer: event.scorer ? event.scorer.slice(0, 100) : null,
+        player: event.player?.slice(0, 100) ?? null,
+        player_off: event.playerOff?.slice(0, 100) ?? null,
         home_score: event.score?.home ?? null,
         away_score: event.score?.away ?? null,
         cancelled: false,

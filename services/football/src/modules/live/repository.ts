@@ -14,6 +14,8 @@ interface EventRow {
   stoppage: number | null;
   goal_kind: string | null;
   scorer: string | null;
+  player: string | null;
+  player_off: string | null;
   home_score: number | null;
   away_score: number | null;
   cancelled: number | boolean;
@@ -32,6 +34,8 @@ const EVENT_COLUMNS = [
   'stoppage',
   'goal_kind',
   'scorer',
+  'player',
+  'player_off',
   'home_score',
   'away_score',
   'cancelled',
@@ -52,6 +56,8 @@ function eventOf(row: EventRow): MatchEvent {
     homeScore: row.home_score === null ? null : Number(row.home_score),
     awayScore: row.away_score === null ? null : Number(row.away_score),
     cancelled: Boolean(Number(row.cancelled)),
+    ...(row.kind === 'yellow-card' || row.kind === 'red-card' || row.kind === 'substitution' ? { player: row.player } : {}),
+    ...(row.kind === 'substitution' ? { playerOff: row.player_off } : {}),
     ...(row.kind === 'goal-cancelled' ? { cancelsSeq: row.cancels_seq === null ? null : Number(row.cancels_seq) } : {}),
     at: new Date(Number(row.happened_ms)).toISOString(),
   };
@@ -198,8 +204,14 @@ export async function feedChanges(db: Knex, after: number, limit: number): Promi
     const fixtureId = Number(row.fixture_id);
     const upTo = (timelines.get(fixtureId) ?? []).filter((e) => e.seq <= event.seq);
     const fixture = fixtures.get(fixtureId)!;
-    // the match as it stood right after this event: its score, its clock at that moment
-    const state = { ...fixture, goalsHome: event.homeScore ?? fixture.goalsHome, goalsAway: event.awayScore ?? fixture.goalsAway };
+    // the match as it stood right after this event: its score (an event without one, a card, stands at the last one
+    // before it), its clock at that moment
+    const scored = upTo.findLast((e) => e.homeScore !== null && e.awayScore !== null);
+    const state = {
+      ...fixture,
+      goalsHome: scored ? scored.homeScore : fixture.goalsHome,
+      goalsAway: scored ? scored.awayScore : fixture.goalsAway,
+    };
     const atEvent = liveMatchOf(
       { ...state, goalsHomeEt: null, goalsAwayEt: null, status: event.kind === 'full-time' ? 'finished' : 'live' },
       upTo,
