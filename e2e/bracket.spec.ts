@@ -195,7 +195,7 @@ test('a World Cup match on a phone: its goals with their minutes under the score
     page.getByTestId('home-scorers').getByRole('listitem').or(page.getByTestId('away-scorers').getByRole('listitem')),
   ).toHaveCount(goals);
   // no team statistics in the source: it says so, and draws no comparison bar at 0 – 0
-  await expect(page.getByTestId('stats-note')).toHaveText('The source of this match has no team statistics beyond the goals.');
+  await expect(page.getByTestId('stats-sources')).toHaveText('Result: openfootball; no team statistics');
   await expect(page.getByTestId('comparison-card')).toHaveCount(0);
   await expectNoSideScroll(page);
   await shot(page, 'wc2026-match-390');

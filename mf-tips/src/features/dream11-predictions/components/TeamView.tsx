@@ -59,6 +59,7 @@ const Chip = styled.li`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
   justify-items: center;
+  overflow-wrap: anywhere;
   gap: 0.1rem;
   flex: 0 1 6.2rem;
   min-width: 0;
@@ -70,6 +71,8 @@ const Chip = styled.li`
   /* one line each, shortened as fans write names ("B. Fernandes"), an ellipsis rather than a word cut in two */
   strong,
   .team {
+    justify-self: stretch;
+    min-width: 0;
     max-width: 100%;
     overflow: hidden;
     white-space: nowrap;
