@@ -15,16 +15,10 @@
  * every HEAD makes the football service build the whole feed, as each did when HEAD went past the cache. Everything
  * (the stack, the HEADs, the user) shares this machine's cores: compare the ratio, not absolute times.
  */
-import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
-import type { Fixture } from '@matchday/contracts';
-import { signInThroughDevProvider } from '@matchday/dev-oidc';
-import { freePort } from '../scripts/lib/processes';
-import { startStack } from '../scripts/lib/stack';
 import { benchNodeFlags, nodeFlagsLabel } from './lib/node-flags';
-import { percentile, readsSummary, userReads } from './lib/timed-reads';
+import { reportUserReads, userReads, withFloodStack } from './lib/flood';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 20);
@@ -65,24 +59,7 @@ async function heads(url: string, address: string, perSecond: number, ms: number
 }
 
 async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-bench-head-flood-'));
-  const stack = await startStack({
-    port: await freePort(),
-    dataDir,
-    nodeFlags: benchNodeFlags(),
-    // the user's own reads never meet a limit; the HEADs meet the public limit as production sets it
-    env: { LOG_LEVEL: 'error', GATEWAY_RATE_API_PER_10S: '10000000', GATEWAY_SESSION_IN_FLIGHT: '100000' },
-  });
-  try {
-    const cookie = await signInThroughDevProvider(stack.url, 'head-flood-victim@example.com');
-    const week = await fetch(`${stack.url}/api/fixtures/filter?type=week`, { headers: { cookie } });
-    if (!week.ok) throw new Error(`fixtures: ${week.status} ${await week.text()}`);
-    const [fixture] = (await week.json()) as Fixture[];
-    if (!fixture) throw new Error('no fixtures this week in the demo data');
-    const feed = process.env.BENCH_FEED ?? `/api/calendar/league/${fixture.leagueId}/${fixture.season}.ics`;
-    const read = `${stack.url}/api/fixture-events/${fixture.id}`;
-    const check = await fetch(`${stack.url}${feed}`, { method: 'HEAD' });
-    if (check.status !== 200) throw new Error(`HEAD ${feed}: ${check.status}`);
+  await withFloodStack('head-flood', async ({ stack, cookie, feed, read }) => {
     // warm: the user's path once
     await userReads(read, cookie, 1_000, PACE_MS);
 
@@ -97,7 +74,6 @@ async function main(): Promise<void> {
     ]);
     const statuses = new Map<number, number>();
     for (const byStatus of answers) for (const [status, n] of byStatus) statuses.set(status, (statuses.get(status) ?? 0) + n);
-    const ratio = percentile(flooded.latencies, 95) / percentile(alone.latencies, 95);
     console.log(
       `\nbench/head-flood.ts: ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)}, ${stack.runtime} ` +
         `${nodeFlagsLabel(stack.runtime === 'compiled' ? benchNodeFlags() : [])}; ` +
@@ -105,14 +81,8 @@ async function main(): Promise<void> {
     );
     console.log(`HEADs: ${ADDRESSES.join(', ')}, ${perAddress.toFixed(1)}/s each for ${SECONDS} s, of ${feed}, no sign-in`);
     console.log(`  answers by status: ${[...statuses].map(([status, n]) => `${status || 'none'} ${n}`).join(', ')}`);
-    console.log(`signed-in GET /api/fixture-events/${fixture.id}, one every ${PACE_MS} ms:`);
-    console.log(`  without the HEADs: ${readsSummary(alone)}`);
-    console.log(`  with the HEADs:    ${readsSummary(flooded)}`);
-    console.log(`  p95 with / without: ${ratio.toFixed(2)}x`);
-  } finally {
-    await stack.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+    reportUserReads(read, PACE_MS, 'HEADs', alone, flooded);
+  });
 }
 
 void main().catch((error: unknown) => {
