@@ -21,8 +21,8 @@ module.exports = {
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',
-      // JSX as the remotes' builds compile it (tsconfig "jsx": "react-jsx"): components render in tests without React in scope
       {
+        // JSX as the frontends' build compiles it (esbuild's automatic runtime: no React in scope)
         jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } },
         module: { type: 'commonjs' },
       },

@@ -14,72 +14,21 @@
  * use anyway. BENCH_FEED gives another feed path (default the league-season of the first fixture this week).
  * Everything (the stack, autocannon, the user) shares this machine's cores: compare the ratio, not absolute times.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import type { Fixture } from '@matchday/contracts';
-import { signInThroughDevProvider } from '@matchday/dev-oidc';
-import { freePort } from '../scripts/lib/processes';
-import { startStack } from '../scripts/lib/stack';
 import { benchNodeFlags, nodeFlagsLabel } from './lib/node-flags';
+import { reportUserReads, userReads, withFloodStack } from './lib/flood';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 150);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 20);
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
-/** The user's reads, one every PACE_MS for `ms`: each one's latency in ms (a failed read counts as an error). */
-async function userReads(url: string, cookie: string, ms: number): Promise<{ latencies: number[]; errors: number }> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const started = performance.now();
-    try {
-      const response = await fetch(url, { headers: { cookie } });
-      await response.arrayBuffer();
-      if (response.status === 200) latencies.push(performance.now() - started);
-      else errors += 1;
-    } catch {
-      errors += 1;
-    }
-    await new Promise((resolve) => setTimeout(resolve, PACE_MS));
-  }
-  return { latencies: latencies.sort((a, b) => a - b), errors };
-}
-
-const summary = (reads: { latencies: number[]; errors: number }) =>
-  `p50 ${percentile(reads.latencies, 50).toFixed(1)} ms, p95 ${percentile(reads.latencies, 95).toFixed(1)} ms, ` +
-  `max ${reads.latencies[reads.latencies.length - 1]?.toFixed(1)} ms over ${reads.latencies.length} reads (${reads.errors} errors)`;
-
 async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-bench-public-flood-'));
-  const stack = await startStack({
-    port: await freePort(),
-    dataDir,
-    nodeFlags: benchNodeFlags(),
-    env: { LOG_LEVEL: 'error', GATEWAY_RATE_API_PER_10S: '10000000', GATEWAY_SESSION_IN_FLIGHT: '100000' },
-  });
-  try {
-    const cookie = await signInThroughDevProvider(stack.url, 'flood-victim@example.com');
-    const week = await fetch(`${stack.url}/api/fixtures/filter?type=week`, { headers: { cookie } });
-    if (!week.ok) throw new Error(`fixtures: ${week.status} ${await week.text()}`);
-    const [fixture] = (await week.json()) as Fixture[];
-    if (!fixture) throw new Error('no fixtures this week in the demo data');
-    const feed = process.env.BENCH_FEED ?? `/api/calendar/league/${fixture.leagueId}/${fixture.season}.ics`;
-    const read = `${stack.url}/api/fixture-events/${fixture.id}`;
-    const check = await fetch(`${stack.url}${feed}`);
-    if (check.status !== 200) throw new Error(`${feed}: ${check.status}`);
-    await check.arrayBuffer();
+  await withFloodStack('public-flood', async ({ stack, cookie, feed, read }) => {
     // warm: the user's path and the feed once each
-    await userReads(read, cookie, 1_000);
+    await userReads(read, cookie, 1_000, PACE_MS);
 
-    const alone = await userReads(read, cookie, SECONDS * 1000);
+    const alone = await userReads(read, cookie, SECONDS * 1000, PACE_MS);
     const statuses = new Map<number, number>();
     const finished = new Promise<autocannon.Result>((resolve, reject) => {
       const flood = autocannon(
@@ -90,10 +39,9 @@ async function main(): Promise<void> {
     });
     const [flooded, result] = await Promise.all([
       // the user's reads start once the flood has its connections open, and end with it
-      new Promise((resolve) => setTimeout(resolve, 300)).then(() => userReads(read, cookie, SECONDS * 1000 - 600)),
+      new Promise((resolve) => setTimeout(resolve, 300)).then(() => userReads(read, cookie, SECONDS * 1000 - 600, PACE_MS)),
       finished,
     ]);
-    const ratio = percentile(flooded.latencies, 95) / percentile(alone.latencies, 95);
     console.log(
       `\nbench/public-flood.ts: ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)}, ${stack.runtime} ` +
         `${nodeFlagsLabel(stack.runtime === 'compiled' ? benchNodeFlags() : [])}; ` +
@@ -106,14 +54,8 @@ async function main(): Promise<void> {
         [...statuses].map(([status, n]) => `${status} ${n}`).join(', ') +
         `; ${result.errors} errors, ${result.timeouts} timeouts`,
     );
-    console.log(`signed-in GET /api/fixture-events/${fixture.id}, one every ${PACE_MS} ms:`);
-    console.log(`  without the flood: ${summary(alone)}`);
-    console.log(`  with the flood:    ${summary(flooded)}`);
-    console.log(`  p95 with / without: ${ratio.toFixed(2)}x`);
-  } finally {
-    await stack.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+    reportUserReads(read, PACE_MS, 'flood', alone, flooded);
+  });
 }
 
 void main().catch((error: unknown) => {

@@ -46,7 +46,7 @@ interface Probe {
 /** Every method + path the service's routers answer (trailing slashes as the gateway forwards them: none). */
 function endpointsOf(definition: ServiceDefinition, db: Knex): Endpoint[] {
   const endpoints: Endpoint[] = [];
-  for (const router of definition.routers(db, systemClock)) {
+  for (const router of definition.routers(db, systemClock, definition.parts(db, systemClock))) {
     const prefix = router.opts.prefix ?? '';
     for (const layer of router.stack) {
       if (typeof layer.path !== 'string') throw new Error(`${definition.name}: a RegExp route cannot be probed`);

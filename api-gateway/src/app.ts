@@ -25,6 +25,7 @@ import { appConfig, footballDataset } from './frontends/app-config';
 import { frontends } from './frontends/static';
 import { remotesAdmin } from './frontends/remotes-admin';
 import { footballSyncAdmin } from './admin/football-sync';
+import { responseCacheAdmin } from './admin/response-cache';
 import { gatewayMetrics } from './health/metrics';
 import { health } from './health/router';
 import { WARM_UP_PATHS } from './health/warm-up';
@@ -180,17 +181,9 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
   // GET /api/admin/remotes, POST /api/admin/remotes/{name}/rollback|roll-forward: the gateway's own (admins only).
   app.use(remotesAdmin(config, remoteState));
 
-  // POST /api/admin/clear-cache: the gateway's own (the cache lives here), and every other gateway's through the bus; admins only.
-  app.use(async (ctx, next) => {
-    if (ctx.path !== '/api/admin/clear-cache' || ctx.method !== 'POST') return next();
-    const user = sessionOf(ctx)?.user;
-    if (!user) throw unauthorized();
-    if (!isAdminEmail(config, user.email)) throw forbidden('Administrators only');
-    const cleared = cache.clear();
-    bus.publish({ kind: 'clear-cache' });
-    ctx.set('cache-control', 'no-store');
-    ctx.body = { message: 'Cache cleared', cleared };
-  });
+  // GET /api/admin/cache, POST /api/admin/clear-cache: the gateway's own (the cache lives here; a clear reaches every
+  // other gateway's through the bus); admins only.
+  app.use(responseCacheAdmin(config, cache, bus));
 
   // GET /api/admin/sync, POST /api/admin/sync: the football.json sync's status and a run now (admins only), handed to
   // the football service without the proxy's short wait (admin/football-sync.ts).

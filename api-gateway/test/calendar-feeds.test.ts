@@ -1,18 +1,7 @@
-import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { openDatabase, type Knex } from '@matchday/server';
-import { startService, testDatabases, TEST_SECRET, type RunningService } from '@matchday/testing';
+import { startService, testDatabases, type RunningService } from '@matchday/testing';
 import { football } from '@matchday/football/src/service';
-import Keygrip from 'keygrip';
-import { createGateway, SESSION_COOKIE } from '../src/app';
-import { loadConfig } from '../src/config';
-import { SESSION_IDLE_MS, sessionKeyId } from '../src/sessions/lifetime';
-import { KnexSessionStore, type SessionData } from '../src/sessions/session-store';
-
-const SESSION_SECRET = 'session-secret-for-the-calendar-test-0123456';
+import { SESSION_COOKIE } from '../src/app';
+import { startTestGateway, type TestGateway } from './fixtures/test-gateway';
 
 /**
  * The public calendar feeds through the gateway: no cookie, no sign-in, the service's ETag and
@@ -20,56 +9,23 @@ const SESSION_SECRET = 'session-secret-for-the-calendar-test-0123456';
  * set on a reply that shared caches may keep. The real football service (demo data) behind a real gateway.
  */
 describe('calendar feeds through the gateway', () => {
-  let root: string;
   let service: RunningService;
-  let sessionsDb: Knex;
-  let store: KnexSessionStore;
+  let gateway: TestGateway;
   let gatewayUrl: string;
   let teamId: number;
-  const servers: http.Server[] = [];
-
-  const listen = async (server: http.Server) => {
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  };
 
   beforeAll(async () => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-calendar-gateway-'));
     const [, sqlite] = testDatabases()[0]!;
     service = await startService(football, sqlite('football'), { seed: true });
     teamId = Number(((await service.db('teams').orderBy('id').first('id')) as { id: number }).id);
     // accounts and insights are not called on these paths
-    const elsewhere = await listen(http.createServer((_req, res) => res.writeHead(500).end()));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: path.join(root, 'data'),
-      FRONTEND_ROOT: path.join(root, 'frontends'),
-      PUBLIC_URL: 'http://localhost:8080',
-      FOOTBALL_URL: service.url,
-      ACCOUNTS_URL: elsewhere,
-      INSIGHTS_URL: elsewhere,
-      DEV_OIDC_ISSUER: 'http://127.0.0.1:9',
-      SESSION_SECRET,
-      INTERNAL_JWT_SECRET: TEST_SECRET,
-    });
-    fs.mkdirSync(path.join(root, 'data'), { recursive: true });
-    sessionsDb = await openDatabase({ client: 'sqlite', location: path.join(root, 'data', 'gateway.sqlite') });
-    store = await KnexSessionStore.open(sessionsDb);
-    const gateway = createGateway(config, { sessionsDb, sessionStore: store });
-    gatewayUrl = await listen(http.createServer(gateway.callback()));
+    gateway = await startTestGateway({ football: service.url });
+    gatewayUrl = gateway.url;
   }, 60_000);
 
   afterAll(async () => {
-    for (const server of servers) {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
-    store?.close();
-    await sessionsDb?.destroy();
+    await gateway?.close();
     await service?.close();
-    if (root) fs.rmSync(root, { recursive: true, force: true });
   });
 
   it('serves a team feed without a cookie (200, text/calendar, ETag) and answers 304 to its ETag', async () => {
@@ -101,12 +57,9 @@ describe('calendar feeds through the gateway', () => {
   });
 
   it('sets no cookie on a public feed fetched by a signed-in user whose session is due for renewal', async () => {
-    const sessionId = 'calendar-test-session';
     // last saved long ago: koa-session renews such a session (a new Set-Cookie) on its next use
-    const session = { user: { id: 7, email: 'fan@example.com' }, signedInAt: Date.now(), keyId: sessionKeyId(SESSION_SECRET) };
-    await store.set(sessionId, { ...session, _expire: Date.now() + 60_000, _maxAge: SESSION_IDLE_MS } as SessionData, SESSION_IDLE_MS);
-    const signature = new Keygrip([SESSION_SECRET]).sign(`${SESSION_COOKIE}=${sessionId}`);
-    const cookie = `${SESSION_COOKIE}=${sessionId}; ${SESSION_COOKIE}.sig=${signature}`;
+    const cookie = await gateway.cookieFor(7, 'fan@example.com', 60_000);
+    const sessionId = /=([^;]+)/.exec(cookie)![1]!;
     const feed = await fetch(`${gatewayUrl}/api/calendar/team/${teamId}.ics`, { headers: { cookie } });
     expect(feed.status).toBe(200);
     expect(feed.headers.get('cache-control')).toBe('public, max-age=900');

@@ -1,28 +1,13 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import Keygrip from 'keygrip';
 import type { SyncRunReply, SyncStatusReply } from '@matchday/contracts';
-import { openDatabase, repoRoot, type Knex, type ServiceDefinition } from '@matchday/server';
-import {
-  startService,
-  startStaticUpstream,
-  testDatabases,
-  TEST_SECRET,
-  type RunningService,
-  type StaticUpstreamStandIn,
-} from '@matchday/testing';
+import { repoRoot, type ServiceDefinition } from '@matchday/server';
+import { startService, startStaticUpstream, testDatabases, type RunningService, type StaticUpstreamStandIn } from '@matchday/testing';
 import { football } from '@matchday/football/src/service';
-import { createGateway, SESSION_COOKIE } from '../src/app';
-import { loadConfig } from '../src/config';
 import { UPSTREAM_TIMEOUT_MS } from '../src/proxy/proxy';
-import { SESSION_IDLE_MS, sessionKeyId } from '../src/sessions/lifetime';
-import { KnexSessionStore, type SessionData } from '../src/sessions/session-store';
+import { startTestGateway, TEST_PUBLIC_URL, type TestGateway } from './fixtures/test-gateway';
 
-const SESSION_SECRET = 'session-secret-for-the-sync-admin-test-0123456';
-const PUBLIC_URL = 'http://localhost:8080';
+const PUBLIC_URL = TEST_PUBLIC_URL;
 const ADMIN = 'boss@example.com';
 const PATH = '2025-26/en.1.json';
 
@@ -32,35 +17,14 @@ const PATH = '2025-26/en.1.json';
  * admin write, a run answered once finished (even past the proxy's wait for a service), the status never cached.
  */
 describe('GET and POST /api/admin/sync through the gateway', () => {
-  let root: string;
   let upstream: StaticUpstreamStandIn;
   let service: RunningService;
-  let sessionsDb: Knex;
-  let store: KnexSessionStore;
+  let gateway: TestGateway;
   let gatewayUrl: string;
-  const servers: http.Server[] = [];
   const saved = { ...process.env };
-
-  const listen = async (server: http.Server) => {
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  };
-
-  async function cookieFor(id: number, email: string): Promise<string> {
-    const sessionId = `sync-admin-test-${id}`;
-    const session = { user: { id, email }, signedInAt: Date.now(), keyId: sessionKeyId(SESSION_SECRET) };
-    await store.set(
-      sessionId,
-      { ...session, _expire: Date.now() + SESSION_IDLE_MS, _maxAge: SESSION_IDLE_MS } as SessionData,
-      SESSION_IDLE_MS,
-    );
-    const signature = new Keygrip([SESSION_SECRET]).sign(`${SESSION_COOKIE}=${sessionId}`);
-    return `${SESSION_COOKIE}=${sessionId}; ${SESSION_COOKIE}.sig=${signature}`;
-  }
+  const cookieFor = (id: number, email: string) => gateway.cookieFor(id, email);
 
   beforeAll(async () => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-sync-admin-'));
     upstream = await startStaticUpstream();
     // the football service's sync, from its environment as in production; one-second timeout, the default retries
     Object.assign(process.env, {
@@ -73,38 +37,15 @@ describe('GET and POST /api/admin/sync through the gateway', () => {
     // without its timers: no run at start, the test asks for every run
     const definition: ServiceDefinition = { ...football, onStart: undefined };
     service = await startService(definition, sqlite('football'));
-    const elsewhere = await listen(http.createServer((_req, res) => res.writeHead(500).end()));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: path.join(root, 'data'),
-      FRONTEND_ROOT: path.join(root, 'frontends'),
-      PUBLIC_URL,
-      FOOTBALL_URL: service.url,
-      ACCOUNTS_URL: elsewhere,
-      INSIGHTS_URL: elsewhere,
-      DEV_OIDC_ISSUER: 'http://127.0.0.1:9',
-      SESSION_SECRET,
-      INTERNAL_JWT_SECRET: TEST_SECRET,
-      ADMIN_EMAILS: ADMIN,
-    });
-    fs.mkdirSync(path.join(root, 'data'), { recursive: true });
-    sessionsDb = await openDatabase({ client: 'sqlite', location: path.join(root, 'data', 'gateway.sqlite') });
-    store = await KnexSessionStore.open(sessionsDb);
-    gatewayUrl = await listen(http.createServer(createGateway(config, { sessionsDb, sessionStore: store }).callback()));
+    gateway = await startTestGateway({ football: service.url }, { ADMIN_EMAILS: ADMIN });
+    gatewayUrl = gateway.url;
   }, 60_000);
 
   afterAll(async () => {
     process.env = saved;
-    for (const server of servers) {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
-    store?.close();
-    await sessionsDb?.destroy();
+    await gateway?.close();
     await service?.close();
     await upstream?.close();
-    if (root) fs.rmSync(root, { recursive: true, force: true });
   });
 
   it('refuses the anonymous (401), a fan (403) and a cross-site POST (403); runs for an administrator and answers what each league did', async () => {

@@ -83,7 +83,7 @@ describe.each(testDatabases())('cards and substitutions at their minutes through
       await db.destroy();
     }
     service = await startService(
-      { ...football, onStart: (db: Knex, at: Clock) => startFootball(db, at, { maxWaitMs: 20 }, null) },
+      { ...football, onStart: (db: Knex, at: Clock) => startFootball(db, at, { releaser: { maxWaitMs: 20 }, live: null }) },
       target,
       {
         clock,

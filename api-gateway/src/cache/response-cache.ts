@@ -49,8 +49,11 @@ export class ResponseCache {
   private readonly loading = new Map<string, Promise<CachedResponse>>();
   private hits = 0;
   private misses = 0;
+  /** The byte bound, as entryBytes counts an entry. */
+  readonly maxBytes: number;
 
   constructor(options: { ttlMs: number; maxBytes: number }) {
+    this.maxBytes = options.maxBytes;
     this.entries = new LRUCache<string, CachedResponse>({
       ttl: options.ttlMs,
       maxSize: options.maxBytes,

@@ -68,3 +68,17 @@ export interface RemoteChangeReply {
   message: string;
   remote: RemoteStatus;
 }
+
+/**
+ * GET /api/admin/cache: the gateway's response cache as it is now (each gateway answers for its own), what POST
+ * /api/admin/clear-cache empties. `bytes` counts what the entries really hold (bodies, keys, headers, the objects
+ * around them), after the expired ones are let go of; `maxBytes` is the bound it keeps under.
+ */
+export interface AdminCacheSize {
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+  /** Reads answered from the cache and reads that had to ask a service, since the gateway started. */
+  hits: number;
+  misses: number;
+}

@@ -1,6 +1,6 @@
 /**
  * The one source of "now" for a server: epoch milliseconds. A service is handed its clock when it starts
- * (ServiceDefinition's routers, seedIfEmpty and onStart), and everything it runs reads the time from it: the
+ * (ServiceDefinition's parts, routers, seedIfEmpty and onStart), and everything it runs reads the time from it: the
  * replay's release timer, the live poller and the live clock, the day lists, the calendars, the sync's run times,
  * the alert sender, the tips' freeze. Production runs on `systemClock`; a test sets "now" once for everything it
  * starts with `clockFrom` (time runs on from a given instant) or `manualClock` (time moves only when told).

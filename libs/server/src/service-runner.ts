@@ -10,12 +10,20 @@ import { IDENTITY_HEADER, signIdentity } from './identity';
 import { createServiceApp, type ServiceRouter } from './service-app';
 import { warmUp } from './warm-up';
 
-/** Everything that makes a service: the same shape for football, accounts and insights. */
-export interface ServiceDefinition {
+/**
+ * Everything that makes a service: the same shape for football, accounts and insights. `Parts`: the objects a service
+ * makes once per start and shares between its routers and its start-up (e.g. football's sync, insights' engines).
+ */
+export interface ServiceDefinition<Parts = unknown> {
   name: string;
   migrations: MigrationList;
-  /** `clock`: the service's one source of "now" (./clock); production's is the system clock. */
-  routers(db: Knex, clock: Clock): ServiceRouter[];
+  /**
+   * Makes the service's parts on its database, once per start (runService, libs/testing's startService), before
+   * `onStart` and `routers`, which are both handed them: what a router reads is what start-up started and its stop
+   * stops. Starts nothing itself. `clock`: the service's one source of "now" (./clock); production's is the system clock.
+   */
+  parts(db: Knex, clock: Clock): Parts;
+  routers(db: Knex, clock: Clock, parts: Parts): ServiceRouter[];
   /** Paths polled many times a second (e.g. the live feed the gateway reads every 100 ms): successes are logged at debug. */
   quietPaths?: readonly string[];
   /**
@@ -29,23 +37,25 @@ export interface ServiceDefinition {
    * Runs after migrations and seeding at every start (e.g. moving demo fixtures to the current date). May
    * return a stop function (e.g. of a timer it started), called before the database is closed.
    */
-  onStart?(db: Knex, clock: Clock): Promise<void | (() => Promise<void>)>;
+  onStart?(db: Knex, clock: Clock, parts: Parts): Promise<void | (() => Promise<void>)>;
 }
 
 /** Opens and migrates the service's database: every command that touches a database goes through here. */
-export async function openServiceDatabase(definition: ServiceDefinition, env: DatabaseEnv): Promise<Knex> {
+export async function openServiceDatabase(definition: Pick<ServiceDefinition, 'name' | 'migrations'>, env: DatabaseEnv): Promise<Knex> {
   const db = await openDatabase(resolveDatabaseTarget(definition.name, env));
   await migrateLatest(db, definition.migrations);
   return db;
 }
 
-export function buildServiceApp(
-  definition: ServiceDefinition,
+/** The service's app on `db`; `parts`: the ones its start-up was handed (made here when it had none, e.g. a script's). */
+export function buildServiceApp<Parts>(
+  definition: ServiceDefinition<Parts>,
   db: Knex,
   internalSecret: string,
   metricsToken?: string,
   warmingUp?: () => boolean,
   clock: Clock = systemClock,
+  parts: Parts = definition.parts(db, clock),
 ) {
   const logger = createLogger(definition.name);
   return createServiceApp({
@@ -53,7 +63,7 @@ export function buildServiceApp(
     db,
     logger,
     internalSecret,
-    routers: definition.routers(db, clock),
+    routers: definition.routers(db, clock, parts),
     metricsToken,
     quietPaths: definition.quietPaths,
     warmingUp,
@@ -65,7 +75,10 @@ export function buildServiceApp(
  * a bad variable stops the start), `define` makes the service from it; then migrate, seed when empty
  * (unless SEED_DEMO=0), listen on PORT (loopback unless HOST is set).
  */
-export async function runService<Env extends ServiceEnv>(schema: z.ZodType<Env>, define: (env: Env) => ServiceDefinition): Promise<void> {
+export async function runService<Env extends ServiceEnv, Parts>(
+  schema: z.ZodType<Env>,
+  define: (env: Env) => ServiceDefinition<Parts>,
+): Promise<void> {
   const env = readEnv(schema);
   setLogLevel(logLevelOf(env));
   const definition = define(env);
@@ -76,9 +89,10 @@ export async function runService<Env extends ServiceEnv>(schema: z.ZodType<Env>,
     // said in words: a bare "demo seed" read as if a replay of real data had been replaced by the demo
     logger.info({ outcome }, outcome === 'seeded' ? 'demo data seeded into the empty database' : 'data present: no demo seed');
   }
-  const stop = await definition.onStart?.(db, systemClock);
+  const parts = definition.parts(db, systemClock);
+  const stop = await definition.onStart?.(db, systemClock, parts);
   let warmingUp = definition.warmUpPaths !== undefined;
-  const app = buildServiceApp(definition, db, env.INTERNAL_JWT_SECRET, env.METRICS_TOKEN, () => warmingUp);
+  const app = buildServiceApp(definition, db, env.INTERNAL_JWT_SECRET, env.METRICS_TOKEN, () => warmingUp, systemClock, parts);
   const server = await listen(app, env.PORT ?? 0, env.HOST ?? '127.0.0.1', logger, async () => {
     if (stop) await stop();
     await db.destroy();
@@ -93,7 +107,7 @@ export async function runService<Env extends ServiceEnv>(schema: z.ZodType<Env>,
 }
 
 /** `tsx src/cli.ts migrate|seed` (reads only where the database is: databaseEnvSchema). */
-export async function runServiceCli(definition: ServiceDefinition, argv: string[]): Promise<void> {
+export async function runServiceCli(definition: ServiceDefinition<unknown>, argv: string[]): Promise<void> {
   const command = argv[0];
   const db = await openServiceDatabase(definition, readEnv(databaseEnvSchema(definition.name)));
   try {

@@ -29,7 +29,7 @@ describe('warm-up', () => {
 
   it("a service's /readyz answers 503 while it warms up", async () => {
     let warming = true;
-    const definition: ServiceDefinition = { name: 'football', migrations: {}, routers: () => [serviceRouter()] };
+    const definition: ServiceDefinition = { name: 'football', migrations: {}, parts: () => undefined, routers: () => [serviceRouter()] };
     const db = { raw: async () => [] } as unknown as Knex;
     const app = buildServiceApp(definition, db, 'x'.repeat(40), undefined, () => warming);
     const server = app.listen(0, '127.0.0.1');

@@ -47,12 +47,14 @@ export function testDatabases(): Array<[label: string, make: (service: string) =
   return targets;
 }
 
-export interface RunningService {
+export interface RunningService<Parts = unknown> {
   url: string;
   db: Knex;
+  /** The service's parts (ServiceDefinition's), those its routers and its start-up were handed. */
+  parts: Parts;
   /** Sends a request with a valid gateway identity. */
   request(pathname: string, init?: RequestInit & { identity?: Partial<Identity> }): Promise<Response>;
-  /** Stops the service; `keepDatabase` leaves a MySQL database in place (to start again on it, a restart). */
+  /** Stops the service; `keepDatabase` leaves a MySQL database in place (to start again on it, a restart). serveService's leaves its database open. */
   close(options?: { keepDatabase?: boolean }): Promise<void>;
 }
 
@@ -60,17 +62,40 @@ export interface RunningService {
  * Starts a service in-process on port 0 against a fresh database (migrated; seeded when asked), on `clock` (default the
  * system's): everything the service runs reads "now" from it.
  */
-export async function startService(
-  definition: ServiceDefinition,
+export async function startService<Parts>(
+  definition: ServiceDefinition<Parts>,
   target: DatabaseTarget,
   options: { seed?: boolean; clock?: Clock } = {},
-): Promise<RunningService> {
+): Promise<RunningService<Parts>> {
   const clock = options.clock ?? systemClock;
   const db = await openDatabase(target);
   await migrateLatest(db, definition.migrations);
   if (options.seed && definition.seedIfEmpty) await definition.seedIfEmpty(db, clock);
-  const stop = await definition.onStart?.(db, clock);
-  const app: Koa<any> = buildServiceApp(definition, db, TEST_SECRET, undefined, undefined, clock);
+  const running = await serveService(definition, db, { clock });
+  return {
+    ...running,
+    async close(closeOptions = {}) {
+      await running.close();
+      await db.destroy();
+      if (target.client === 'mysql' && !closeOptions.keepDatabase) await dropMysqlDatabase(target.location);
+    },
+  };
+}
+
+/**
+ * One start of a service on a database already open and migrated, as runService makes it: its parts, its start-up on
+ * them (onStart), its app on port 0. Its close stops what the start-up started and leaves the database open (a second
+ * start on the same handle, as a restart in the same process, has parts of its own).
+ */
+export async function serveService<Parts>(
+  definition: ServiceDefinition<Parts>,
+  db: Knex,
+  options: { clock?: Clock } = {},
+): Promise<RunningService<Parts>> {
+  const clock = options.clock ?? systemClock;
+  const parts = definition.parts(db, clock);
+  const stop = await definition.onStart?.(db, clock, parts);
+  const app: Koa<any> = buildServiceApp(definition, db, TEST_SECRET, undefined, undefined, clock, parts);
   const server = http.createServer(app.callback());
   // the production timeouts: a keep-alive timeout that outlasts fetch's idle sockets (no reset on reuse)
   configureServer(server);
@@ -80,17 +105,16 @@ export async function startService(
   return {
     url,
     db,
+    parts,
     async request(pathname, init = {}) {
       const { identity, ...rest } = init;
       const token = await signIdentity({ scope: 'user', isAdmin: false, userId: 1, ...identity }, TEST_SECRET, definition.name);
       return fetch(`${url}${pathname}`, { ...rest, headers: { ...(rest.headers ?? {}), [IDENTITY_HEADER]: token } });
     },
-    async close(closeOptions = {}) {
+    async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (stop) await stop();
-      await db.destroy();
-      if (target.client === 'mysql' && !closeOptions.keepDatabase) await dropMysqlDatabase(target.location);
     },
   };
 }

@@ -64,20 +64,25 @@ export interface TabOption<T extends string> {
   testId?: string;
 }
 
-/** A row of tabs whose value lives in the URL; arrow keys move between tabs. */
+/**
+ * A row of tabs, its value the caller's (often in the URL); arrow keys move between tabs, only the selected one is in
+ * the Tab order (roving tabindex). `className`: the row's own layout (styled(Tabs)), e.g. one line that scrolls sideways.
+ */
 export function Tabs<T extends string>({
   label,
   value,
   options,
   onChange,
+  className,
 }: {
   label: string;
   value: T;
   options: ReadonlyArray<TabOption<T>>;
   onChange: (value: T) => void;
+  className?: string;
 }) {
   return (
-    <TabList role="tablist" aria-label={label}>
+    <TabList role="tablist" aria-label={label} className={className}>
       {options.map((option, index) => (
         <Tab
           key={option.value}

@@ -50,7 +50,10 @@ export const palettes: Record<Theme, Palette> = {
   },
 };
 
-export const media = { mobile: `@media (max-width: ${MOBILE_BREAKPOINT - 1}px)` };
+/** The phone layout's media query (below MOBILE_BREAKPOINT), for styles (`media.mobile`) and for matchMedia alike. */
+export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
+
+export const media = { mobile: `@media ${MOBILE_QUERY}` };
 
 declare module 'styled-components' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   if (!env.FOOTBALL_URL) throw new Error("FOOTBALL_URL is required: the alert sender reads the football service's live feed");
   if (config.alertsPollMs === 0) throw new Error('ALERTS_POLL_MS is 0: an alert sender needs a poll interval (default 500 ms)');
   // the same migrations as the accounts service (the first of them to start applies them, under knex's lock)
-  const db = await openServiceDatabase({ name: 'accounts', migrations, routers: () => [] }, env);
+  const db = await openServiceDatabase({ name: 'accounts', migrations }, env);
   const stop = startAlerts(db, {
     football: config.football,
     vapid: config.vapid,

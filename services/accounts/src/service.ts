@@ -11,10 +11,12 @@ import { referralsRouter } from './modules/referrals/router';
 import { usersRouter } from './modules/users/router';
 
 /** The accounts service with its settings (config.ts: read from the environment at start-up by server.ts). */
-export function createAccounts(config: AccountsConfig): ServiceDefinition {
+export function createAccounts(config: AccountsConfig): ServiceDefinition<undefined> {
   return {
     name: 'accounts',
     migrations,
+    // nothing its start-up and its routers share
+    parts: () => undefined,
     routers: (db) => [
       usersRouter(db),
       referralsRouter(db, config),
@@ -28,7 +30,7 @@ export function createAccounts(config: AccountsConfig): ServiceDefinition {
 }
 
 /** With development settings: the tests and the migrate/seed CLI. */
-export const accounts: ServiceDefinition = createAccounts(accountsConfig({}));
+export const accounts: ServiceDefinition<undefined> = createAccounts(accountsConfig({}));
 
 /**
  * At every start: the e-mails of referred accounts are hashed (referrals from before the hash table), login events

@@ -1,6 +1,6 @@
 import { API_PREFIXES } from '@matchday/contracts';
 import { createLogger, systemClock, type Clock, type Knex, type ServiceDefinition } from '@matchday/server';
-import { liveFeedConfig } from './config';
+import { liveFeedConfig, syncConfig } from './config';
 import { migrations } from './db/migrations';
 import { moveDemoToToday, seedDemo } from './importers/demo/demo';
 import { startReleaser, type ReleaserOptions } from './importers/held-results';
@@ -21,17 +21,30 @@ import { playerStatsRouter } from './modules/player-stats/router';
 import { playersRouter } from './modules/players/router';
 import { searchRouter } from './modules/search/router';
 import { standingsRouter } from './modules/standings/router';
-import { footballSync, syncRouter } from './importers/sync/router';
+import { createFootballJsonSync, type FootballJsonSync } from './importers/sync';
+import { syncRouter } from './importers/sync/router';
 import { teamStatsRouter } from './modules/team-stats/router';
 import { topScorersRouter } from './modules/top-scorers/router';
 
 /** Paths only the other servers call (behind the identity check like every other). */
 const INTERNAL_PREFIX = '/internal/';
 
-export const football: ServiceDefinition = {
+/** What football's start-up starts and its routers read: the football.json sync (null: SYNC_FOOTBALL_JSON unset). */
+export interface FootballParts {
+  sync: FootballJsonSync | null;
+}
+
+/** The football.json sync from the environment (SYNC_FOOTBALL_JSON...), on the service's clock; not started. */
+function syncFromEnvironment(db: Knex, clock: Clock): FootballJsonSync | null {
+  const options = syncConfig();
+  return options ? createFootballJsonSync(db, { now: clock, ...options, logger: createLogger('football') }) : null;
+}
+
+export const football: ServiceDefinition<FootballParts> = {
   name: 'football',
   migrations,
-  routers: (db, clock) => [
+  parts: (db, clock) => ({ sync: syncFromEnvironment(db, clock) }),
+  routers: (db, clock, { sync }) => [
     leaguesRouter(db),
     fixturesRouter(db, clock),
     datasetRouter(db),
@@ -52,7 +65,7 @@ export const football: ServiceDefinition = {
     liveFeedRouter(db),
     lookupRouter(db),
     ...calendarRouters(db, { now: clock }),
-    syncRouter(db, clock),
+    syncRouter(sync),
   ],
   // Reads by the other servers in the background (the gateway's live feed every 100 ms, insights' model feed every 2
   // minutes, the alert sender's lookups): ~10 info lines a second in npm start's terminal otherwise.
@@ -73,20 +86,28 @@ export const football: ServiceDefinition = {
     ];
   },
   seedIfEmpty: (db, clock) => seedDemo(db, new Date(clock())),
-  onStart: (db, clock) => startFootball(db, clock),
+  onStart: (db, clock, { sync }) => startFootball(db, clock, { sync }),
 };
+
+export interface FootballTimers {
+  /** A replay's release of held-back results (its longest wait between checks). */
+  releaser?: Pick<ReleaserOptions, 'maxWaitMs'>;
+  /** The live feed's options, by default from the environment; null: none. */
+  live?: LivePollerOptions | null;
+  /** The football.json sync to start (the service's parts'); none by default. */
+  sync?: FootballJsonSync | null;
+}
 
 /**
  * At every start, all on `clock` (the service's one "now"): demo fixtures move to today; a replay's held-back
  * results are released as the clock passes kick-off + 2 h; with API_FOOTBALL_KEY set, API-Football is polled for
- * the stored fixtures being played (`live`: the live feed's options, by default from the environment; null: none);
- * the football.json sync runs when configured. Returns the stop function of these timers.
+ * the stored fixtures being played; the football.json sync it is handed runs, now and every SYNC_INTERVAL_S. Returns
+ * the stop function of these timers (the sync's included: the one the sync router reads).
  */
 export async function startFootball(
   db: Knex,
   clock: Clock = systemClock,
-  releaser: Pick<ReleaserOptions, 'maxWaitMs'> = {},
-  live: LivePollerOptions | null = liveFeedConfig(),
+  { releaser = {}, live = liveFeedConfig(), sync = null }: FootballTimers = {},
 ): Promise<() => Promise<void>> {
   await moveDemoToToday(db, new Date(clock()));
   const logger = createLogger('football');
@@ -102,8 +123,6 @@ export async function startFootball(
   });
   if (live) logger.info({ pollMs: live.pollMs, dailyRequests: live.dailyRequests }, 'live feed: polling API-Football');
   const poller = live ? startLivePoller(db, { logger, now: clock, ...live }) : null;
-  // SYNC_FOOTBALL_JSON: the chosen leagues' football.json files, now and every SYNC_INTERVAL_S (importers/sync)
-  const sync = footballSync(db, clock);
   sync?.start();
   return async () => {
     await sync?.stop();

@@ -6,7 +6,14 @@ import zlib from 'node:zlib';
 import type { FixtureStats, SyncLeagueRun, SyncRunReply, SyncStatusReply } from '@matchday/contracts';
 import { API_PREFIXES } from '@matchday/contracts';
 import { toDate, type ServiceDefinition } from '@matchday/server';
-import { startService, startStaticUpstream, testDatabases, type RunningService, type StaticUpstreamStandIn } from '@matchday/testing';
+import {
+  serveService,
+  startService,
+  startStaticUpstream,
+  testDatabases,
+  type RunningService,
+  type StaticUpstreamStandIn,
+} from '@matchday/testing';
 import { syncConfig } from '../src/config';
 import { createFootballJsonSync, currentSeason, type FootballJsonSync, type SyncLogger } from '../src/importers/sync';
 import { fetchConditional, FetchError, MAX_BODY_BYTES } from '../src/importers/sync/fetch';
@@ -285,19 +292,21 @@ describe.each(testDatabases())('football.json sync (%s)', (_label, target) => {
     process.env.SYNC_FOOTBALL_JSON = 'en.1,es.1';
     process.env.SYNC_FOOTBALL_JSON_URL = `${upstream.url}/`;
     process.env.SYNC_SEASON = '2025-26';
+    // the service started again on the same database, its sync made from the environment above (without its timers)
+    const restarted = await serveService({ ...football, onStart: undefined }, service.db);
     try {
       upstream.serve({ [PATH]: MARCH_13, '2025-26/es.1.json': LA_LIGA });
       const admin = { identity: { isAdmin: true, email: 'admin@example.com' } };
-      expect((await service.request('/internal/sync', { method: 'POST' })).status).toBe(403);
-      expect((await service.request('/internal/sync')).status).toBe(403);
-      const posted = await service.request('/internal/sync', { method: 'POST', ...admin });
+      expect((await restarted.request('/internal/sync', { method: 'POST' })).status).toBe(403);
+      expect((await restarted.request('/internal/sync')).status).toBe(403);
+      const posted = await restarted.request('/internal/sync', { method: 'POST', ...admin });
       expect(posted.status).toBe(200);
       const reply = (await posted.json()) as SyncRunReply;
       expect(reply.leagues.map((l) => [l.code, l.outcome, l.fixturesNew])).toEqual([
         ['en.1', 'fetched', 0],
         ['es.1', 'fetched', 380],
       ]);
-      const status = (await (await service.request('/internal/sync', admin)).json()) as SyncStatusReply;
+      const status = (await (await restarted.request('/internal/sync', admin)).json()) as SyncStatusReply;
       expect(status).toMatchObject({ enabled: true, intervalSeconds: 21_600, baseUrl: upstream.url });
       expect(status.leagues.map((l) => [l.code, l.leagueName, l.season, l.lastRun?.outcome])).toEqual([
         ['en.1', 'Premier League', '2025-26', 'fetched'],
@@ -310,6 +319,7 @@ describe.each(testDatabases())('football.json sync (%s)', (_label, target) => {
       expect(es!.lastChangeAt).not.toBeNull();
       expect(es!.lastRunAt).not.toBeNull();
     } finally {
+      await restarted.close();
       process.env = previous;
     }
   });

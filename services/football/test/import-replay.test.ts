@@ -112,8 +112,7 @@ describe.each(testDatabases())('replay as of a day, with a fake clock, on %s', (
           looks += 1;
           return at();
         },
-        { maxWaitMs: 20 },
-        null,
+        { releaser: { maxWaitMs: 20 }, live: null },
       ),
   };
   /** Resolves once the service's timers have looked at the clock `count` more times. */

@@ -314,7 +314,7 @@ describe.each(testDatabases())('the live feed from API-Football on %s', (_label,
     service = await startService(
       {
         ...football,
-        onStart: (db: Knex, at: Clock) => startFootball(db, at, { maxWaitMs: 50 }, null),
+        onStart: (db: Knex, at: Clock) => startFootball(db, at, { releaser: { maxWaitMs: 50 }, live: null }),
       },
       makeTarget('football'),
       { clock },
@@ -549,7 +549,10 @@ describe.each(testDatabases())('the live feed from API-Football on %s', (_label,
       clock.set(kickOff + 64 * MIN);
       standIn.live = [elsewhere, at('2H', 49, [0, 0])];
       const before = standIn.requests.length;
-      const stop = await startFootball(service.db, clock, { maxWaitMs: 50 }, { key: KEY, baseUrl: standIn.url, pollMs: 20 });
+      const stop = await startFootball(service.db, clock, {
+        releaser: { maxWaitMs: 50 },
+        live: { key: KEY, baseUrl: standIn.url, pollMs: 20 },
+      });
       try {
         const deadline = Date.now() + 10_000;
         while (standIn.requests.length - before < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));

@@ -24,7 +24,7 @@ describe.each(testDatabases())('the World Cup final, live on the replay clock, o
   let service: RunningService | undefined;
   const definition = {
     ...football,
-    onStart: (db: Knex, at: Clock) => startFootball(db, at, { maxWaitMs: 20 }),
+    onStart: (db: Knex, at: Clock) => startFootball(db, at, { releaser: { maxWaitMs: 20 } }),
   };
   const get = async <T>(url: string): Promise<T> => {
     const response = await service!.request(url);
@@ -181,9 +181,13 @@ describe.each(testDatabases())('Group A as it stands at half time of its last ro
     } finally {
       await db.destroy();
     }
-    service = await startService({ ...football, onStart: (db: Knex, at: Clock) => startFootball(db, at, { maxWaitMs: 20 }) }, target, {
-      clock: manualClock(start),
-    });
+    service = await startService(
+      { ...football, onStart: (db: Knex, at: Clock) => startFootball(db, at, { releaser: { maxWaitMs: 20 } }) },
+      target,
+      {
+        clock: manualClock(start),
+      },
+    );
   }, 60_000);
 
   afterAll(async () => {

@@ -114,9 +114,13 @@ describe.each(testDatabases())('Premier League 2024-25 replayed as of 2 January 
     } finally {
       await db.destroy();
     }
-    service = await startService({ ...football, onStart: (db: Knex, at: Clock) => startFootball(db, at, { maxWaitMs: 20 }) }, target, {
-      clock,
-    });
+    service = await startService(
+      { ...football, onStart: (db: Knex, at: Clock) => startFootball(db, at, { releaser: { maxWaitMs: 20 } }) },
+      target,
+      {
+        clock,
+      },
+    );
   }, 600_000);
 
   afterAll(async () => {

@@ -1,2 +1,2 @@
 /** `@matchday/insights`: the insights service's definition (tips, their record and the Dream11 picks). */
-export { createInsights, insights, type InsightsOptions, type InsightsService } from './service';
+export { createInsights, insights, type InsightsOptions, type InsightsParts } from './service';

@@ -1,4 +1,4 @@
-import { createLogger, type Clock, type Knex, type ServiceDefinition, footballWithoutAddress, type FootballClient } from '@matchday/server';
+import { createLogger, type ServiceDefinition, footballWithoutAddress, type FootballClient } from '@matchday/server';
 import { migrations } from './db/migrations';
 import { startSolver, stopSolver } from './fantasy/optimiser';
 import { Dream11Engine } from './modules/dream11/service';
@@ -19,49 +19,33 @@ export interface InsightsOptions {
   background?: boolean;
 }
 
-/** The insights service, and its background job on a database (tests run it by hand). */
-export interface InsightsService extends ServiceDefinition {
-  /** The background job on a database, on the clock the service was started with (tests run it by hand). */
-  job(db: Knex): TipsJob;
-}
-
-interface Parts {
+/** What insights' start-up and its routers share: one league feed and one set of fitted models (tests run the job by hand). */
+export interface InsightsParts {
   feed: LeagueFeed;
   tips: TipsEngine;
   dream11: Dream11Engine;
   job: TipsJob;
 }
 
-export function createInsights(options: InsightsOptions = {}): InsightsService {
-  const held = new WeakMap<Knex, Parts>();
-  const partsFor = (db: Knex, clock?: Clock): Parts => {
-    let parts = held.get(db);
-    if (!parts) {
-      if (!clock) throw new Error('insights: the service is not started on this database');
+export function createInsights(options: InsightsOptions = {}): ServiceDefinition<InsightsParts> {
+  return {
+    name: 'insights',
+    migrations,
+    parts: (db, clock) => {
       const football = options.football ?? footballWithoutAddress;
       // one league feed and one set of fitted models for the tips and Dream11
       const feed = new LeagueFeed(football, () => new Date(clock()));
       const repository = new TipsRepository(db);
-      parts = {
+      return {
         feed,
         tips: new TipsEngine(feed, repository),
         dream11: new Dream11Engine(football, feed),
         job: new TipsJob(feed, repository),
       };
-      held.set(db, parts);
-    }
-    return parts;
-  };
-  return {
-    name: 'insights',
-    migrations,
-    routers: (db, clock) => {
-      const { tips, dream11 } = partsFor(db, clock);
-      return [tipsRouter(tips), dream11Router(dream11)];
     },
+    routers: (_db, _clock, { tips, dream11 }) => [tipsRouter(tips), dream11Router(dream11)],
     // The stop ends the Dream11 solver's process too (cards on demand start it without the background job).
-    onStart: async (db, clock) => (options.background === false ? stopSolver : startBackground(partsFor(db, clock))),
-    job: (db) => partsFor(db).job,
+    onStart: async (_db, _clock, parts) => (options.background === false ? stopSolver : startBackground(parts)),
   };
 }
 
@@ -76,7 +60,7 @@ const JOB_EVERY_MS = 2 * 60_000;
 const JOB_RETRY_MS = 1_000;
 const START_WAIT_MS = 40_000;
 
-async function startBackground({ job, dream11 }: Parts): Promise<() => Promise<void>> {
+async function startBackground({ job, dream11 }: InsightsParts): Promise<() => Promise<void>> {
   const logger = createLogger('insights');
   // its process starts while the tips job below waits for football
   startSolver();
@@ -127,4 +111,4 @@ async function startBackground({ job, dream11 }: Parts): Promise<() => Promise<v
 }
 
 /** Without a football address and without the background job: the tests and the migrate/seed CLI (server.ts makes the running one from config.ts). */
-export const insights: InsightsService = createInsights({ background: false });
+export const insights: ServiceDefinition<InsightsParts> = createInsights({ background: false });

@@ -3,7 +3,7 @@ import { RULES } from '../src/fantasy/optimiser';
 import { httpFootballClient, manualClock, toDate, toSqlDateTime } from '@matchday/server';
 import { startService, TEST_SECRET, testDatabases, type RunningService } from '@matchday/testing';
 import { football } from '@matchday/football/src/service';
-import { createInsights } from '../src/service';
+import { createInsights, type InsightsParts } from '../src/service';
 import type { TipsJob } from '../src/modules/tips/job';
 
 const DAY = 86_400_000;
@@ -25,7 +25,7 @@ async function tipsTable(service: RunningService): Promise<unknown[]> {
  */
 describe.each(testDatabases())('tips on %s', (_label, target) => {
   let footballService: RunningService;
-  let service: RunningService;
+  let service: RunningService<InsightsParts>;
   let job: TipsJob;
   // one clock for both services: the demo season is seeded around its day, and the job freezes and grades on it
   const midnight = Date.parse('2027-01-12T00:00:00Z');
@@ -36,7 +36,7 @@ describe.each(testDatabases())('tips on %s', (_label, target) => {
     const client = httpFootballClient(footballService.url, TEST_SECRET);
     const definition = createInsights({ football: client, background: false });
     service = await startService(definition, target('insights'), { clock });
-    job = definition.job(service.db);
+    job = service.parts.job;
     await job.run();
   }, 120_000);
   afterAll(async () => {

@@ -3,9 +3,11 @@ import styled from 'styled-components';
 import type { AdminDashboard } from '@matchday/contracts';
 import { ApiError, Button, EmptyState, Heading, media, Page, Skeleton, toast, useAppDispatch, usePageMeta } from '@matchday/ui';
 import { counted, Figure, TileGrid, useAuthUser } from '@matchday/ui/unshared';
+import { useCacheSize } from '../api/cache';
 import { clearCache } from '../api/clear-cache';
 import { useAdminDashboard } from '../api/dashboard';
 import { openTrend, type TrendMetric } from '../store/admin-slice';
+import { CachePanel } from './CachePanel';
 import { PwaFilesCard } from './PwaFilesCard';
 import { RemotesPanel } from './RemotesPanel';
 import { SyncPanel } from './SyncPanel';
@@ -60,12 +62,13 @@ function Loading() {
 const isRefusal = (error: unknown) => error instanceof Error && /^(401|403):/.test(error.message);
 
 /** Refresh cache (spec §8): 'Cache Refreshed!'; a refusal 'Cache Refresh Failed' with the server's message; no reply 'Cache Refresh Error'. */
-function RefreshCacheButton() {
+function RefreshCacheButton({ onCleared }: { onCleared: () => void }) {
   const [pending, setPending] = useState(false);
   const refresh = async () => {
     setPending(true);
     try {
       const reply = await clearCache();
+      onCleared();
       toast({
         title: 'Cache Refreshed!',
         description: `${reply.message}: ${counted(reply.cleared, 'cached response')} dropped.`,
@@ -88,7 +91,7 @@ function RefreshCacheButton() {
   );
 }
 
-function Dashboard({ data }: { data: AdminDashboard }) {
+function Dashboard({ data, cache }: { data: AdminDashboard; cache: ReturnType<typeof useCacheSize> }) {
   const dispatch = useAppDispatch();
   const trendButton = (metric: TrendMetric, label: string) => (
     <Button type="button" $variant="outline" onClick={() => dispatch(openTrend(metric))}>
@@ -153,6 +156,7 @@ function Dashboard({ data }: { data: AdminDashboard }) {
           </TableScroll>
         )}
       </Section>
+      <CachePanel size={cache.data} error={cache.error} />
       <PwaFilesCard />
       <RemotesPanel />
       <SyncPanel />
@@ -160,12 +164,13 @@ function Dashboard({ data }: { data: AdminDashboard }) {
   );
 }
 
-/** Admin dashboard (/admin, spec §2): figures, trends, refresh cache, PWA files, the remotes' versions and the football data sync; admins only. */
+/** Admin dashboard (/admin, spec §2): figures, trends, refresh cache and the cache's size, PWA files, the remotes' versions and the football data sync; admins only. */
 export function AdminScreen() {
   usePageMeta({ title: 'Admin Dashboard', description: 'User statistics, cache, app files and remote versions.' });
   const { user, loading: userLoading } = useAuthUser();
   const isAdmin = Boolean(user?.isAdmin);
   const { data, error, isLoading } = useAdminDashboard(isAdmin);
+  const cache = useCacheSize(isAdmin);
 
   if (userLoading) return <Loading />;
   if (!isAdmin || data === null || isRefusal(error)) return <AccessDenied />;
@@ -173,14 +178,14 @@ export function AdminScreen() {
     <Page>
       <Top>
         <Heading>Admin Dashboard</Heading>
-        <RefreshCacheButton />
+        <RefreshCacheButton onCleared={() => void cache.mutate()} />
       </Top>
       {error ? (
         <EmptyState title="Could not load the dashboard" message={error instanceof Error ? error.message : String(error)} />
       ) : isLoading || !data ? (
         <Skeleton $height="12rem" aria-label="Loading the dashboard" />
       ) : (
-        <Dashboard data={data} />
+        <Dashboard data={data} cache={cache} />
       )}
       <TrendDialog />
     </Page>

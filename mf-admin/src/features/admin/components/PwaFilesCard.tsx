@@ -4,7 +4,7 @@ import type { AppFile } from '@matchday/contracts';
 import { Skeleton, toast } from '@matchday/ui';
 import { PlainList } from '@matchday/ui/unshared';
 import { usePwaFiles } from '../api/pwa-files';
-import { Muted, Section } from './parts';
+import { byteSize, Muted, Section } from './parts';
 
 const List = styled(PlainList)`
   li {
@@ -26,8 +26,6 @@ const Failed = styled.div`
     display: block;
   }
 `;
-
-const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
 
 /** Spec §8: an error reply is 'Failed to Load PWA Files'; no reply at all (network) is 'Error Loading PWA Files'. */
 export function pwaFailureTitle(error: unknown): string {
@@ -76,7 +74,7 @@ export function PwaFilesCard() {
                   {file.name}
                 </a>
               </span>
-              <Muted as="span">{kb(file.bytes)}</Muted>
+              <Muted as="span">{byteSize(file.bytes)}</Muted>
             </li>
           ))}
         </List>

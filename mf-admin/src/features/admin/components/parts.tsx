@@ -21,6 +21,13 @@ export const SectionHead = styled.div`
   flex-wrap: wrap;
 `;
 
+/** "512 B", "1.5 KB", "64.0 MB" (binary units, as the byte bounds are set). */
+export function byteSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
 export const Muted = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.textMuted};
