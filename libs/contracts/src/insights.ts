@@ -144,10 +144,17 @@ export interface TipCard {
   edge: number | null;
   analysis: string;
   status: 'upcoming' | 'won' | 'lost' | 'push';
-  /** When the tip was made and frozen (ISO). */
+  /** When the tip was made and frozen (ISO); for a backfilled tip, when it was computed (after the match). */
   madeAt: string;
   demo: boolean;
+  /**
+   * `live`: frozen before kick-off when it was first published. `backfill`: computed afterwards from data before
+   * kick-off (earlier matches' results, statistics and prices, this match's pre-match prices), when a replay started.
+   */
+  origin: TipOrigin;
 }
+
+export type TipOrigin = 'live' | 'backfill';
 
 export interface TipsDay {
   day: 'today' | 'tomorrow';
@@ -172,6 +179,29 @@ export interface TeamRating {
   form: string[];
 }
 
+/** One kind of tips' record (frozen live, or backfilled), never merged with the other. */
+export interface RecordPart {
+  origin: TipOrigin;
+  /** "frozen before kick-off" or "computed afterwards from data before kick-off". */
+  label: string;
+  tips: number;
+  graded: number;
+  won: number;
+  lost: number;
+  pushed: number;
+  hitRate: number | null;
+  roi: number | null;
+  withOdds: number;
+  modelRps: number | null;
+  bookmakerRps: number | null;
+  rpsMatches: number;
+  calibration: Array<{ bin: number; predicted: number; observed: number; count: number }>;
+}
+
+/**
+ * A league's record. The top-level figures, calibration and recent tips are those of the tips frozen live only;
+ * `parts` gives the live and the backfilled record side by side, and `note` says in one sentence how they differ.
+ */
 export interface RecordSummary {
   leagueId: number;
   league: string;
@@ -191,6 +221,9 @@ export interface RecordSummary {
   /** 10 bins of 1X2 probability over all three outcomes of graded tips. */
   calibration: Array<{ bin: number; predicted: number; observed: number; count: number }>;
   recent: TipCard[];
+  /** The live record first, then the backfilled one (each present, with 0 tips where there are none). */
+  parts: RecordPart[];
+  note: string;
 }
 
 export interface FixtureAnalysis {

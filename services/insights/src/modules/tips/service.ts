@@ -77,7 +77,7 @@ export class TipsEngine {
           rows.filter((row) => row.league_id === league.id),
         ),
       )
-      .filter((r) => r.tips > 0);
+      .filter((r) => r.parts.some((part) => part.tips > 0));
   }
 
   async analysis(fixtureId: number): Promise<FixtureAnalysis> {
