@@ -97,7 +97,13 @@ async function startBackground({ job, dream11, backfill }: Parts): Promise<() =>
     backfilling = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => backfill.run(() => stopped))
       .then(
-        (report) => logger.info({ ...report, sinceProcessStartMs: Math.round(process.uptime() * 1000) }, 'tips backfill done'),
+        (report) => {
+          const since = Math.round(process.uptime() * 10) / 10;
+          logger.info(
+            { ...report, sinceProcessStartS: since },
+            `tips backfill done: ${report.made} tips made, ${report.graded} graded, ${report.fits} fits in ${report.milliseconds} ms, ${since} s after insights started`,
+          );
+        },
         (error: unknown) => logger.warn({ err: error }, 'tips backfill failed (it runs again at the next start)'),
       );
   };

@@ -19,8 +19,11 @@ export interface BackfillReport {
   milliseconds: number;
 }
 
-/** Gives the event loop a turn, so that requests are answered between two fits. */
-const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Between two fits: rests as long as the fit took, so that the backfill takes at most half a core while the other
+ * services and the gateway start, and requests are answered in between.
+ */
+const giveWay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.ceil(ms)));
 
 const kickoff = (m: FeedMatch) => Date.parse(m.kickoffAt);
 
@@ -33,7 +36,7 @@ const kickoff = (m: FeedMatch) => Date.parse(m.kickoffAt);
  * newTip never reads closing prices or the result). A tip frozen live is never touched (one tip per fixture).
  *
  * Keyed by fixture: a restart finds the played matches tipped and fits nothing. Runs in the background after the
- * service is up (service.ts), giving way to requests between fits.
+ * service is up (service.ts), resting between fits as long as each took.
  */
 export class TipsBackfill {
   constructor(
@@ -67,7 +70,7 @@ export class TipsBackfill {
         const tips = block.matches.map((m) => newTip(m, league.displayName, history.demo, block.model, now, 'backfill'));
         report.made += await this.repository.freeze(tips);
         if (shouldStop()) break;
-        await giveWay();
+        await giveWay(block.fitMilliseconds);
       }
     }
     if (report.made) report.graded = await this.job.grade();
