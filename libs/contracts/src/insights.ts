@@ -156,11 +156,34 @@ export interface TipCard {
 
 export type TipOrigin = 'live' | 'backfill';
 
+/** The next day with something on it, named in the reply of a tips or Dream11 day that has nothing. */
+export interface NextDay {
+  /** Its UTC day (YYYY-MM-DD) and first kick-off (ISO 8601). */
+  date: string;
+  kickoffAt: string;
+  /** Its matches still to kick off (for Dream11: those a team can be made for). */
+  matches: number;
+  /** The tab that shows that day: tomorrow's, the weekend's (UTC Saturday and Sunday), or none (further ahead). */
+  tab: 'tomorrow' | 'weekend' | null;
+}
+
 export interface TipsDay {
   day: 'today' | 'tomorrow';
   date: string;
   tips: TipCard[];
   demo: boolean;
+  /** Only when `tips` is empty: the next day with matches to tip (none within 60 days: absent). */
+  next?: NextDay;
+}
+
+/** GET /api/dream11?day=today|tomorrow. */
+export interface Dream11Day {
+  day: 'today' | 'tomorrow';
+  date: string;
+  cards: Dream11Card[];
+  demo: boolean;
+  /** Only when `cards` is empty: the next day with matches a team can be made for (none within 60 days: absent). */
+  next?: NextDay;
 }
 
 export interface WeekendSpecial {

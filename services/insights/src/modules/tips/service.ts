@@ -4,6 +4,7 @@ import { predict } from '../../model/dixon-coles';
 import { blendOneXTwo, impliedOneXTwo, impliedTwoWay, type OneXTwo } from '../../model/market';
 import { BLEND_MODEL_WEIGHT } from '../../model/constants';
 import type { LeagueFeed } from '../league-feed';
+import { nextDay } from '../next-day';
 import { newTip, toCard, type TipRow } from './cards';
 import { dayWindow, weekendWindow } from './job';
 import { settle } from './markets';
@@ -35,7 +36,12 @@ export class TipsEngine {
       .map(toCard)
       .sort((a, b) => b.confidence - a.confidence || Date.parse(a.kickoffAt) - Date.parse(b.kickoffAt) || a.id - b.id)
       .slice(0, TIPS_PER_DAY);
-    return { day, date: from.toISOString().slice(0, 10), tips, demo };
+    const reply: TipsDay = { day, date: from.toISOString().slice(0, 10), tips, demo };
+    if (!tips.length) {
+      const next = await nextDay(this.feed, to);
+      if (next) reply.next = next;
+    }
+    return reply;
   }
 
   async weekend(): Promise<WeekendSpecial> {
