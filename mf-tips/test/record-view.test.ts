@@ -77,3 +77,13 @@ describe('the track record of a league', () => {
     expect(html).not.toContain('record-note');
   });
 });
+
+describe('the record of a service from before the backfill', () => {
+  it('shows its top-level figures as the live record', () => {
+    const { parts: _parts, note: _note, ...old } = record([part('live', { tips: 40, graded: 30, won: 18, lost: 11, hitRate: 0.6207 })]);
+    const html = render(old);
+    expect(html).toMatch(/data-testid="record-tips"[^>]*>40</);
+    expect(html).toMatch(/data-testid="record-hit-rate"[^>]*>62.1%</);
+    expect(html).not.toContain('record-note');
+  });
+});

@@ -244,9 +244,12 @@ export interface RecordSummary {
   /** 10 bins of 1X2 probability over all three outcomes of graded tips. */
   calibration: Array<{ bin: number; predicted: number; observed: number; count: number }>;
   recent: TipCard[];
-  /** The live record first, then the backfilled one (each present, with 0 tips where there are none). */
-  parts: RecordPart[];
-  note: string;
+  /**
+   * The live record first, then the backfilled one (each present, with 0 tips where there are none); a service from
+   * before the backfill sends neither field (a screen then shows the top-level figures as the live record).
+   */
+  parts?: RecordPart[];
+  note?: string;
 }
 
 export interface FixtureAnalysis {

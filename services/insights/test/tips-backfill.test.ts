@@ -155,7 +155,7 @@ describe.each(testDatabases())('tips backfill on %s', (_label, target) => {
 
   it('shows both records apart, each with its count, hit rate, ROI and RPS against the bookmaker, and says how they differ', async () => {
     const record = await json<RecordSummary>(await service.request(`/api/tips/record?leagueId=${leagueId}`));
-    const [livePart, backfillPart] = record.parts;
+    const [livePart, backfillPart] = record.parts!;
     expect(livePart).toMatchObject({ origin: 'live', label: 'frozen before kick-off', tips: 1 });
     expect(backfillPart).toMatchObject({ origin: 'backfill', label: 'computed afterwards from data before kick-off' });
     expect(backfillPart!.tips).toBe(played.length - 1);
@@ -172,7 +172,7 @@ describe.each(testDatabases())('tips backfill on %s', (_label, target) => {
     expect(record.recent.every((tip) => tip.origin === 'live')).toBe(true);
     expect(record.note).toMatch(/^Frozen tips were stored before their kick-off.*backfilled tips were computed after/);
     const all = await json<RecordSummary[]>(await service.request('/api/tips/record'));
-    expect(all.find((r) => r.leagueId === leagueId)?.parts[1]!.tips).toBe(backfillPart!.tips);
+    expect(all.find((r) => r.leagueId === leagueId)?.parts?.[1]!.tips).toBe(backfillPart!.tips);
     // a played match's analysis shows its backfilled tip, labelled
     const analysis = await json<FixtureAnalysis>(await service.request(`/api/tips/fixture/${played[5]!.id}`));
     expect(analysis.tip.origin).toBe('backfill');

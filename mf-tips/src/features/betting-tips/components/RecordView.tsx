@@ -68,7 +68,10 @@ function PartView({ part }: { part: RecordPart }) {
  * data before kick-off, side by side and never merged, with the sentence saying how they differ.
  */
 export function RecordView({ record }: { record: RecordSummary }) {
-  const parts = record.parts.filter((part) => part.origin === 'live' || part.tips > 0);
+  // a service from before the backfill sends the live figures only, at the top level
+  const parts = (record.parts ?? [{ ...record, origin: 'live', label: 'frozen before kick-off' }]).filter(
+    (part) => part.origin === 'live' || part.tips > 0,
+  );
   return (
     <Panel data-testid="record" aria-label={`${record.league} record`}>
       <Stack $gap="0.75rem">

@@ -72,7 +72,7 @@ export function figures(origin: TipOrigin, rows: readonly TipRow[]): RecordPart 
  * The public record of a league: the top-level figures are those of its tips frozen live; `parts` has the live and the
  * backfilled record apart (never merged).
  */
-export function summarise(league: FeedLeague, rows: TipRow[]): RecordSummary {
+export function summarise(league: FeedLeague, rows: TipRow[]): RecordSummary & Required<Pick<RecordSummary, 'parts' | 'note'>> {
   const live = figures(
     'live',
     rows.filter((r) => originOf(r) === 'live'),

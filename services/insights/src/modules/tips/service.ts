@@ -73,7 +73,7 @@ export class TipsEngine {
     return summarise(league, await this.repository.recorded(leagueId));
   }
 
-  async records(): Promise<RecordSummary[]> {
+  async records(): Promise<Array<ReturnType<typeof summarise>>> {
     const leagues = await this.feed.leagues();
     const rows = await this.repository.recorded();
     return leagues
