@@ -96,7 +96,10 @@ export class TipsEngine {
       ? toCard(stored)
       : (() => {
           // not stored (outside the published window, or before the job reached it): shown, never written
-          const row = newTip(match, state.feed.league.displayName, state.feed.demo, model, this.feed.now());
+          // a played match's tip is the model's before its day (modelFor), computed afterwards as the backfill's are
+          const now = this.feed.now();
+          const origin = Date.parse(match.kickoffAt) <= now.getTime() ? 'backfill' : 'live';
+          const row = newTip(match, state.feed.league.displayName, state.feed.demo, model, now, origin);
           const status =
             match.homeGoals === null || match.awayGoals === null ? 'upcoming' : settle(row.market, match.homeGoals, match.awayGoals);
           return {
