@@ -144,9 +144,27 @@ export interface TipCard {
   edge: number | null;
   analysis: string;
   status: 'upcoming' | 'won' | 'lost' | 'push';
-  /** When the tip was made and frozen (ISO). */
+  /** When the tip was made and frozen (ISO); for a backfilled tip, when it was computed (after the match). */
   madeAt: string;
   demo: boolean;
+  /**
+   * `live`: frozen before kick-off when it was first published. `backfill`: computed afterwards from data before
+   * kick-off (earlier matches' results, statistics and prices, this match's pre-match prices), when a replay started.
+   */
+  origin: TipOrigin;
+}
+
+export type TipOrigin = 'live' | 'backfill';
+
+/** The next day with something on it, named in the reply of a tips or Dream11 day that has nothing. */
+export interface NextDay {
+  /** Its UTC day (YYYY-MM-DD) and first kick-off (ISO 8601). */
+  date: string;
+  kickoffAt: string;
+  /** Its matches still to kick off (for Dream11: those a team can be made for). */
+  matches: number;
+  /** The tab that shows that day: tomorrow's, the weekend's (UTC Saturday and Sunday), or none (further ahead). */
+  tab: 'tomorrow' | 'weekend' | null;
 }
 
 export interface TipsDay {
@@ -154,6 +172,18 @@ export interface TipsDay {
   date: string;
   tips: TipCard[];
   demo: boolean;
+  /** Only when `tips` is empty: the next day with matches to tip (none within 60 days: absent). */
+  next?: NextDay;
+}
+
+/** GET /api/dream11?day=today|tomorrow. */
+export interface Dream11Day {
+  day: 'today' | 'tomorrow';
+  date: string;
+  cards: Dream11Card[];
+  demo: boolean;
+  /** Only when `cards` is empty: the next day with matches a team can be made for (none within 60 days: absent). */
+  next?: NextDay;
 }
 
 export interface WeekendSpecial {
@@ -172,6 +202,29 @@ export interface TeamRating {
   form: string[];
 }
 
+/** One kind of tips' record (frozen live, or backfilled), never merged with the other. */
+export interface RecordPart {
+  origin: TipOrigin;
+  /** "frozen before kick-off" or "computed afterwards from data before kick-off". */
+  label: string;
+  tips: number;
+  graded: number;
+  won: number;
+  lost: number;
+  pushed: number;
+  hitRate: number | null;
+  roi: number | null;
+  withOdds: number;
+  modelRps: number | null;
+  bookmakerRps: number | null;
+  rpsMatches: number;
+  calibration: Array<{ bin: number; predicted: number; observed: number; count: number }>;
+}
+
+/**
+ * A league's record. The top-level figures, calibration and recent tips are those of the tips frozen live only;
+ * `parts` gives the live and the backfilled record side by side, and `note` says in one sentence how they differ.
+ */
 export interface RecordSummary {
   leagueId: number;
   league: string;
@@ -191,6 +244,12 @@ export interface RecordSummary {
   /** 10 bins of 1X2 probability over all three outcomes of graded tips. */
   calibration: Array<{ bin: number; predicted: number; observed: number; count: number }>;
   recent: TipCard[];
+  /**
+   * The live record first, then the backfilled one (each present, with 0 tips where there are none); a service from
+   * before the backfill sends neither field (a screen then shows the top-level figures as the live record).
+   */
+  parts?: RecordPart[];
+  note?: string;
 }
 
 export interface FixtureAnalysis {

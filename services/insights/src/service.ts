@@ -5,6 +5,7 @@ import { Dream11Engine } from './modules/dream11/service';
 import { dream11Router } from './modules/dream11/router';
 import { LeagueFeed } from './modules/league-feed';
 import { TipsEngine } from './modules/tips/service';
+import { TipsBackfill } from './modules/tips/backfill';
 import { TipsJob } from './modules/tips/job';
 import { TipsRepository } from './modules/tips/repository';
 import { tipsRouter } from './modules/tips/router';
@@ -25,6 +26,7 @@ export interface InsightsParts {
   tips: TipsEngine;
   dream11: Dream11Engine;
   job: TipsJob;
+  backfill: TipsBackfill;
 }
 
 export function createInsights(options: InsightsOptions = {}): ServiceDefinition<InsightsParts> {
@@ -36,11 +38,13 @@ export function createInsights(options: InsightsOptions = {}): ServiceDefinition
       // one league feed and one set of fitted models for the tips and Dream11
       const feed = new LeagueFeed(football, () => new Date(clock()));
       const repository = new TipsRepository(db);
+      const job = new TipsJob(feed, repository);
       return {
         feed,
         tips: new TipsEngine(feed, repository),
         dream11: new Dream11Engine(football, feed),
-        job: new TipsJob(feed, repository),
+        job,
+        backfill: new TipsBackfill(feed, repository, job),
       };
     },
     routers: (_db, _clock, { tips, dream11 }) => [tipsRouter(tips), dream11Router(dream11)],
@@ -60,13 +64,30 @@ const JOB_EVERY_MS = 2 * 60_000;
 const JOB_RETRY_MS = 1_000;
 const START_WAIT_MS = 40_000;
 
-async function startBackground({ job, dream11 }: InsightsParts): Promise<() => Promise<void>> {
+async function startBackground({ job, dream11, backfill }: InsightsParts): Promise<() => Promise<void>> {
   const logger = createLogger('insights');
   // its process starts while the tips job below waits for football
   startSolver();
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
+  // The season so far, tipped afterwards (modules/tips/backfill.ts): after the service listens, never before a page.
+  let backfilling: Promise<void> | null = null;
+  const startBackfill = () => {
+    if (backfilling || stopped) return;
+    backfilling = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => backfill.run(() => stopped))
+      .then(
+        (report) => {
+          const since = Math.round(process.uptime() * 10) / 10;
+          logger.info(
+            { ...report, sinceProcessStartS: since },
+            `tips backfill done: ${report.made} tips made, ${report.graded} graded, ${report.fits} fits in ${report.milliseconds} ms, ${since} s after insights started`,
+          );
+        },
+        (error: unknown) => logger.warn({ err: error }, 'tips backfill failed (it runs again at the next start)'),
+      );
+  };
   const warmCards = async () => {
     for (const day of ['today', 'tomorrow'] as const) await dream11.day(day);
   };
@@ -74,7 +95,10 @@ async function startBackground({ job, dream11 }: InsightsParts): Promise<() => P
     if (stopped) return;
     timer = setTimeout(() => {
       running = work().then(
-        () => schedule(JOB_EVERY_MS, () => job.run().then(warmCards)),
+        () => {
+          startBackfill();
+          schedule(JOB_EVERY_MS, () => job.run().then(warmCards));
+        },
         (error: unknown) => {
           logger.debug({ err: error }, 'insights background job failed, retrying');
           schedule(JOB_RETRY_MS * 5, () => job.run().then(warmCards));
@@ -100,11 +124,13 @@ async function startBackground({ job, dream11 }: InsightsParts): Promise<() => P
     // wait for fits and solves, and the first requests after a start would share the CPU with them.
     await warmCards().catch((error: unknown) => logger.warn({ err: error }, 'Dream11 cards could not be made before start'));
     schedule(JOB_EVERY_MS, () => job.run().then(warmCards));
+    startBackfill();
   } else schedule(JOB_RETRY_MS, () => job.run().then(warmCards));
   return async () => {
     stopped = true;
     if (timer) clearTimeout(timer);
     await running.catch(() => undefined);
+    await backfilling;
     // the Dream11 solver's process (it would end by itself a few seconds after its last solve)
     await stopSolver();
   };

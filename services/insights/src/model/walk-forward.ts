@@ -81,6 +81,45 @@ export function requiredEarlierSeasons(first: number, windowDays = DEFAULT_SETTI
   return Array.from({ length: count }, (_, k) => first - count + k);
 }
 
+export interface ForecastBlock {
+  /** The block's first day (UTC midnight, ms): the fit read only matches before it. */
+  asOf: number;
+  matches: FeedMatch[];
+  model: FittedModel;
+  fitMilliseconds: number;
+}
+
+/**
+ * The walk-forward calendar: `tests` (oldest first) in blocks of REFIT_DAYS days on a calendar anchored at 1970-01-01,
+ * each with the model fitted on every training match strictly before the block's first day (warm-started from the
+ * previous block's fit). Nothing from a block's first day or later reaches its model.
+ */
+export function* forecastBlocks(
+  training: readonly TrainingMatch[],
+  tests: readonly FeedMatch[],
+  settings: ModelSettings = DEFAULT_SETTINGS,
+): Generator<ForecastBlock> {
+  let previous: FittedModel | undefined;
+  let k = 0;
+  while (k < tests.length) {
+    const day = Math.floor(Date.parse(tests[k]!.kickoffAt) / DAY);
+    const blockStart = day - (day % REFIT_DAYS);
+    const blockEnd = blockStart + REFIT_DAYS;
+    const matches: FeedMatch[] = [];
+    while (k < tests.length && Math.floor(Date.parse(tests[k]!.kickoffAt) / DAY) < blockEnd) matches.push(tests[k++]!);
+    const started = performance.now();
+    const model = fitRatings(training, {
+      asOf: blockStart * DAY,
+      season: matches[0]!.season,
+      settings,
+      warmStart: previous,
+      alsoTeams: matches.flatMap((m) => [m.homeTeamId, m.awayTeamId]),
+    });
+    previous = model;
+    yield { asOf: blockStart * DAY, matches, model, fitMilliseconds: performance.now() - started };
+  }
+}
+
 /**
  * Walk-forward: for each block of REFIT_DAYS days holding a test match, fit on every result strictly before
  * the block's first day and predict the block's matches. No input ever comes from the match's day or later
@@ -108,29 +147,13 @@ export function walkForward(
   const baseRate: OneXTwo = { home: counts[0]! / totalCount, draw: counts[1]! / totalCount, away: counts[2]! / totalCount };
 
   const rows: BacktestRow[] = [];
-  let previous: FittedModel | undefined;
   let fits = 0;
   let fitMilliseconds = 0;
-  let k = 0;
-  while (k < tests.length) {
-    const day = Math.floor(Date.parse(tests[k]!.kickoffAt) / DAY);
-    const blockStart = day - (day % REFIT_DAYS);
-    const blockEnd = blockStart + REFIT_DAYS;
-    const block: FeedMatch[] = [];
-    while (k < tests.length && Math.floor(Date.parse(tests[k]!.kickoffAt) / DAY) < blockEnd) block.push(tests[k++]!);
-    const started = performance.now();
-    const model = fitRatings(training, {
-      asOf: blockStart * DAY,
-      season: block[0]!.season,
-      settings,
-      warmStart: previous,
-      alsoTeams: block.flatMap((m) => [m.homeTeamId, m.awayTeamId]),
-    });
-    fitMilliseconds += performance.now() - started;
+  for (const block of forecastBlocks(training, tests, settings)) {
     fits += 1;
-    previous = model;
-    for (const match of block) {
-      const { markets } = predict(model, match.homeTeamId, match.awayTeamId, settings);
+    fitMilliseconds += block.fitMilliseconds;
+    for (const match of block.matches) {
+      const { markets } = predict(block.model, match.homeTeamId, match.awayTeamId, settings);
       const opening = impliedOneXTwo(match.opening);
       rows.push({
         match,

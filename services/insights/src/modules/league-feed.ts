@@ -51,8 +51,7 @@ export class LeagueFeed {
   }
 
   private refresh(leagueId: number, at: number): Promise<LeagueState> {
-    const from = new Date(at - WINDOW_DAYS * DAY - 7 * DAY).toISOString().slice(0, 10);
-    const state = this.football.get<FeedMatches>(`/internal/model-feed/matches?leagueId=${leagueId}&from=${from}`).then((feed) => {
+    const state = this.history(leagueId, new Date(at - WINDOW_DAYS * DAY - 7 * DAY)).then((feed) => {
       const upcoming = feed.matches.filter((m) => m.homeGoals === null);
       const model = fitRatings(trainingMatches(feed.matches.filter((m) => Date.parse(m.kickoffAt) < at)), {
         asOf: at,
@@ -77,6 +76,11 @@ export class LeagueFeed {
       alsoTeams: [match.homeTeamId, match.awayTeamId],
     });
     return { model, state };
+  }
+
+  /** The league's matches kicking off from `from` (UTC day) onwards, read afresh (not cached). */
+  history(leagueId: number, from: Date): Promise<FeedMatches> {
+    return this.football.get<FeedMatches>(`/internal/model-feed/matches?leagueId=${leagueId}&from=${from.toISOString().slice(0, 10)}`);
   }
 
   /** Every league's fixtures kicking off in [from, to), oldest first, each with its league's state. */

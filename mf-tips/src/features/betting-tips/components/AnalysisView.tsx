@@ -141,7 +141,14 @@ export function AnalysisView({ fixtureId, backTo }: { fixtureId: string; backTo:
             {a.tip.fairOdds.toFixed(2)}
             {a.tip.odds !== null
               ? `, bookmaker ${a.tip.odds.toFixed(2)}, edge ${edgeText(a.tip.edge)}`
-              : ', no bookmaker price imported'}. {a.tip.id ? <Muted>Frozen {kickoffDateTime(a.tip.madeAt)}.</Muted> : null}
+              : ', no bookmaker price imported'}.{' '}
+            {a.tip.id ? (
+              <Muted data-testid="analysis-tip-origin">
+                {a.tip.origin === 'backfill'
+                  ? 'Computed afterwards from data before kick-off.'
+                  : `Frozen ${kickoffDateTime(a.tip.madeAt)}.`}
+              </Muted>
+            ) : null}
           </p>
           <Muted>
             Expected goals: {a.homeTeam} {a.expectedGoals.home.toFixed(2)}, {a.awayTeam} {a.expectedGoals.away.toFixed(2)}

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Badge, Button, Heading, Page, usePageMeta } from '@matchday/ui';
 import { errorDetail, MessageCard, Muted, Row, Stack, type TabOption, Tabs } from '@matchday/ui/unshared';
 import { CardGrid, CardsSkeleton, Panel, pct, ResponsibleGambling, SectionTitle } from '../../../lib/ui';
+import { EmptyDay } from '../../../lib/next-day';
 import { useRecords, useTips, useWeekend } from '../api/tips';
 import { AnalysisView } from './AnalysisView';
 import { BettingGuide } from './Guide';
@@ -38,9 +39,11 @@ function DayTips({ day }: { day: 'today' | 'tomorrow' }) {
   }
   if (!data || data.tips.length === 0)
     return (
-      <MessageCard
+      <EmptyDay
         title="No tips for this day"
         message="There are no fixtures to tip on this day. Check the other tabs or come back later."
+        next={data?.next}
+        screen="betting-tips"
       />
     );
   return (

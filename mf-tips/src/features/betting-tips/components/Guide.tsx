@@ -23,7 +23,8 @@ export function BettingGuide() {
           <strong>Bankroll.</strong> Stake only 2-5% of your bankroll per bet, and never chase losses.
         </p>
         <Muted>
-          Every tip is stored when it is first shown and graded after the match; the record below is computed from those tips only.
+          Every tip is stored when it is first shown and graded after the match. The matches played before a replay started are tipped
+          afterwards from data before each kick-off; the record below keeps those apart from the tips frozen live.
         </Muted>
       </Stack>
     </Panel>

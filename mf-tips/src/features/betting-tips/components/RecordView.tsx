@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
-import type { RecordSummary } from '@matchday/contracts';
+import type { RecordPart, RecordSummary } from '@matchday/contracts';
 import { Skeleton } from '@matchday/ui';
 import { Figure, Muted, Stack, TileGrid } from '@matchday/ui/unshared';
 import { Panel, pct } from '../../../lib/ui';
+import { partTitle, roiText } from '../rules/figures';
 
 const CalibrationChart = lazy(() => import('./CalibrationChart'));
 const CHART_HEIGHT = 220;
@@ -17,40 +18,68 @@ const Chart = styled.figure`
   }
 `;
 
-/** One league's public record: computed by the service from frozen tips only. */
+const PartTitle = styled.h4`
+  margin: 0;
+  font-size: 0.95rem;
+`;
+
+/** One kind of tips (frozen live, or backfilled): its figures and its calibration. */
+function PartView({ part }: { part: RecordPart }) {
+  return (
+    <section data-testid={`record-${part.origin}`} aria-label={partTitle(part)}>
+      <Stack $gap="0.5rem">
+        <PartTitle>{partTitle(part)}</PartTitle>
+        <TileGrid $min="7rem">
+          <Figure label="Tips made" value={part.tips} valueTestId={part.origin === 'live' ? 'record-tips' : 'record-backfill-tips'} />
+          <Figure label="Graded" value={part.graded} />
+          <Figure
+            label="Hit rate"
+            value={part.hitRate === null ? '–' : pct(part.hitRate, 1)}
+            valueTestId={part.origin === 'live' ? 'record-hit-rate' : 'record-backfill-hit-rate'}
+          />
+          <Figure label="ROI at odds shown" value={roiText(part.roi)} />
+          <Figure label="Model RPS" value={part.modelRps === null ? '–' : part.modelRps.toFixed(3)} />
+          <Figure label="Bookmaker RPS" value={part.bookmakerRps === null ? '–' : part.bookmakerRps.toFixed(3)} />
+        </TileGrid>
+        {part.graded > 0 && (
+          <Muted>
+            Won {part.won}, lost {part.lost}
+            {part.pushed ? `, push ${part.pushed}` : ''}. RPS (lower is better) on the {part.rpsMatches} graded matches with bookmaker
+            prices.
+          </Muted>
+        )}
+        {part.calibration.length > 0 ? (
+          <Chart data-testid="calibration-chart">
+            <figcaption>Calibration: how often outcomes happened at each predicted probability (the dashed line is perfect)</figcaption>
+            <Suspense fallback={<Skeleton $height={`${CHART_HEIGHT}px`} />}>
+              <CalibrationChart bins={part.calibration} height={CHART_HEIGHT} />
+            </Suspense>
+          </Chart>
+        ) : part.origin === 'live' ? (
+          <Muted data-testid="no-graded">No graded tips yet: the record fills as results come in.</Muted>
+        ) : null}
+      </Stack>
+    </section>
+  );
+}
+
+/**
+ * One league's public record, computed by the service: the tips frozen live and the tips backfilled afterwards from
+ * data before kick-off, side by side and never merged, with the sentence saying how they differ.
+ */
 export function RecordView({ record }: { record: RecordSummary }) {
+  // a service from before the backfill sends the live figures only, at the top level
+  const parts = (record.parts ?? [{ ...record, origin: 'live', label: 'frozen before kick-off' }]).filter(
+    (part) => part.origin === 'live' || part.tips > 0,
+  );
   return (
     <Panel data-testid="record" aria-label={`${record.league} record`}>
       <Stack $gap="0.75rem">
         <h3 style={{ margin: 0 }}>{record.league}</h3>
-        <TileGrid $min="7rem">
-          <Figure label="Tips made" value={record.tips} valueTestId="record-tips" />
-          <Figure label="Graded" value={record.graded} />
-          <Figure label="Hit rate" value={record.hitRate === null ? '–' : pct(record.hitRate, 1)} valueTestId="record-hit-rate" />
-          <Figure
-            label="ROI at odds shown"
-            value={record.roi === null ? '–' : `${record.roi >= 0 ? '+' : ''}${(record.roi * 100).toFixed(1)}%`}
-          />
-          <Figure label="Model RPS" value={record.modelRps === null ? '–' : record.modelRps.toFixed(3)} />
-          <Figure label="Bookmaker RPS" value={record.bookmakerRps === null ? '–' : record.bookmakerRps.toFixed(3)} />
-        </TileGrid>
-        {record.graded > 0 && (
-          <Muted>
-            Won {record.won}, lost {record.lost}
-            {record.pushed ? `, push ${record.pushed}` : ''}. RPS (lower is better) on the {record.rpsMatches} graded matches with bookmaker
-            prices.
-          </Muted>
-        )}
-        {record.calibration.length > 0 ? (
-          <Chart data-testid="calibration-chart">
-            <figcaption>Calibration: how often outcomes happened at each predicted probability (the dashed line is perfect)</figcaption>
-            <Suspense fallback={<Skeleton $height={`${CHART_HEIGHT}px`} />}>
-              <CalibrationChart bins={record.calibration} height={CHART_HEIGHT} />
-            </Suspense>
-          </Chart>
-        ) : (
-          <Muted data-testid="no-graded">No graded tips yet: the record fills as results come in.</Muted>
-        )}
+        {parts.map((part) => (
+          <PartView key={part.origin} part={part} />
+        ))}
+        {parts.length > 1 && <Muted data-testid="record-note">{record.note}</Muted>}
       </Stack>
     </Panel>
   );

@@ -1,12 +1,5 @@
-import type { Dream11Card } from '@matchday/contracts';
+import type { Dream11Card, Dream11Day } from '@matchday/contracts';
 import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
-
-export interface Dream11Day {
-  day: 'today' | 'tomorrow';
-  date: string;
-  cards: Dream11Card[];
-  demo: boolean;
-}
 
 export const dream11DayQuery = apiQuery<[day: 'today' | 'tomorrow'], Dream11Day>(
   (day) => `/api/dream11?day=${day}`,

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Badge, Button, Heading, Page, usePageMeta } from '@matchday/ui';
 import { errorDetail, MessageCard, Muted, Row, Stack, type TabOption, Tabs } from '@matchday/ui/unshared';
 import { CardGrid, CardsSkeleton, Panel, ResponsibleGambling, SectionTitle } from '../../../lib/ui';
+import { EmptyDay } from '../../../lib/next-day';
 import { useDream11Day } from '../api/dream11';
 import { FantasyCard } from './FantasyCard';
 import { TeamView } from './TeamView';
@@ -35,9 +36,11 @@ function Cards({ day, variant, tab }: { day: 'today' | 'tomorrow'; variant: 'saf
   }
   if (!data || data.cards.length === 0)
     return (
-      <MessageCard
+      <EmptyDay
         title="No teams for this day"
         message="There are no fixtures with squads on this day. Check the other tabs or come back later."
+        next={data?.next}
+        screen="dream11-predictions"
       />
     );
   return (

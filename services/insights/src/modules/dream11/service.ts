@@ -1,10 +1,11 @@
-import type { Dream11Card, Dream11Player, Dream11Team, FeedMatch, FeedSquads } from '@matchday/contracts';
+import type { Dream11Card, Dream11Day, Dream11Player, Dream11Team, FeedMatch, FeedSquads } from '@matchday/contracts';
 import { notFound, type FootballClient } from '@matchday/server';
 import { expectedPoints, totalsOf } from '../../fantasy/expected';
 import { matchContexts } from '../../fantasy/match-context';
-import { optimise, type Candidate, type Selection } from '../../fantasy/optimiser';
+import { optimise, RULES, type Candidate, type Selection } from '../../fantasy/optimiser';
 import { creditsOf, roleOf } from '../../fantasy/scoring';
 import type { LeagueFeed } from '../league-feed';
+import { nextDay } from '../next-day';
 
 const DAY = 86_400_000;
 /** Differential team: expected points minus this many points per ownership percent. */
@@ -14,13 +15,6 @@ const RECENT_MATCHES = 5;
 /** Matches read for a player's per-90 rates (his side's last ones, whatever the season). */
 const RATE_MATCHES = 40;
 const CARD_CACHE_MS = 5 * 60_000;
-
-export interface Dream11Day {
-  day: 'today' | 'tomorrow';
-  date: string;
-  cards: Dream11Card[];
-  demo: boolean;
-}
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
@@ -175,6 +169,34 @@ export class Dream11Engine {
         if ((error as { status?: number }).status !== 404) throw error;
       }
     }
-    return { day, date: new Date(start).toISOString().slice(0, 10), cards, demo };
+    const reply: Dream11Day = { day, date: new Date(start).toISOString().slice(0, 10), cards, demo };
+    if (!cards.length) {
+      const next = await nextDay(this.feed, new Date(start + DAY), (match) => this.hasSquads(match));
+      if (next) reply.next = next;
+    }
+    return reply;
+  }
+
+  private readonly squadsByLeague = new Map<string, Promise<boolean>>();
+
+  /**
+   * Whether a team can be made for a match of this league and season: its fixture's squads hold a team's worth of
+   * players (read once per league and season; a league without fantasy data has none).
+   */
+  private hasSquads(match: FeedMatch): Promise<boolean> {
+    const key = `${match.leagueId}:${match.season}`;
+    let held = this.squadsByLeague.get(key);
+    if (!held) {
+      held = this.football.get<FeedSquads>(`/internal/model-feed/squads?fixtureId=${match.id}&recent=1`).then(
+        (squads) => squads.players.length >= 2 * RULES.players,
+        (error: unknown) => {
+          if ((error as { status?: number }).status === 404) return false;
+          throw error;
+        },
+      );
+      this.squadsByLeague.set(key, held);
+      held.catch(() => this.squadsByLeague.delete(key));
+    }
+    return held;
   }
 }

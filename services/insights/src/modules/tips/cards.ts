@@ -1,4 +1,4 @@
-import type { FeedMatch, TipCard, TipMarket } from '@matchday/contracts';
+import type { FeedMatch, TipCard, TipMarket, TipOrigin } from '@matchday/contracts';
 import { toDate, toSqlDateTime } from '@matchday/server';
 import { predict, type FittedModel, type Markets } from '../../model/dixon-coles';
 import { impliedOneXTwo } from '../../model/market';
@@ -42,10 +42,19 @@ export interface TipRow {
   away_goals: number | null;
   rps: number | null;
   book_rps: number | null;
+  /** live | backfill (the migration made every tip stored before it live). */
+  origin: string;
 }
 
-/** The tip `model` makes for `match` at `now`, with the probabilities and the bookmaker's pre-match prices behind it. */
-export function newTip(match: FeedMatch, league: string, demo: boolean, model: FittedModel, now: Date): NewTip {
+export function originOf(row: Pick<TipRow, 'origin'>): TipOrigin {
+  return row.origin === 'backfill' ? 'backfill' : 'live';
+}
+
+/**
+ * The tip `model` makes for `match` at `now`, with the probabilities and the bookmaker's pre-match prices behind it
+ * (never the closing prices or the result: a backfilled tip is made for a played match with what was known before it).
+ */
+export function newTip(match: FeedMatch, league: string, demo: boolean, model: FittedModel, now: Date, origin: TipOrigin = 'live'): NewTip {
   const prediction = predict(model, match.homeTeamId, match.awayTeamId);
   const { market, probability } = chooseMarket(prediction.markets);
   const odds = priceOf(market, match.opening);
@@ -81,6 +90,7 @@ export function newTip(match: FeedMatch, league: string, demo: boolean, model: F
     demo,
     made_at: toSqlDateTime(now),
     status: 'upcoming',
+    origin,
   };
 }
 
@@ -144,6 +154,7 @@ export function toCard(row: TipRow): TipCard {
     status: row.status,
     madeAt: (toDate(row.made_at) ?? new Date(0)).toISOString(),
     demo: Boolean(Number(row.demo)),
+    origin: originOf(row),
   };
 }
 

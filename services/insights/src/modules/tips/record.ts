@@ -1,7 +1,7 @@
-import type { FeedLeague, FeedMatch, RecordSummary, TeamRating } from '@matchday/contracts';
+import type { FeedLeague, FeedMatch, RecordPart, RecordSummary, TeamRating, TipOrigin } from '@matchday/contracts';
 import { DEFAULT_SETTINGS, type FittedModel } from '../../model/dixon-coles';
 import { calibrationBins, outcomeOf } from '../../model/metrics';
-import { toCard, type TipRow } from './cards';
+import { originOf, toCard, type TipRow } from './cards';
 
 /** A club's ratings from the fitted model and its last five results before the match. */
 export function rating(model: FittedModel, match: FeedMatch, teamId: number, name: string, matches: FeedMatch[]): TeamRating {
@@ -23,8 +23,20 @@ export function rating(model: FittedModel, match: FeedMatch, teamId: number, nam
   };
 }
 
-/** The public record of a league, computed from its frozen tips only. */
-export function summarise(league: FeedLeague, rows: TipRow[]): RecordSummary {
+export const ORIGIN_LABELS: Record<TipOrigin, string> = {
+  live: 'frozen before kick-off',
+  backfill: 'computed afterwards from data before kick-off',
+};
+
+/** How the two records differ, in one sentence (the record screen shows it). */
+export const RECORD_NOTE =
+  "Frozen tips were stored before their kick-off and never changed; backfilled tips were computed after the matches, when the replay started, from only what was known before each kick-off (earlier results, statistics and prices, and the match's pre-match prices), so they show how the model would have done, not what it published.";
+
+const mean = (values: number[]) => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : null);
+const round = (value: number | null, digits: number) => (value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits);
+
+/** One kind of tips' figures: count, grading, hit rate, ROI at the odds shown, RPS against the bookmaker's, calibration. */
+export function figures(origin: TipOrigin, rows: readonly TipRow[]): RecordPart {
   const graded = rows.filter((r) => r.status !== 'upcoming');
   const won = graded.filter((r) => r.status === 'won').length;
   const lost = graded.filter((r) => r.status === 'lost').length;
@@ -32,8 +44,6 @@ export function summarise(league: FeedLeague, rows: TipRow[]): RecordSummary {
   const priced = graded.filter((r) => r.odds !== null);
   const profit = priced.reduce((sum, r) => sum + (r.status === 'won' ? r.odds! - 1 : r.status === 'lost' ? -1 : 0), 0);
   const compared = graded.filter((r) => r.rps !== null && r.book_rps !== null);
-  const mean = (values: number[]) => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : null);
-  const round = (value: number | null, digits: number) => (value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits);
   const calibration = calibrationBins(
     graded.map((r) => ({
       p: { home: r.p_home, draw: r.p_draw, away: r.p_away },
@@ -41,8 +51,8 @@ export function summarise(league: FeedLeague, rows: TipRow[]): RecordSummary {
     })),
   ).map((b) => ({ ...b, predicted: round(b.predicted, 4)!, observed: round(b.observed, 4)! }));
   return {
-    leagueId: league.id,
-    league: league.displayName,
+    origin,
+    label: ORIGIN_LABELS[origin],
     tips: rows.length,
     graded: graded.length,
     won,
@@ -55,6 +65,32 @@ export function summarise(league: FeedLeague, rows: TipRow[]): RecordSummary {
     bookmakerRps: round(mean(compared.map((r) => r.book_rps!)), 4),
     rpsMatches: compared.length,
     calibration,
-    recent: graded.slice(0, 10).map(toCard),
+  };
+}
+
+/**
+ * The public record of a league: the top-level figures are those of its tips frozen live; `parts` has the live and the
+ * backfilled record apart (never merged).
+ */
+export function summarise(league: FeedLeague, rows: TipRow[]): RecordSummary & Required<Pick<RecordSummary, 'parts' | 'note'>> {
+  const live = figures(
+    'live',
+    rows.filter((r) => originOf(r) === 'live'),
+  );
+  const backfill = figures(
+    'backfill',
+    rows.filter((r) => originOf(r) === 'backfill'),
+  );
+  const { origin: _origin, label: _label, ...top } = live;
+  return {
+    leagueId: league.id,
+    league: league.displayName,
+    ...top,
+    recent: rows
+      .filter((r) => originOf(r) === 'live' && r.status !== 'upcoming')
+      .slice(0, 10)
+      .map(toCard),
+    parts: [live, backfill],
+    note: RECORD_NOTE,
   };
 }

@@ -23,7 +23,7 @@ export class TipsRepository {
   /** Stores each tip whose fixture has none yet (a concurrent freeze of the same fixture loses quietly). */
   async freeze(tips: readonly NewTip[]): Promise<number> {
     if (!tips.length) return 0;
-    const have = new Set(await this.fixturesWithTips(tips.map((t) => t.fixture_id)));
+    const have = new Set(await this.tipped(tips.map((t) => t.fixture_id)));
     let stored = 0;
     for (const tip of tips) {
       if (have.has(tip.fixture_id)) continue;
@@ -54,7 +54,9 @@ export class TipsRepository {
 
   // ---- reads -------------------------------------------------------------------------------------------------------
 
-  private async fixturesWithTips(fixtureIds: readonly number[]): Promise<number[]> {
+  /** The fixtures among these that have a tip (of either origin). */
+  async tipped(fixtureIds: readonly number[]): Promise<number[]> {
+    if (!fixtureIds.length) return [];
     const rows: Array<{ fixture_id: number }> = await this.db('tips').whereIn('fixture_id', fixtureIds).select('fixture_id');
     return rows.map((r) => Number(r.fixture_id));
   }

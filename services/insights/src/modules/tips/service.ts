@@ -4,6 +4,7 @@ import { predict } from '../../model/dixon-coles';
 import { blendOneXTwo, impliedOneXTwo, impliedTwoWay, type OneXTwo } from '../../model/market';
 import { BLEND_MODEL_WEIGHT } from '../../model/constants';
 import type { LeagueFeed } from '../league-feed';
+import { nextDay } from '../next-day';
 import { newTip, toCard, type TipRow } from './cards';
 import { dayWindow, weekendWindow } from './job';
 import { settle } from './markets';
@@ -35,7 +36,12 @@ export class TipsEngine {
       .map(toCard)
       .sort((a, b) => b.confidence - a.confidence || Date.parse(a.kickoffAt) - Date.parse(b.kickoffAt) || a.id - b.id)
       .slice(0, TIPS_PER_DAY);
-    return { day, date: from.toISOString().slice(0, 10), tips, demo };
+    const reply: TipsDay = { day, date: from.toISOString().slice(0, 10), tips, demo };
+    if (!tips.length) {
+      const next = await nextDay(this.feed, to);
+      if (next) reply.next = next;
+    }
+    return reply;
   }
 
   async weekend(): Promise<WeekendSpecial> {
@@ -67,7 +73,7 @@ export class TipsEngine {
     return summarise(league, await this.repository.recorded(leagueId));
   }
 
-  async records(): Promise<RecordSummary[]> {
+  async records(): Promise<Array<ReturnType<typeof summarise>>> {
     const leagues = await this.feed.leagues();
     const rows = await this.repository.recorded();
     return leagues
@@ -77,7 +83,7 @@ export class TipsEngine {
           rows.filter((row) => row.league_id === league.id),
         ),
       )
-      .filter((r) => r.tips > 0);
+      .filter((r) => r.parts.some((part) => part.tips > 0));
   }
 
   async analysis(fixtureId: number): Promise<FixtureAnalysis> {
@@ -90,7 +96,10 @@ export class TipsEngine {
       ? toCard(stored)
       : (() => {
           // not stored (outside the published window, or before the job reached it): shown, never written
-          const row = newTip(match, state.feed.league.displayName, state.feed.demo, model, this.feed.now());
+          // a played match's tip is the model's before its day (modelFor), computed afterwards as the backfill's are
+          const now = this.feed.now();
+          const origin = Date.parse(match.kickoffAt) <= now.getTime() ? 'backfill' : 'live';
+          const row = newTip(match, state.feed.league.displayName, state.feed.demo, model, now, origin);
           const status =
             match.homeGoals === null || match.awayGoals === null ? 'upcoming' : settle(row.market, match.homeGoals, match.awayGoals);
           return {
