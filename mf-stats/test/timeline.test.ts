@@ -69,6 +69,20 @@ describe('the match timeline', () => {
     expect(timelineRows(ninety, TEAMS, null).at(-1)).toMatchObject({ detail: null, score: '1–0' });
   });
 
+  it('leaves out what the source withdrew (a booking corrected upstream) and the withdrawal itself', () => {
+    const card = ev('yellow-card', { minute: 43, teamId: ARG, player: 'Cristian Romero' });
+    const moved = ev('yellow-card', { minute: 44, teamId: ARG, player: 'Cristian Romero' });
+    const rows = timelineRows(
+      [ev('kick-off'), card, ev('withdrawn', { minute: 43, teamId: ARG, cancelsSeq: card.seq, cancelled: false }), moved],
+      TEAMS,
+      null,
+    );
+    expect(rows.map((row) => [row.label, row.minute])).toEqual([
+      ['Kick-off', ''],
+      ['Yellow card', '44′'],
+    ]);
+  });
+
   it('shows "–" where the source has no running score, stoppage time, own goals and goals taken back', () => {
     const rows = timelineRows(
       [

@@ -8,6 +8,8 @@ import type { Fixture, FixtureStatus } from './football';
  * (after 90 minutes, extra time or the shoot-out). 'goal-cancelled' takes back an earlier goal (VAR). A source
  * without minutes (FPL's per-match lines) gives goals and cards with `minute: null`, after the timed events; cards
  * and substitutions have a minute only where the source gives one (football.json's `-full` files, API-Football live).
+ * 'withdrawn' takes back an earlier event its source no longer has (a booking corrected or removed upstream): the
+ * event it names (`cancelsSeq`) is `cancelled`, and neither is part of the match any more (a timeline drops both).
  */
 export type MatchEventKind =
   | 'kick-off'
@@ -24,10 +26,11 @@ export type MatchEventKind =
   | 'goal-cancelled'
   | 'yellow-card'
   | 'red-card'
-  | 'substitution';
+  | 'substitution'
+  | 'withdrawn';
 
 /** The kinds that mark a period of the match (every other kind happens at a minute). */
-export type PeriodKind = Exclude<MatchEventKind, 'goal' | 'goal-cancelled' | 'yellow-card' | 'red-card' | 'substitution'>;
+export type PeriodKind = Exclude<MatchEventKind, 'goal' | 'goal-cancelled' | 'yellow-card' | 'red-card' | 'substitution' | 'withdrawn'>;
 
 /** Where each period falls among the timed events on the match clock (an event at m + s/100: 45+2 before half time). */
 export const PERIOD_ORDER: Record<PeriodKind, number> = {
@@ -57,6 +60,15 @@ export function timelinePlace(event: Pick<MatchEvent, 'kind' | 'minute' | 'stopp
   return period ?? placeOnClock(event.minute, event.stoppage);
 }
 
+/**
+ * A timeline without what its source withdrew: the 'withdrawn' events and the events they name (a booking corrected
+ * or removed upstream). A goal taken back by VAR stays, marked `cancelled`, as its 'goal-cancelled' does.
+ */
+export function standingEvents<T extends Pick<MatchEvent, 'seq' | 'kind' | 'cancelsSeq'>>(events: readonly T[]): T[] {
+  const withdrawn = new Set(events.filter((e) => e.kind === 'withdrawn').map((e) => e.cancelsSeq));
+  return events.filter((e) => e.kind !== 'withdrawn' && !withdrawn.has(e.seq));
+}
+
 export type GoalKind = 'goal' | 'penalty' | 'own-goal';
 
 /** GET /api/fixture-events/{fixtureId}: one entry of a match's timeline so far. */
@@ -84,9 +96,9 @@ export interface MatchEvent {
   /** The score after this event (null where the source has no running score). */
   homeScore: number | null;
   awayScore: number | null;
-  /** A goal later taken back by a 'goal-cancelled' event. */
+  /** A goal later taken back by a 'goal-cancelled' event; any event withdrawn by a 'withdrawn' one. */
   cancelled: boolean;
-  /** 'goal-cancelled': the seq of the goal it takes back (null when the source did not say which). */
+  /** 'goal-cancelled': the seq of the goal it takes back (null when the source did not say which); 'withdrawn': the seq it withdraws. */
   cancelsSeq?: number | null;
   /** ISO instant the event happened; for an event without a minute, the kick-off (the source says only that it happened in the match). */
   at: string;

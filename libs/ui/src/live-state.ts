@@ -175,7 +175,7 @@ export function timelineBehind(state: LiveState, fixtureId: number): boolean {
 /**
  * Two lists of events as one, in seq order, each seq once ("taken back" if either says so). A 'goal-cancelled'
  * names no goal in the contract: it takes back the latest earlier goal of its side not taken back by another
- * (one the server already marked first), which is how a VAR decision reads.
+ * (one the server already marked first), which is how a VAR decision reads. A 'withdrawn' marks the event it names.
  */
 export function mergeEvents(a: readonly MatchEvent[], b: readonly MatchEvent[]): MatchEvent[] {
   const bySeq = new Map<number, MatchEvent>();
@@ -184,7 +184,13 @@ export function mergeEvents(a: readonly MatchEvent[], b: readonly MatchEvent[]):
     bySeq.set(event.seq, known && known.cancelled && !event.cancelled ? { ...event, cancelled: true } : event);
   }
   const events = [...bySeq.values()].sort((x, y) => x.seq - y.seq);
-  const claimed = new Set<number>();
+  // a 'withdrawn' (its source no longer has the event) names the event it takes back
+  const withdrawn = new Set(events.filter((e) => e.kind === 'withdrawn').map((e) => e.cancelsSeq));
+  events.forEach((event, index) => {
+    if (withdrawn.has(event.seq) && !event.cancelled) events[index] = { ...event, cancelled: true };
+  });
+  // a goal withdrawn is no VAR decision's to take back
+  const claimed = new Set<number>(events.filter((e) => withdrawn.has(e.seq)).map((e) => e.seq));
   events.forEach((event, index) => {
     if (event.kind !== 'goal-cancelled') return;
     const candidates = events

@@ -160,6 +160,14 @@ describe('timelines', () => {
     expect(merged[0]!.cancelled).toBe(true);
   });
 
+  it('a withdrawn event (its source no longer has it) is taken back by the seq it names, a goal-cancelled then takes another', () => {
+    const card = event(4, 'yellow-card', min(30), { teamId: FRA, player: 'Adrien Rabiot' });
+    const withdrawal = event(5, 'withdrawn', min(36), { teamId: ARG, minute: 36, cancelsSeq: 3 });
+    const var1 = event(6, 'goal-cancelled', min(37), { teamId: ARG, homeScore: 1, awayScore: 0 });
+    const merged = mergeEvents([kickOff, messi, diMaria, card], [withdrawal, var1]);
+    expect(merged.filter((e) => e.cancelled).map((e) => e.seq)).toEqual([2, 3]);
+  });
+
   it('a goal-cancelled takes back the latest earlier goal of its side, and only one', () => {
     const var1 = event(4, 'goal-cancelled', min(37), { teamId: ARG, homeScore: 1, awayScore: 0 });
     const merged = mergeEvents([kickOff, messi, diMaria, var1], []);

@@ -2,7 +2,15 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { migrateLatest, openDatabase, resolveDatabaseTarget, type Knex } from '@matchday/server';
 import { migrations } from '../db/migrations';
-import type { ImportedAdjustment, ImportedMatch, ImportedMatchEvent, ImportedPlayerMatch, ImportedSquadMember, RowProblem } from './model';
+import type {
+  ImportedAdjustment,
+  ImportedMatch,
+  ImportedMatchEvent,
+  ImportedPlayerMatch,
+  ImportedSquadMember,
+  MatchRef,
+  RowProblem,
+} from './model';
 import { MissingInputError, UsageError, type ImportContext } from './source';
 import { findSource, SOURCES } from './sources';
 import { saveAdjustments, saveMatchEvents, saveMatches, savePlayerMatches, saveSquad, type SaveOptions, type SaveSummary } from './store';
@@ -43,7 +51,7 @@ export interface RunImportOptions {
 export type ImportBatch =
   | { kind: 'matches'; records: readonly ImportedMatch[] }
   | { kind: 'squad'; records: readonly ImportedSquadMember[] }
-  | { kind: 'player-matches'; records: readonly ImportedPlayerMatch[] }
+  | { kind: 'player-matches'; records: readonly ImportedPlayerMatch[]; replacing?: readonly MatchRef[] }
   | { kind: 'adjustments'; records: readonly ImportedAdjustment[] }
   | { kind: 'match-events'; records: readonly ImportedMatchEvent[] };
 
@@ -93,7 +101,7 @@ export async function runImport(argv: readonly string[], options: RunImportOptio
       },
       saveMatches: (records) => hand({ kind: 'matches', records }),
       saveSquad: (records) => hand({ kind: 'squad', records }),
-      savePlayerMatches: (records) => hand({ kind: 'player-matches', records }),
+      savePlayerMatches: (records, replacing) => hand({ kind: 'player-matches', records, ...(replacing ? { replacing } : {}) }),
       saveAdjustments: (records) => hand({ kind: 'adjustments', records }),
     });
     report.seconds = (Date.now() - started) / 1000;
@@ -146,7 +154,8 @@ function storeCalls(db: Knex, report: ImportReport, progress: boolean): StoreCal
   return {
     saveMatches: (matches) => withBar('fixtures', matches.length, (o) => saveMatches(db, matches, o)),
     saveSquad: (members) => withBar('squad members', members.length, (o) => saveSquad(db, members, o)),
-    savePlayerMatches: (lines) => withBar('player match rows', lines.length, (o) => savePlayerMatches(db, lines, o)),
+    savePlayerMatches: (lines, replacing) =>
+      withBar('player match rows', lines.length, (o) => savePlayerMatches(db, lines, { ...o, ...(replacing ? { replacing } : {}) })),
     saveAdjustments: (adjustments) => withBar('adjustments', adjustments.length, (o) => saveAdjustments(db, adjustments, o)),
   };
 }
@@ -158,10 +167,10 @@ export async function writeBatches(db: Knex, batches: readonly ImportBatch[], op
   await migrateLatest(db, migrations);
   const calls = storeCalls(db, report, options.progress ?? false);
   for (const batch of batches) {
-    if (batch.records.length === 0) continue;
+    if (batch.records.length === 0 && !(batch.kind === 'player-matches' && batch.replacing?.length)) continue;
     if (batch.kind === 'matches') await calls.saveMatches(batch.records);
     else if (batch.kind === 'squad') await calls.saveSquad(batch.records);
-    else if (batch.kind === 'player-matches') await calls.savePlayerMatches(batch.records);
+    else if (batch.kind === 'player-matches') await calls.savePlayerMatches(batch.records, batch.replacing);
     else if (batch.kind === 'match-events') await saveMatchEvents(db, batch.records);
     else await calls.saveAdjustments(batch.records);
   }

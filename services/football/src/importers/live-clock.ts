@@ -1,4 +1,6 @@
-import type { ImportedIncident, ImportedMatch, ImportedMatchEvent, Score } from './model';
+import { createHash } from 'node:crypto';
+import type { ImportedMatch, ImportedMatchEvent, Score } from './model';
+import { normalizePersonName } from './names';
 
 /**
  * When each moment of a match happens, for a replay that plays a real match as it was played (README "Replay").
@@ -14,6 +16,11 @@ import type { ImportedIncident, ImportedMatch, ImportedMatchEvent, Score } from 
  * s₂ = 4 and no running score: the half-time score at half time, the result at full time, nothing invented.
  * Cards and substitutions with their minutes (`incidents`) go on the same clock as goals, and their stoppage
  * minutes count for s₁ and s₂ as a goal's do; they carry no score (a goal at the same instant comes first).
+ *
+ * A goal, a card or a substitution is keyed by what it is, not by its place in the source's list (contentKeys):
+ * its kind, its minute and a digest of its side and player(s) (a goal's: and its kind and the score after it), with
+ * `#2`, `#3` for a second and third identical one. A source that corrects a booking or adds one earlier keeps the
+ * keys of the others, so the store finds which events are new and which are gone (store/events.ts).
  */
 
 const MINUTE = 60_000;
@@ -76,6 +83,29 @@ export function finalWhistle(match: ImportedMatch): Date {
   return new Date(clock.shootOut?.result ?? clock.extraTime?.end ?? clock.fullTime);
 }
 
+/** What names a timed event: its kind, its minute and a digest of what it is about. */
+function contentOf(event: ImportedMatchEvent): string {
+  const names = [event.scorer, event.player, event.playerOff].map((name) => (name ? normalizePersonName(name) : ''));
+  const score = event.score ? `${event.score.home}-${event.score.away}` : '';
+  const digest = createHash('sha256')
+    .update([event.side ?? '', ...names, event.goalKind ?? '', score].join('|'))
+    .digest('hex')
+    .slice(0, 10);
+  return `${event.kind}:${event.minute ?? ''}${event.stoppage ? `+${event.stoppage}` : ''}:${digest}`;
+}
+
+/** Keys the goals, cards and substitutions of one match's timeline by their content (two identical ones: `#2`). */
+function contentKeys(events: ImportedMatchEvent[]): ImportedMatchEvent[] {
+  const seen = new Map<string, number>();
+  return events.map((event) => {
+    if (!['goal', 'yellow-card', 'red-card', 'substitution'].includes(event.kind)) return event;
+    const key = contentOf(event);
+    const n = (seen.get(key) ?? 0) + 1;
+    seen.set(key, n);
+    return { ...event, key: n > 1 ? `${key}#${n}` : key };
+  });
+}
+
 /** Every moment of the match in the order it happens, each with its instant and (where known) the score after it. */
 export function matchTimeline(match: ImportedMatch): ImportedMatchEvent[] {
   const goals = match.goalEvents ?? null;
@@ -90,17 +120,14 @@ export function matchTimeline(match: ImportedMatch): ImportedMatchEvent[] {
   period('kick-off', clock.kickOff);
   const timed = (goals ?? []).map((goal, index) => ({ goal, index, at: goalAt(goal, clock) }));
   timed.sort((a, b) => a.at - b.at || a.index - b.index);
-  const counts = new Map<ImportedIncident['kind'], number>();
   const incidents = (match.incidents ?? []).map((incident, index) => ({ incident, index, at: goalAt(incident, clock) }));
   incidents.sort((a, b) => a.at - b.at || a.index - b.index);
   const incidentsUntil = (until: number) => {
     while (incidents.length > 0 && incidents[0]!.at < until) {
       const { incident, at } = incidents.shift()!;
-      const n = (counts.get(incident.kind) ?? 0) + 1;
-      counts.set(incident.kind, n);
       events.push({
         match: ref,
-        key: `${incident.kind}:${n}`,
+        key: incident.kind,
         kind: incident.kind,
         at: new Date(at),
         side: incident.side,
@@ -114,12 +141,12 @@ export function matchTimeline(match: ImportedMatch): ImportedMatchEvent[] {
   };
   const goalsUntil = (until: number) => {
     while (timed.length > 0 && timed[0]!.at < until) {
-      const { goal, index, at } = timed.shift()!;
+      const { goal, at } = timed.shift()!;
       incidentsUntil(at);
       score[goal.side] += 1;
       events.push({
         match: ref,
-        key: `goal:${index + 1}`,
+        key: 'goal',
         kind: 'goal',
         at: new Date(at),
         side: goal.side,
@@ -151,5 +178,5 @@ export function matchTimeline(match: ImportedMatch): ImportedMatchEvent[] {
   goalsUntil(Infinity);
   const final = match.extraTime ?? match.goals ?? null;
   period('full-time', finalWhistle(match).getTime(), running ? { ...score } : final);
-  return events;
+  return contentKeys(events);
 }

@@ -99,8 +99,14 @@ export interface ImportedIncident {
   playerOff?: string | null;
 }
 
+/** A match by its source's external id. */
+export interface MatchRef {
+  source: SourceName;
+  externalId: string;
+}
+
 export interface ImportedMatchEvent {
-  match: { source: SourceName; externalId: string };
+  match: MatchRef;
   key: string;
   kind: MatchEventKind;
   /** When it happened. */
@@ -197,9 +203,7 @@ export interface ImportedPlayerMatch {
   player: ImportedPlayer;
   team: ImportedTeam;
   /** The match this line belongs to, by its own source's external id, or by teams and kick-off. */
-  match:
-    | { source: SourceName; externalId: string }
-    | { leagueId: number; season: number; home: ImportedTeam; away: ImportedTeam; kickoffAt: Date };
+  match: MatchRef | { leagueId: number; season: number; home: ImportedTeam; away: ImportedTeam; kickoffAt: Date };
   position?: PlayerPosition | null;
   started?: boolean;
   subbedIn?: boolean;

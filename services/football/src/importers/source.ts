@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Knex } from '@matchday/server';
-import type { ImportedAdjustment, ImportedMatch, ImportedPlayerMatch, ImportedSquadMember, RowProblem } from './model';
+import type { ImportedAdjustment, ImportedMatch, ImportedPlayerMatch, ImportedSquadMember, MatchRef, RowProblem } from './model';
 import type { SaveSummary } from './store';
 
 /**
@@ -28,7 +28,8 @@ export interface ImportContext {
   log(message: string): void;
   saveMatches(matches: readonly ImportedMatch[]): Promise<SaveSummary>;
   saveSquad(members: readonly ImportedSquadMember[]): Promise<SaveSummary>;
-  savePlayerMatches(lines: readonly ImportedPlayerMatch[]): Promise<SaveSummary>;
+  /** `replacing`: matches whose lines from their source these are in full (the source's other stored lines go). */
+  savePlayerMatches(lines: readonly ImportedPlayerMatch[], replacing?: readonly MatchRef[]): Promise<SaveSummary>;
   saveAdjustments(adjustments: readonly ImportedAdjustment[]): Promise<SaveSummary>;
 }
 

@@ -1,4 +1,4 @@
-import type { MatchEvent } from '@matchday/contracts';
+import { standingEvents, type MatchEvent } from '@matchday/contracts';
 
 /**
  * The goals under a match's score, per side: "Salah 2" for a scorer of two where the source has no minutes,
@@ -38,7 +38,7 @@ function goalLine(name: string, goals: readonly MatchEvent[]): string {
 export function scorerSummary(events: readonly MatchEvent[], homeTeamId: number): ScorerSummary {
   const summary: ScorerSummary = { home: { goals: [], redCards: [] }, away: { goals: [], redCards: [] } };
   const groups = new Map<string, { side: 'home' | 'away'; name: string; goals: MatchEvent[] }>();
-  for (const event of events) {
+  for (const event of standingEvents(events)) {
     if (event.teamId === null) continue;
     const side = event.teamId === homeTeamId ? 'home' : 'away';
     if (event.kind === 'red-card') {

@@ -1,4 +1,4 @@
-import { timelinePlace, type MatchEvent, type MatchEventKind } from '@matchday/contracts';
+import { standingEvents, timelinePlace, type MatchEvent, type MatchEventKind } from '@matchday/contracts';
 import { eventMinute, hadExtraTime, resultNote, scoreText } from '@matchday/ui/live';
 
 /** One row of a match's timeline as the match page shows it. */
@@ -55,7 +55,7 @@ export interface TimelineTeams {
 }
 
 /**
- * The rows of a timeline in match order: goals with minute, side and scorer ("(pen.)", "(o.g.)"), goals taken back,
+ * The rows of a timeline in match order (what its source withdrew left out): goals with minute, side and scorer ("(pen.)", "(o.g.)"), goals taken back,
  * cards and substitutions with minute, side and player (events stored out of match order are put back in it), the period markers (HT, end of normal time, extra time, shoot-out) and full time with "a.e.t." and the shoot-out
  * result when known (`penalties`, from the live feed: the timeline's events do not carry it).
  */
@@ -65,7 +65,7 @@ export function timelineRows(
   penalties: { penaltiesHome: number | null; penaltiesAway: number | null } | null,
 ): TimelineRow[] {
   const extraTime = hadExtraTime(events);
-  const inOrder = events.map((event, index) => ({ event, index, place: timelinePlace(event) }));
+  const inOrder = standingEvents(events).map((event, index) => ({ event, index, place: timelinePlace(event) }));
   inOrder.sort((a, b) => a.place - b.place || a.index - b.index);
   return inOrder.map(({ event }) => {
     const side = event.teamId === null ? null : event.teamId === teams.homeTeamId ? 'home' : 'away';

@@ -16,6 +16,7 @@ import * as liveFeedEpoch from './20261206e-live-feed-epoch';
 import * as lineupMinutes from './20261206l-lineup-minutes';
 import * as fixtureAttendance from './20261206m-fixture-attendance';
 import * as eventPlayers from './20261206n-event-players';
+import * as eventSource from './20261206o-event-source';
 
 export const migrations: MigrationList = {
   '20261122a-leagues-teams-fixtures': leaguesTeamsFixtures,
@@ -35,4 +36,5 @@ export const migrations: MigrationList = {
   '20261206l-lineup-minutes': lineupMinutes,
   '20261206m-fixture-attendance': fixtureAttendance,
   '20261206n-event-players': eventPlayers,
+  '20261206o-event-source': eventSource,
 };

@@ -178,6 +178,8 @@ export interface FullMatchParts {
   attendance?: number | null;
   /** The lines of each side whose line-up holds together. */
   lines: ImportedPlayerMatch[];
+  /** The file gives the match's line-ups (`lines` are then its lines in full: a side skipped has none). */
+  lineupsGiven?: boolean;
   /** What was skipped, for the match's problem lines. */
   problems: string[];
 }
@@ -212,6 +214,7 @@ export function readFullMatch(raw: Record<string, Json>, match: ImportedMatch, s
 
   const lineups = raw.lineup;
   if (lineups === undefined) return parts;
+  parts.lineupsGiven = true;
   if (!Array.isArray(lineups) || lineups.length !== 2) {
     problems.push('line-ups skipped: not a home and an away line-up');
     return parts;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { catalogueLeague, leagueIdBySource, seasonName } from '@matchday/contracts';
 import { zonedToUtc } from '../dates';
-import type { ImportedLeague, ImportedMatch, ImportedPlayerMatch, ImportedTeam, RowProblem, Score } from '../model';
+import type { ImportedLeague, ImportedMatch, ImportedPlayerMatch, ImportedTeam, MatchRef, RowProblem, Score } from '../model';
 import { inputPath, MissingInputError, parseCommandLine, registerSource, UsageError } from '../source';
 import { clip, goalsProblem, type LeagueShape } from '../sync/plausibility';
 import { parseOffsetTime, readFullMatch } from './football-json-full';
@@ -168,6 +168,8 @@ export interface FootballJsonParse {
   badScores: string[];
   /** The players' lines of the line-ups a `-full` file gives (none for a results file). */
   playerMatches: ImportedPlayerMatch[];
+  /** The matches whose line-ups the file gives: their stored lines from football.json are replaced by `playerMatches`. */
+  lineupMatches: MatchRef[];
 }
 
 type Json = unknown;
@@ -232,6 +234,7 @@ export function parseFootballJson(text: string, options: FootballJsonOptions): F
   const badScores: string[] = [];
   const matches: ImportedMatch[] = [];
   const playerMatches: ImportedPlayerMatch[] = [];
+  const lineupMatches: MatchRef[] = [];
   const teams = new Map<string, ImportedTeam>();
   const country = league.league?.country ?? catalogueLeague(league.leagueId)?.country ?? null;
   const team = (spelling: string) => {
@@ -292,11 +295,12 @@ export function parseFootballJson(text: string, options: FootballJsonOptions): F
     if (full.attendance !== undefined) match.attendance = full.attendance;
     matches.push(match);
     playerMatches.push(...full.lines);
+    if (full.lineupsGiven) lineupMatches.push({ source: match.source, externalId: match.externalId });
   });
   for (const match of matches) {
     if ((seen.get(`${match.home.name}-${match.away.name}`) ?? 0) > 1) match.repeatedPairing = true;
   }
-  return { name, matches, problems, badScores, playerMatches };
+  return { name, matches, problems, badScores, playerMatches, lineupMatches };
 }
 
 /** The code and season a file's path names: `.../2025-26/en.1.json` -> en.1, 2025. */
@@ -354,7 +358,8 @@ export const footballJsonSource = registerSource({
       }
       context.reportProblems(parsed.problems);
       await context.saveMatches(parsed.matches);
-      if (parsed.playerMatches.length > 0) await context.savePlayerMatches(parsed.playerMatches);
+      if (parsed.playerMatches.length > 0 || parsed.lineupMatches.length > 0)
+        await context.savePlayerMatches(parsed.playerMatches, parsed.lineupMatches);
     }
   },
 });

@@ -391,11 +391,14 @@ export async function saveMatches(db: Knex, matches: readonly ImportedMatch[], o
       if (state === 'unchanged' && changed.has(id)) outcome.set(id, 'updated');
     }
     for (const state of outcome.values()) summary[state] += 1;
-    // A finished match whose source has the goals' minutes gets its timeline (written once: events have keys).
-    const timelines = valid
-      .filter((m) => m.status === 'finished' && m.goalEvents && index.hasExternal(m.source, m.externalId))
-      .flatMap(matchTimeline);
-    summary.problems.push(...(await saveMatchEvents(trx, timelines)).problems);
+    // A finished match whose source has the goals' minutes gets its timeline (written once: events have keys); its
+    // goals, and its cards and substitutions where the source lists them, are that source's in full (store/events.ts).
+    const timed = valid.filter((m) => m.status === 'finished' && m.goalEvents && index.hasExternal(m.source, m.externalId));
+    const whole = timed.map((m) => ({
+      match: { source: m.source, externalId: m.externalId },
+      kinds: m.incidents ? (['goal', 'yellow-card', 'red-card', 'substitution'] as const) : (['goal'] as const),
+    }));
+    summary.problems.push(...(await saveMatchEvents(trx, timed.flatMap(matchTimeline), whole)).problems);
   });
   return summary;
 }

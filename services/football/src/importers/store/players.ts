@@ -1,11 +1,12 @@
 import type { Knex } from '@matchday/server';
 import type { PlayerPosition } from '@matchday/contracts';
-import type { ImportedPlayer, ImportedPlayerMatch, ImportedSquadMember } from '../model';
+import type { ImportedPlayer, ImportedPlayerMatch, ImportedSquadMember, MatchRef } from '../model';
 import { squadPlayerNamed } from '../../domain/player-names';
 import { playerNames } from '../../domain/search';
 import type { SquadMembersRow } from '../../db/rows';
 import { FixtureIndex, type StoredFixture } from './fixtures';
 import { LeaguePlayers, SquadNames } from './known-players';
+import { replaceSourceLines } from './lineup-replace';
 import { indexNames } from './search';
 import {
   changedColumns,
@@ -251,9 +252,10 @@ export function saveLineups(db: Knex, lines: readonly ImportedPlayerMatch[], opt
 export async function savePlayerMatches(
   db: Knex,
   lines: readonly ImportedPlayerMatch[],
-  options: SaveOptions & { lineups?: boolean } = {},
+  options: SaveOptions & { lineups?: boolean; replacing?: readonly MatchRef[] } = {},
 ): Promise<SaveSummary> {
   const summary = emptySummary();
+  const replacing = options.lineups ? [] : (options.replacing ?? []);
   const valid = lines.filter((line) => {
     const problem =
       validPlayer(line.player) ??
@@ -262,7 +264,7 @@ export async function savePlayerMatches(
     if (problem) summary.problems.push(problemAt(line.origin, line.player?.source ?? 'player-match', problem));
     return !problem;
   });
-  if (valid.length === 0) return summary;
+  if (valid.length === 0 && replacing.length === 0) return summary;
   // The matches are stored already: their leagues and seasons too.
   await withImportTransaction(db, [], async ({ trx, teams }) => {
     const players = new PlayerResolver(trx, summary);
@@ -276,8 +278,9 @@ export async function savePlayerMatches(
       if ('externalId' in line.match) sources.add(line.match.source);
       else seasons.set(`${line.match.leagueId}|${line.match.season}`, line.match);
     }
+    for (const ref of replacing) sources.add(ref.source);
     await index.loadSources(sources);
-    await index.loadExternal(valid.flatMap((line) => ('externalId' in line.match ? [line.match] : [])));
+    await index.loadExternal([...valid.flatMap((line) => ('externalId' in line.match ? [line.match] : [])), ...replacing]);
     await index.loadSeasons(seasons.values());
 
     const rows: Row[] = [];
@@ -336,6 +339,13 @@ export async function savePlayerMatches(
           ? { fixture_id: fixture.id, player_id: playerId, team_id: teamId, starting: line.started ?? false }
           : playerMatchRow({ ...line, position }, fixture.id, playerId, teamId),
       );
+    }
+    // a match whose lines are given in full: the source's old lines of it are put right first (lineup-replace.ts)
+    for (const ref of replacing) {
+      const fixture = await index.byExternal(ref.source, ref.externalId);
+      if (!fixture) continue;
+      const next = new Map(rows.filter((row) => row.fixture_id === fixture.id).map((row) => [Number(row.player_id), row]));
+      summary.updated += await replaceSourceLines(trx, ref.source, fixture.id, next);
     }
     await upsertChildren(trx, options.lineups ? 'fixture_lineups' : 'fixture_player_stats', ['fixture_id', 'player_id'], rows, summary);
   });

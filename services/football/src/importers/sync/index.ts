@@ -211,7 +211,10 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
 
         const summary = await saveMatches(db, parsed.matches);
         // a -full file's line-ups, substitutions and cards, each match's replaced as a whole
-        if (parsed.playerMatches.length > 0) summary.problems.push(...(await savePlayerMatches(db, parsed.playerMatches)).problems);
+        if (parsed.playerMatches.length > 0 || parsed.lineupMatches.length > 0) {
+          const lines = await savePlayerMatches(db, parsed.playerMatches, { replacing: parsed.lineupMatches });
+          summary.problems.push(...lines.problems);
+        }
         const after = await storedSeason(db, FOOTBALL_JSON_SOURCE, league.leagueId, year);
         const listed = new Set(parsed.matches.map((m) => m.externalId));
         const missing = [...before.linked.keys()].filter((id) => !listed.has(id));

@@ -87,7 +87,7 @@ export function playerLineEvents(match: PlayerEventMatch, lines: readonly Player
     drafts.push(...(sideGoals(lines, match.homeTeamId, match.goalsHome, at) ?? []));
     drafts.push(...(sideGoals(lines, match.awayTeamId, match.goalsAway, at) ?? []));
   }
-  if (!stored.some((e) => e.kind === 'yellow-card' || e.kind === 'red-card')) {
+  if (!stored.some((e) => (e.kind === 'yellow-card' || e.kind === 'red-card') && !e.cancelled)) {
     for (const kind of ['yellow-card', 'red-card'] as const) {
       for (const line of lines) {
         const cards = count(kind === 'yellow-card' ? line.yellowCards : line.redCards);

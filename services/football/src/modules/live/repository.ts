@@ -58,7 +58,9 @@ function eventOf(row: EventRow): MatchEvent {
     cancelled: Boolean(Number(row.cancelled)),
     ...(row.kind === 'yellow-card' || row.kind === 'red-card' || row.kind === 'substitution' ? { player: row.player } : {}),
     ...(row.kind === 'substitution' ? { playerOff: row.player_off } : {}),
-    ...(row.kind === 'goal-cancelled' ? { cancelsSeq: row.cancels_seq === null ? null : Number(row.cancels_seq) } : {}),
+    ...(row.kind === 'goal-cancelled' || row.kind === 'withdrawn'
+      ? { cancelsSeq: row.cancels_seq === null ? null : Number(row.cancels_seq) }
+      : {}),
     at: new Date(Number(row.happened_ms)).toISOString(),
   };
 }
