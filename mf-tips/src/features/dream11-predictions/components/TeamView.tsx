@@ -124,10 +124,7 @@ export function PitchView({ team, label, testId }: { team: Dream11Team; label: s
             {players.map((p) => (
               <Chip key={p.playerId} data-testid="pitch-player">
                 {p.tag && <span className="tag">{p.tag}</span>}
-                <strong title={p.name}>
-                  <span aria-hidden="true">{shortPlayerName(p.name)}</span>
-                  <span className="visually-hidden">{p.name}</span>
-                </strong>
+                <strong title={p.name}>{shortPlayerName(p.name)}</strong>
                 <span className="team" title={p.team}>
                   {p.team}
                 </span>
