@@ -13,6 +13,7 @@ import {
 } from '../sources/football-json';
 import { fetchConditional, FetchError, FetchStopped, REDIRECT_HOSTS, type FetchOptions, type Validators } from './fetch';
 import { clip, fileClubs, fileProblem, newClubsProblem } from './plausibility';
+import { diffSeason } from './diff';
 import { storedSeason, teamsBySpelling } from './repository';
 import { readStates, writeState, type LeagueState } from './state';
 
@@ -216,24 +217,19 @@ export function createFootballJsonSync(db: Knex, options: SyncOptions): Football
           summary.problems.push(...lines.problems);
         }
         const after = await storedSeason(db, FOOTBALL_JSON_SOURCE, league.leagueId, year);
-        const listed = new Set(parsed.matches.map((m) => m.externalId));
-        const missing = [...before.linked.keys()].filter((id) => !listed.has(id));
-        const withdrawn = parsed.matches
-          .filter((m) => !m.goals && after.fixtures.get(after.linked.get(m.externalId) ?? -1)?.goals)
-          .map(label);
-        const changes: string[] = [];
+        const diff = diffSeason(
+          before,
+          after,
+          parsed.matches.map((m) => ({ externalId: m.externalId, label: label(m), hasResult: Boolean(m.goals) })),
+        );
+        const missing = diff.missingUpstream;
+        const withdrawn = diff.resultsWithdrawn;
         report.outcome = 'fetched';
         report.fixturesNew = summary.created;
-        for (const [id, stored] of after.fixtures) {
-          const old = before.fixtures.get(id);
-          if (stored.goals && !old?.goals) report.resultsAdded += 1;
-          if (stored.goals && old?.goals && (stored.goals.home !== old.goals.home || stored.goals.away !== old.goals.away)) {
-            changes.push(`${stored.label} ${old.goals.home}-${old.goals.away} → ${stored.goals.home}-${stored.goals.away}`);
-          }
-          if (old && old.kickoffMs !== stored.kickoffMs) report.kickoffsMoved += 1;
-        }
-        report.resultsChanged = changes.length;
-        report.changedResults = changes.slice(0, LISTED_CHANGES).map((change) => clip(change));
+        report.resultsAdded = diff.resultsAdded;
+        report.kickoffsMoved = diff.kickoffsMoved;
+        report.resultsChanged = diff.changedResults.length;
+        report.changedResults = diff.changedResults.slice(0, LISTED_CHANGES).map((change) => clip(change));
         report.missingUpstream = missing.length;
         report.resultsWithdrawn = withdrawn.length;
         const problems = [...parsed.problems, ...summary.problems];
