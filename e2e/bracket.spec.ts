@@ -189,6 +189,9 @@ test('a World Cup match on a phone: its goals with their minutes under the score
   expect(goals).toBeGreaterThan(0);
   await page.goto(`${stack().url}/fixture-stats/${opener!.id}`);
   await expect(page.getByTestId('score')).toHaveText(`${opener!.goalsHome} - ${opener!.goalsAway}`);
+  // nations wear their flags, not initials
+  await expect(page.getByTestId('fixture-header').getByRole('img', { name: 'Mexico flag' })).toBeVisible();
+  await expect(page.getByTestId('fixture-header').getByRole('img', { name: 'South Africa flag' })).toBeVisible();
   const scorers = page.getByTestId('home-scorers').or(page.getByTestId('away-scorers'));
   await expect(scorers.first()).toContainText('′');
   await expect(

@@ -8,6 +8,7 @@ import { CONNECTION_TEXT, dataAge, LiveMarker, liveView, updatedAgo, useNow, typ
 import { HeaderCard } from '../../../lib/components';
 import { attendanceText } from '../../../lib/numbers';
 import { AWAY_COLOUR, HOME_COLOUR } from './ComparisonCard';
+import { TeamBadge } from '../../../lib/team-badge';
 
 const League = styled.div`
   display: flex;
@@ -151,7 +152,7 @@ export const FixtureHeader = memo(function FixtureHeader({
       </League>
       <Scoreboard>
         <Side $colour={HOME_COLOUR}>
-          <TeamLogo name={stats.homeTeamName} src={stats.homeTeamLogo} size={64} />
+          <TeamBadge name={stats.homeTeamName} logo={stats.homeTeamLogo} size={64} national />
           <h2>{stats.homeTeamName}</h2>
         </Side>
         <Centre>
@@ -180,7 +181,7 @@ export const FixtureHeader = memo(function FixtureHeader({
           {status === 'finished' && finalNote && !scoreHidden && <Note data-testid="result-note">{finalNote}</Note>}
         </Centre>
         <Side $colour={AWAY_COLOUR}>
-          <TeamLogo name={stats.awayTeamName} src={stats.awayTeamLogo} size={64} />
+          <TeamBadge name={stats.awayTeamName} logo={stats.awayTeamLogo} size={64} national />
           <h2>{stats.awayTeamName}</h2>
         </Side>
       </Scoreboard>

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Card, kickoffDate, media, Page, Skeleton, TeamLogo, usePageMeta } from '@matchday/ui';
+import { Card, kickoffDate, media, Page, Skeleton, usePageMeta } from '@matchday/ui';
 import { BackLink, counted, FormLetters, Muted, ScreenState, Stack, useSpoilers } from '@matchday/ui/unshared';
 import { HeaderCard, SectionTitle, Title } from '../../../lib/components';
 import { isId } from '../../../lib/route-ids';
@@ -10,6 +10,7 @@ import { h2hMatch } from '../../../lib/spoilers';
 import { useH2h } from '../api/h2h';
 import { goalsFor, summarise, SUMMARY_MATCHES, WIN_COLOURS, type H2hSummary } from '../rules/summary';
 import { MatchList } from './MatchList';
+import { TeamBadge } from '../../../lib/team-badge';
 
 const WinsBar = lazy(() => import('./WinsBar'));
 
@@ -136,14 +137,14 @@ export function H2hScreen() {
         <Title className="visually-hidden">{title}</Title>
         <Teams>
           <Side>
-            <TeamLogo name={summary.teamA.name} src={summary.teamA.logo} size={64} />
+            <TeamBadge name={summary.teamA.name} logo={summary.teamA.logo} size={64} national />
             <h2>{summary.teamA.name}</h2>
           </Side>
           <Muted aria-hidden="true" style={{ fontWeight: 800 }}>
             VS
           </Muted>
           <Side>
-            <TeamLogo name={summary.teamB.name} src={summary.teamB.logo} size={64} />
+            <TeamBadge name={summary.teamB.name} logo={summary.teamB.logo} size={64} national />
             <h2>{summary.teamB.name}</h2>
           </Side>
         </Teams>

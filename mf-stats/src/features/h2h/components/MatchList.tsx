@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import type { HeadToHeadMatch } from '@matchday/contracts';
-import { kickoffDate, kickoffDateTime, media, TeamLogo } from '@matchday/ui';
+import { kickoffDate, kickoffDateTime, media } from '@matchday/ui';
 import { HiddenScore, PlainList, useSpoilers } from '@matchday/ui/unshared';
 import { AboveLink, StretchedLink } from '../../../lib/spoiler-parts';
 import { h2hMatch } from '../../../lib/spoilers';
+import { TeamBadge } from '../../../lib/team-badge';
 
 const item = css`
   display: grid;
@@ -89,14 +90,14 @@ export function MatchList({ matches }: { matches: readonly HeadToHeadMatch[] }) 
                   {match.leagueName} · <time dateTime={match.eventDate}>{kickoffDate(match.eventDate)}</time>
                 </Meta>
                 <Team $side="home" $winner={false}>
-                  <TeamLogo name={match.homeTeam} src={match.homeTeamLogo} size={28} />
+                  <TeamBadge name={match.homeTeam} logo={match.homeTeamLogo} size={28} national />
                   <span>{match.homeTeam}</span>
                 </Team>
                 <AboveLink style={{ gridArea: 'score' }}>
                   <HiddenScore fixtureId={match.fixtureId} label={`${match.homeTeam} vs ${match.awayTeam}`} />
                 </AboveLink>
                 <Team $side="away" $winner={false}>
-                  <TeamLogo name={match.awayTeam} src={match.awayTeamLogo} size={28} />
+                  <TeamBadge name={match.awayTeam} logo={match.awayTeamLogo} size={28} national />
                   <span>{match.awayTeam}</span>
                 </Team>
                 <StretchedLink to={`/fixture-stats/${match.fixtureId}`}>
@@ -118,12 +119,12 @@ export function MatchList({ matches }: { matches: readonly HeadToHeadMatch[] }) 
                 <time dateTime={match.eventDate}>{played ? kickoffDate(match.eventDate) : kickoffDateTime(match.eventDate)}</time>
               </Meta>
               <Team $side="home" $winner={homeWon}>
-                <TeamLogo name={match.homeTeam} src={match.homeTeamLogo} size={28} />
+                <TeamBadge name={match.homeTeam} logo={match.homeTeamLogo} size={28} national />
                 <span>{match.homeTeam}</span>
               </Team>
               <Score data-testid="h2h-score">{played ? `${match.goalsHome} - ${match.goalsAway}` : 'VS'}</Score>
               <Team $side="away" $winner={awayWon}>
-                <TeamLogo name={match.awayTeam} src={match.awayTeamLogo} size={28} />
+                <TeamBadge name={match.awayTeam} logo={match.awayTeamLogo} size={28} national />
                 <span>{match.awayTeam}</span>
               </Team>
             </Item>

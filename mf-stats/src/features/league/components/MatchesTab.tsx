@@ -2,12 +2,13 @@ import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Fixture } from '@matchday/contracts';
-import { Button, Card, kickoffDay, kickoffTime, media, TeamLogo } from '@matchday/ui';
+import { Button, Card, kickoffDay, kickoffTime, media } from '@matchday/ui';
 import { LiveMarker, liveView, useLiveMatches, useNow, type LiveEntry, type LiveState } from '@matchday/ui/live';
 import { HiddenScore, LoadingBlock, MessageCard, Muted, PlainList, Stack, useSpoilers } from '@matchday/ui/unshared';
 import { AboveLink, StretchedLink } from '../../../lib/spoiler-parts';
 import { useLeagueFixtures } from '../api/league-fixtures';
 import { currentRoundIndex, groupByRound, isFinished, matchesNotice } from '../rules/rounds';
+import { TeamBadge } from '../../../lib/team-badge';
 
 const Nav = styled.div`
   display: grid;
@@ -117,11 +118,11 @@ function Teams({ fixture, children }: { fixture: Fixture; children: ReactNode })
     <>
       <Side>
         <span className="name">{fixture.homeTeam}</span>
-        <TeamLogo name={fixture.homeTeam} src={fixture.homeTeamLogo} size={24} />
+        <TeamBadge name={fixture.homeTeam} logo={fixture.homeTeamLogo} size={24} national />
       </Side>
       {children}
       <Side $away>
-        <TeamLogo name={fixture.awayTeam} src={fixture.awayTeamLogo} size={24} />
+        <TeamBadge name={fixture.awayTeam} logo={fixture.awayTeamLogo} size={24} national />
         <span className="name">{fixture.awayTeam}</span>
       </Side>
     </>

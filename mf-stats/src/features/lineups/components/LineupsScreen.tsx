@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { FixtureStats, LineupPlayer, LineupSide } from '@matchday/contracts';
-import { Card, media, Page, TeamLogo, usePageMeta } from '@matchday/ui';
+import { Card, media, Page, usePageMeta } from '@matchday/ui';
 import { BackLink, Figure, FigureList, HiddenScore, Muted, PlainList, ScreenState, useSpoilers } from '@matchday/ui/unshared';
 import { Count, HeaderCard, Title } from '../../../lib/components';
 import { rating, RATING_LABEL } from '../../../lib/numbers';
@@ -9,6 +9,7 @@ import { isId } from '../../../lib/route-ids';
 import { fixtureStatsMatch } from '../../../lib/spoilers';
 import { isNotAvailable, useFixtureSummary, useLineups } from '../api/lineups';
 import { positionGroups, substituteNote, wentOffNote, xgText } from '../rules/lineup';
+import { TeamBadge } from '../../../lib/team-badge';
 
 /** Names break only at spaces (never inside a word), on every line of this screen. */
 const Words = `
@@ -199,7 +200,7 @@ function PlayerRow({ player, note, context }: { player: LineupPlayer; note: stri
 function SideLineup({ side, logo, source, context }: { side: LineupSide; logo: string | null; source: string; context: RowContext }) {
   const title = (
     <TeamTitle>
-      <TeamLogo name={side.teamName} src={logo} size={32} />
+      <TeamBadge name={side.teamName} logo={logo} size={32} national />
       <span>{side.teamName}</span>
     </TeamTitle>
   );
