@@ -79,6 +79,8 @@ export interface RunningStack {
 }
 
 const SERVICES = ['football', 'accounts', 'insights'] as const;
+/** The services the gateway reads while it warms up, before it says it is ready. */
+const GATEWAY_WARM_UP_READS = ['football', 'accounts'] as const;
 
 /** ALERTS_SENDERS: how many alert sender processes `npm start` runs beside the accounts service (default 1). */
 export function alertSenderCount(value: string | undefined): number {
@@ -168,15 +170,21 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       }
       gatewayEnv[`${name.toUpperCase()}_URL`] = urls[name];
     }
-    await Promise.all(
-      SERVICES.map(async (name, index) => {
-        if (options.serviceUrls?.[name]) return;
+    const ready = Object.fromEntries(
+      SERVICES.map((name, index) => {
+        if (options.serviceUrls?.[name]) return [name, Promise.resolve()];
         const env = { ...base, ...serviceEnv[name], PORT: String(ports[name]), FOOTBALL_URL: urls.football };
         const service = startServer(name, `services/${name}/src/server.ts`, env, index + 1);
         processes.push(service);
-        await waitForHttp(`${urls[name]}/readyz`, service);
+        const readiness = waitForHttp(`${urls[name]}/readyz`, service);
+        // awaited below, some of it after the gateway starts: a failure before then is not an unhandled rejection
+        readiness.catch(() => undefined);
+        return [name, readiness];
       }),
-    );
+    ) as Record<(typeof SERVICES)[number], Promise<void>>;
+    // The gateway's warm-up reads football and accounts (api-gateway/src/health/warm-up.ts): it starts once they are
+    // ready, while insights still makes its first tips and Dream11 cards; the stack is ready when all of them are.
+    await Promise.all(GATEWAY_WARM_UP_READS.map((name) => ready[name]));
     // The alert senders: processes of their own beside the accounts service (ALERTS_SENDERS, default 1; 0 for none)
     if (!options.serviceUrls?.accounts) {
       const senders = alertSenderCount(base.ALERTS_SENDERS);
@@ -195,7 +203,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       processes.push(gateway);
       return { gateway, port };
     });
-    await Promise.all(gateways.map(({ gateway, port }) => waitForHttp(`http://127.0.0.1:${port}/readyz`, gateway)));
+    await Promise.all([
+      ...Object.values(ready),
+      ...gateways.map(({ gateway, port }) => waitForHttp(`http://127.0.0.1:${port}/readyz`, gateway)),
+    ]);
     const onGiveUp =
       options.onGiveUp ??
       ((message: string) => {
