@@ -18,6 +18,7 @@ module.exports = {
     '<rootDir>/test',
   ],
   testMatch: ['**/test/**/*.test.ts'],
+  setupFiles: ['<rootDir>/test/support/jest-env.ts'],
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',

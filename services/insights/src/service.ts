@@ -18,6 +18,8 @@ export interface InsightsOptions {
    * Tests turn it off and call `job(db).run()` themselves.
    */
   background?: boolean;
+  /** With the background job, tip the season's played matches after start (default true; modules/tips/backfill.ts). */
+  backfill?: boolean;
 }
 
 /** What insights' start-up and its routers share: one league feed and one set of fitted models (tests run the job by hand). */
@@ -49,7 +51,8 @@ export function createInsights(options: InsightsOptions = {}): ServiceDefinition
     },
     routers: (_db, _clock, { tips, dream11 }) => [tipsRouter(tips), dream11Router(dream11)],
     // The stop ends the Dream11 solver's process too (cards on demand start it without the background job).
-    onStart: async (_db, _clock, parts) => (options.background === false ? stopSolver : startBackground(parts)),
+    onStart: async (_db, _clock, parts) =>
+      options.background === false ? stopSolver : startBackground(parts, { backfill: options.backfill !== false }),
   };
 }
 
@@ -64,7 +67,10 @@ const JOB_EVERY_MS = 2 * 60_000;
 const JOB_RETRY_MS = 1_000;
 const START_WAIT_MS = 40_000;
 
-async function startBackground({ job, dream11, backfill }: InsightsParts): Promise<() => Promise<void>> {
+async function startBackground(
+  { job, dream11, backfill }: InsightsParts,
+  { backfill: backfillOn }: { backfill: boolean },
+): Promise<() => Promise<void>> {
   const logger = createLogger('insights');
   // its process starts while the tips job below waits for football
   startSolver();
@@ -74,7 +80,7 @@ async function startBackground({ job, dream11, backfill }: InsightsParts): Promi
   // The season so far, tipped afterwards (modules/tips/backfill.ts): after the service listens, never before a page.
   let backfilling: Promise<void> | null = null;
   const startBackfill = () => {
-    if (backfilling || stopped) return;
+    if (!backfillOn || backfilling || stopped) return;
     backfilling = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => backfill.run(() => stopped))
       .then(
