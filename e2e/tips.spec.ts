@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Dream11Card, TipsDay } from '@matchday/contracts';
 import { baseUrl } from './support/session';
 import {
-  ALL_LOOKS,
+  JOURNEY_LOOKS,
   blockingViolations,
   failApi,
   follow,
@@ -13,7 +13,7 @@ import {
   signedInPage,
 } from './support/screens';
 
-/** The tips remote: both pages at 390 and 1280 px, light and dark, axe-clean; a card to its analysis and team views. */
+/** The tips remote: both pages at 390 px light and 1280 px dark (between them both widths and both themes), axe-clean; a card to its analysis and team views. */
 
 type Day = 'today' | 'tomorrow';
 const TIPS_TAB: Record<Day, string> = { today: "Today's Tips", tomorrow: "Tomorrow's Tips" };
@@ -37,7 +37,7 @@ async function tipsReady(page: Page): Promise<{ day: Day; tips: TipsDay }> {
   return found!;
 }
 
-for (const look of ALL_LOOKS) {
+for (const look of JOURNEY_LOOKS) {
   test(`betting tips: today's tips, a card's full analysis and back, the record (${lookName(look)})`, async ({ browser }) => {
     const { page, context } = await signedInPage(browser, look, `tips.${look.width}.${look.theme}@example.com`);
     const { day, tips: today } = await tipsReady(page);
