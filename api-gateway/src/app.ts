@@ -121,8 +121,9 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
   app.use(canonicalHost(config.publicUrl));
   const limits = rateLimiting(config.rateLimits, bus.redis);
   app.use(limits.byIp);
-  app.use(appConfig(config, footballDataset(config.services.football, signer)));
-  app.use(frontends(config.frontendRoot, remoteState, config.remotesBaseUrl));
+  const dataset = footballDataset(config.services.football, signer);
+  app.use(appConfig(config, dataset));
+  app.use(frontends(config.frontendRoot, remoteState, config.remotesBaseUrl, dataset));
   app.use(requestBodies());
   // A public API reply (calendar feeds) is the same for everyone and shared caches may keep it (Cache-Control:
   // public): the session cookie is not read there, so no session is loaded, renewed or set on such a reply.
