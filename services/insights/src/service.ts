@@ -95,7 +95,7 @@ async function startBackground(
       );
   };
   const warmCards = async () => {
-    for (const day of ['today', 'tomorrow'] as const) await dream11.day(day);
+    await Promise.all([dream11.day('today'), dream11.day('tomorrow')]);
   };
   const schedule = (ms: number, work: () => Promise<unknown>) => {
     if (stopped) return;
@@ -117,8 +117,10 @@ async function startBackground(
   let ready = false;
   while (!ready && Date.now() - started < START_WAIT_MS) {
     try {
+      const jobStarted = performance.now();
       const report = await job.run();
-      logger.info(report, 'tips job ran before start');
+      const ms = Math.round(performance.now() - jobStarted);
+      logger.info({ ...report, ms }, `tips job ran before start in ${ms} ms`);
       ready = true;
     } catch (error) {
       logger.debug({ err: error }, 'tips job before start failed (football not up yet?), retrying');
@@ -128,7 +130,14 @@ async function startBackground(
   if (ready) {
     // Today's and tomorrow's Dream11 cards are made before the service listens too: until then a card page would
     // wait for fits and solves, and the first requests after a start would share the CPU with them.
-    await warmCards().catch((error: unknown) => logger.warn({ err: error }, 'Dream11 cards could not be made before start'));
+    const warmStarted = performance.now();
+    await warmCards().then(
+      () => {
+        const ms = Math.round(performance.now() - warmStarted);
+        logger.info({ ms }, `today's and tomorrow's Dream11 cards made before start in ${ms} ms`);
+      },
+      (error: unknown) => logger.warn({ err: error }, 'Dream11 cards could not be made before start'),
+    );
     schedule(JOB_EVERY_MS, () => job.run().then(warmCards));
     startBackfill();
   } else schedule(JOB_RETRY_MS, () => job.run().then(warmCards));

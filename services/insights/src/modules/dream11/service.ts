@@ -161,14 +161,16 @@ export class Dream11Engine {
     // Dream11 locks a match's teams at kick-off: a day's cards are the matches still to start (a match under way,
     // not yet finished, has no team left to make).
     const fixtures = matches.map(({ match }) => match).filter((m) => m.homeGoals === null && Date.parse(m.kickoffAt) > now.getTime());
-    const cards: Dream11Card[] = [];
-    for (const fixture of fixtures.slice(0, CARDS_PER_DAY)) {
-      try {
-        cards.push(await this.card(fixture.id));
-      } catch (error) {
-        if ((error as { status?: number }).status !== 404) throw error;
-      }
-    }
+    // made side by side: each card's reads (football), fit (here) and solves (the solver's process) overlap
+    const made = await Promise.all(
+      fixtures.slice(0, CARDS_PER_DAY).map((fixture) =>
+        this.card(fixture.id).catch((error: unknown) => {
+          if ((error as { status?: number }).status !== 404) throw error;
+          return null;
+        }),
+      ),
+    );
+    const cards = made.filter((card): card is Dream11Card => card !== null);
     const reply: Dream11Day = { day, date: new Date(start).toISOString().slice(0, 10), cards, demo };
     if (!cards.length) {
       const next = await nextDay(this.feed, new Date(start + DAY), (match) => this.hasSquads(match));
