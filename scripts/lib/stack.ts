@@ -126,6 +126,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   };
   try {
     const gatewayEnv: NodeJS.ProcessEnv = { ...base, PORT: String(options.port), PUBLIC_URL: publicUrl };
+    let oidcReady: Promise<void> = Promise.resolve();
     if (!base.GOOGLE_CLIENT_ID) {
       const oidcPort = await freePort();
       const issuer = `http://localhost:${oidcPort}`;
@@ -140,22 +141,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           0,
         );
         processes.push(oidc);
-        await waitForHttp(`${issuer}/.well-known/openid-configuration`, oidc);
-      }
-    }
-    const serviceEnv: Partial<Record<(typeof SERVICES)[number], NodeJS.ProcessEnv>> = {};
-    if (options.replay) {
-      const started = Date.now();
-      const job: ReplayJob = {
-        replay: options.replay,
-        ...(options.asOf !== undefined ? { asOf: options.asOf } : {}),
-        ...(options.realDataDir !== undefined ? { realDataDir: options.realDataDir } : {}),
-      };
-      const replayEnv = { ...base, INIT_CWD: base.INIT_CWD ?? process.cwd() };
-      const outcome = await runReplay(job, replayEnv, runtime, options.log ?? console.log);
-      if (outcome.serviceEnv) {
-        serviceEnv.football = outcome.serviceEnv;
-        (options.log ?? console.log)(`  Replay: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        // awaited before the gateway starts: the provider starts while the replay is checked and the services start
+        oidcReady = waitForHttp(`${issuer}/.well-known/openid-configuration`, oidc);
+        oidcReady.catch(() => undefined);
       }
     }
     // Ports first, so that each service can be told where the others are (insights reads football).
@@ -170,18 +158,37 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       }
       gatewayEnv[`${name.toUpperCase()}_URL`] = urls[name];
     }
-    const ready = Object.fromEntries(
-      SERVICES.map((name, index) => {
-        if (options.serviceUrls?.[name]) return [name, Promise.resolve()];
-        const env = { ...base, ...serviceEnv[name], PORT: String(ports[name]), FOOTBALL_URL: urls.football };
-        const service = startServer(name, `services/${name}/src/server.ts`, env, index + 1);
-        processes.push(service);
-        const readiness = waitForHttp(`${urls[name]}/readyz`, service);
-        // awaited below, some of it after the gateway starts: a failure before then is not an unhandled rejection
-        readiness.catch(() => undefined);
-        return [name, readiness];
-      }),
-    ) as Record<(typeof SERVICES)[number], Promise<void>>;
+    const startService = (name: (typeof SERVICES)[number], serviceEnv: NodeJS.ProcessEnv = {}): Promise<void> => {
+      if (options.serviceUrls?.[name]) return Promise.resolve();
+      const env = { ...base, ...serviceEnv, PORT: String(ports[name]), FOOTBALL_URL: urls.football };
+      const service = startServer(name, `services/${name}/src/server.ts`, env, SERVICES.indexOf(name) + 1);
+      processes.push(service);
+      const readiness = waitForHttp(`${urls[name]}/readyz`, service);
+      // awaited below, some of it after the gateway starts: a failure before then is not an unhandled rejection
+      readiness.catch(() => undefined);
+      return readiness;
+    };
+    // Accounts and insights start while the replay is checked (or built): only football serves it, and insights waits
+    // for football by itself.
+    const accounts = startService('accounts');
+    const insights = startService('insights');
+    let footballEnv: NodeJS.ProcessEnv | undefined;
+    if (options.replay) {
+      const started = Date.now();
+      const job: ReplayJob = {
+        replay: options.replay,
+        ...(options.asOf !== undefined ? { asOf: options.asOf } : {}),
+        ...(options.realDataDir !== undefined ? { realDataDir: options.realDataDir } : {}),
+      };
+      const replayEnv = { ...base, INIT_CWD: base.INIT_CWD ?? process.cwd() };
+      const outcome = await runReplay(job, replayEnv, runtime, options.log ?? console.log);
+      if (outcome.serviceEnv) {
+        footballEnv = outcome.serviceEnv;
+        (options.log ?? console.log)(`  Replay: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      }
+    }
+    const ready: Record<(typeof SERVICES)[number], Promise<void>> = { football: startService('football', footballEnv), accounts, insights };
+    await oidcReady;
     // The gateway's warm-up reads football and accounts (api-gateway/src/health/warm-up.ts): it starts once they are
     // ready, while insights still makes its first tips and Dream11 cards; the stack is ready when all of them are.
     await Promise.all(GATEWAY_WARM_UP_READS.map((name) => ready[name]));

@@ -58,13 +58,15 @@ export function createInsights(options: InsightsOptions = {}): ServiceDefinition
 
 /**
  * The background work. The job (freeze the published window's tips, grade the played ones) and the Dream11 cards
- * run once before the service listens, so that the first tips and Dream11 pages after start have them: retried every JOB_RETRY_MS while the
+ * run once before the service listens, so that the first tips and Dream11 pages after start have them: retried every START_RETRY_MS while the
  * football service is not up yet, for at most START_WAIT_MS (then the service starts anyway and the job keeps
  * retrying in the background). Then every JOB_EVERY_MS: the job, and the Dream11 cards of today and tomorrow made
  * ahead (kept in memory), so that a page never waits for a fit or an optimisation (the gateway gives a service 2 s).
  */
 const JOB_EVERY_MS = 2 * 60_000;
 const JOB_RETRY_MS = 1_000;
+/** Before the service listens, football is asked again sooner: `npm start` starts insights while football starts. */
+const START_RETRY_MS = 250;
 const START_WAIT_MS = 40_000;
 
 async function startBackground(
@@ -124,7 +126,7 @@ async function startBackground(
       ready = true;
     } catch (error) {
       logger.debug({ err: error }, 'tips job before start failed (football not up yet?), retrying');
-      await new Promise((resolve) => setTimeout(resolve, JOB_RETRY_MS));
+      await new Promise((resolve) => setTimeout(resolve, START_RETRY_MS));
     }
   }
   if (ready) {
