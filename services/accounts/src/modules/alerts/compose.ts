@@ -82,7 +82,7 @@ const matchPath = (fixtureId: number) => `/fixture-stats/${fixtureId}`;
  * ("🇲🇽 Mexico v 🇿🇦 South Africa"; where a system shows no flag emoji, as Windows, the flag reads as its two
  * letters, "MX Mexico"), a club by its name alone.
  */
-export function withFlags(fixture: Fixture): Fixture {
+function withFlags(fixture: Fixture): Fixture {
   const named = (name: string, flag: string | undefined) => (flag ? `${flag} ${name}` : name);
   return { ...fixture, homeTeam: named(fixture.homeTeam, fixture.homeTeamFlag), awayTeam: named(fixture.awayTeam, fixture.awayTeamFlag) };
 }
