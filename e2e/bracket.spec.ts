@@ -182,9 +182,13 @@ test('a World Cup match on a phone: its goals with their minutes under the score
     awayTeam: string;
     goalsHome: number | null;
     goalsAway: number | null;
+    homeTeamFlag?: string;
+    awayTeamFlag?: string;
   }>;
   const opener = fixtures.find((f) => f.homeTeam === 'Mexico' && f.awayTeam === 'South Africa');
   expect(opener).toBeDefined();
+  // Home's cards draw the flags the list sends
+  expect([opener!.homeTeamFlag, opener!.awayTeamFlag]).toEqual(['🇲🇽', '🇿🇦']);
   const goals = (opener!.goalsHome ?? 0) + (opener!.goalsAway ?? 0);
   expect(goals).toBeGreaterThan(0);
   await page.goto(`${stack().url}/fixture-stats/${opener!.id}`);
@@ -208,5 +212,8 @@ test('a World Cup match on a phone: its goals with their minutes under the score
   await page.goto(`${stack().url}/fixture-players/${opener!.id}`);
   await expect(page.getByText('Line-ups not available')).toBeVisible();
   await expectNoSideScroll(page);
+  // search: the nation with its flag in its badge's place
+  await page.goto(`${stack().url}/search?q=mexico`);
+  await expect(page.getByTestId('search-teams').getByTestId('search-result').first()).toContainText('🇲🇽Mexico');
   await context.close();
 });

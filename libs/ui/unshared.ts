@@ -17,4 +17,5 @@ export * from './src/personal';
 export * from './src/figures';
 export * from './src/dialog';
 export * from './src/player-photo';
+export * from './src/flag-badge';
 export * from './src/words';

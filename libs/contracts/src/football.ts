@@ -27,6 +27,9 @@ export interface Fixture {
   awayTeamId: number;
   homeTeamLogo: string | null;
   awayTeamLogo: string | null;
+  /** A national team's flag as an emoji (national-teams catalogue), shown instead of its badge; absent for a club. */
+  homeTeamFlag?: string;
+  awayTeamFlag?: string;
   leagueId: number;
   leagueName: string;
   leagueColor: string | null;

@@ -1,3 +1,5 @@
+import { catalogueLeague } from './leagues';
+
 /**
  * National teams as FIFA names them: the name the data uses ("South Korea"), FIFA's three-letter code (KOR, shown
  * where a table is narrow), the ISO 3166 code of its flag (England, Scotland, Wales and Northern Ireland have their
@@ -106,6 +108,14 @@ export function nationalTeam(name: string): NationalTeam | undefined {
 }
 
 /**
+ * The national team a name stands for in a league played by national teams (the World Cup, the Euro); undefined in
+ * a club competition, so that no club is ever taken for a nation.
+ */
+export function nationIn(leagueId: number, name: string): NationalTeam | undefined {
+  return catalogueLeague(leagueId)?.nationalTeams === true ? nationalTeam(name) : undefined;
+}
+
+/**
  * A flag as an emoji: two regional indicators for an ISO country ("fr" -> 🇫🇷), the black flag with tag letters for
  * England, Scotland, Wales and Northern Ireland ("gb-eng" -> 🏴 + "gbeng" + cancel tag).
  */
@@ -116,4 +126,10 @@ export function flagEmoji(isoCode: string): string {
     return `\u{1F3F4}${tags}\u{E007F}`;
   }
   return [...code].map((c) => String.fromCodePoint(0x1f1e6 + c.charCodeAt(0) - 97)).join('');
+}
+
+/** The flag (emoji) a team wears in a league: a nation's in a league played by national teams (nationIn), else none. */
+export function nationFlag(leagueId: number, name: string): string | undefined {
+  const nation = nationIn(leagueId, name);
+  return nation ? flagEmoji(nation.isoCode) : undefined;
 }

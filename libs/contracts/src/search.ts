@@ -8,6 +8,8 @@ export interface SearchTeam {
   id: number;
   name: string;
   logo: string | null;
+  /** A national team's flag (emoji), shown instead of its logo; absent for a club. */
+  flag?: string;
   country: string | null;
   /** The league and season of the team's latest fixture (for the team page link); null when it has none. */
   leagueId: number | null;

@@ -1,4 +1,4 @@
-import { flagEmoji, NATIONAL_TEAMS, nationalTeam } from '../src/national-teams';
+import { flagEmoji, NATIONAL_TEAMS, nationalTeam, nationFlag, nationIn } from '../src/national-teams';
 
 describe('national teams catalogue', () => {
   it("finds a team by the data's name, FIFA's official name or an alias, case and spaces aside", () => {
@@ -28,5 +28,16 @@ describe('national teams catalogue', () => {
     expect(flagEmoji('gb-eng')).toBe('🏴󠁧󠁢󠁥󠁮󠁧󠁿');
     expect(flagEmoji('gb-sct')).toBe('🏴󠁧󠁢󠁳󠁣󠁴󠁿');
     expect(flagEmoji('gb-wls')).toBe('🏴󠁧󠁢󠁷󠁬󠁳󠁿');
+  });
+
+  it('takes a name for a nation only in a league played by national teams: the World Cup and the Euro, not a club competition', () => {
+    expect(nationIn(1, 'South Africa')?.fifaCode).toBe('RSA');
+    expect(nationIn(4, 'England')?.fifaCode).toBe('ENG');
+    expect(nationFlag(1, 'Mexico')).toBe('🇲🇽');
+    // the Premier League and the Champions League: clubs, whatever their names
+    expect(nationIn(39, 'Mexico')).toBeUndefined();
+    expect(nationFlag(2, 'Scotland')).toBeUndefined();
+    // a World Cup name the catalogue does not hold: no flag rather than a wrong one
+    expect(nationFlag(1, 'Atlantis')).toBeUndefined();
   });
 });

@@ -1,5 +1,12 @@
 import { DEFAULT_ALERTS, type Fixture, type LiveChange, type MatchEvent } from '@matchday/contracts';
-import { composeEventAlert, composeKickOffAlert, inQuietHours, markReplay, type RecipientPreferences } from '../src/modules/alerts/compose';
+import {
+  composeEventAlert,
+  composeKickOffAlert,
+  composeLineupsAlert,
+  inQuietHours,
+  markReplay,
+  type RecipientPreferences,
+} from '../src/modules/alerts/compose';
 
 const FIXTURE: Fixture = {
   id: 77,
@@ -151,5 +158,30 @@ describe('alert composition (every decision on the server)', () => {
     expect(inQuietHours({ start: '13:00', end: '15:00' }, 'UTC', Date.parse('2022-11-22T14:00:00Z'))).toBe(true);
     expect(inQuietHours(null, 'UTC', 0)).toBe(false);
     expect(composeEventAlert(change({}), FIXTURE, { ...PREFS, quietHours: { start: '10:00', end: '11:00' } }, STORED)).toBeNull();
+  });
+
+  it("names national teams with their flags, as the football service sends them, in every alert's text; clubs by name alone", () => {
+    const nations: Fixture = { ...FIXTURE, homeTeamFlag: '🇦🇷', awayTeamFlag: '🇸🇦' };
+    expect(composeEventAlert(change({}), nations, PREFS, STORED)!.alert.title).toBe('Goal! 🇦🇷 Argentina 1–2 🇸🇦 Saudi Arabia');
+    expect(composeEventAlert(change({ kind: 'full-time' }), nations, PREFS, STORED)!.alert.title).toBe(
+      'Full time: 🇦🇷 Argentina 1–2 🇸🇦 Saudi Arabia',
+    );
+    const red = composeEventAlert(change({ kind: 'red-card', player: 'Abdulelah Al-Malki', scorer: null }), nations, PREFS, STORED)!;
+    expect(red.alert).toMatchObject({
+      title: 'Red card: Abdulelah Al-Malki (🇸🇦 Saudi Arabia) 53′',
+      body: '🇦🇷 Argentina 1–2 🇸🇦 Saudi Arabia · World Cup',
+    });
+    const kickOff = Date.parse(FIXTURE.eventDate);
+    const scheduled = { ...nations, status: 'scheduled' as const };
+    expect(composeKickOffAlert(scheduled, PREFS, kickOff - 29 * 60_000)!.alert.title).toBe(
+      '🇦🇷 Argentina v 🇸🇦 Saudi Arabia kicks off at 10:00',
+    );
+    expect(composeLineupsAlert(scheduled, PREFS, kickOff - 60 * 60_000)!.alert.title).toBe(
+      'Line-ups are out: 🇦🇷 Argentina v 🇸🇦 Saudi Arabia',
+    );
+    // a club (no flag sent): its name alone, as before
+    expect(composeKickOffAlert({ ...FIXTURE, homeTeamFlag: '🇦🇷' }, PREFS, kickOff - 29 * 60_000)!.alert.title).toBe(
+      '🇦🇷 Argentina v Saudi Arabia kicks off at 10:00',
+    );
   });
 });

@@ -72,14 +72,17 @@ const Pic = styled.span`
     height: 100%;
     object-fit: cover;
   }
+  &.flag {
+    font-size: 1.4rem;
+  }
 `;
 
-/** The photo or logo, or the initials when there is none or it fails to load. */
-function Picture({ name, src }: { name: string; src: string | null }) {
+/** A national team's flag, else the photo or logo, or the initials when there is none or it fails to load. */
+function Picture({ name, src, flag }: { name: string; src: string | null; flag: string | undefined }) {
   const [broken, setBroken] = useState(false);
   return (
-    <Pic aria-hidden="true">
-      {src && !broken ? <img src={src} alt="" loading="lazy" onError={() => setBroken(true)} /> : initials(name)}
+    <Pic aria-hidden="true" className={flag && 'flag'}>
+      {flag ?? (src && !broken ? <img src={src} alt="" loading="lazy" onError={() => setBroken(true)} /> : initials(name))}
     </Pic>
   );
 }
@@ -89,6 +92,8 @@ interface Entry {
   name: string;
   detail: string;
   picture: string | null;
+  /** A national team's flag (emoji), shown in the picture's place. */
+  flag?: string;
   to: string | null;
   /** What the entry's star follows. */
   follow: { kind: FollowKind; id: number };
@@ -103,7 +108,7 @@ function Group({ title, entries, onPick }: { title: string; entries: Entry[]; on
         {entries.map((entry) => {
           const body = (
             <>
-              <Picture name={entry.name} src={entry.picture} />
+              <Picture name={entry.name} src={entry.picture} flag={entry.flag} />
               <span>
                 {entry.name}
                 {entry.detail && <small>{entry.detail}</small>}
@@ -135,6 +140,7 @@ export function SearchResultsList({ results, onPick }: { results: SearchResults;
     name: t.name,
     detail: t.country ?? '',
     picture: t.logo,
+    flag: t.flag,
     to: t.leagueId !== null && t.season !== null ? `/team/${t.id}/${t.leagueId}/${t.season}` : null,
     follow: { kind: 'team', id: t.id },
   }));

@@ -1,10 +1,10 @@
 import { memo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Badge, Button, kickoffLabel, leagueColour, media, TeamLogo } from '@matchday/ui';
+import { Badge, Button, kickoffLabel, leagueColour, media } from '@matchday/ui';
 import type { Fixture } from '@matchday/contracts';
 import { resultNote, type LiveEntry, type LiveState } from '@matchday/ui/live';
-import { FollowButton, revealScore } from '@matchday/ui/unshared';
+import { FlagOrLogo, FollowButton, revealScore } from '@matchday/ui/unshared';
 import { LiveScore } from './LiveScore';
 
 /** The cards' grid (Home's day list and its Following section): one column on a phone. */
@@ -176,7 +176,7 @@ export const FixtureCard = memo(function FixtureCard({
       </Top>
       <Teams to={squadPath} onClick={(event) => event.stopPropagation()} data-testid="squad-link">
         <Team>
-          <TeamLogo name={fixture.homeTeam} src={fixture.homeTeamLogo} size={48} />
+          <FlagOrLogo name={fixture.homeTeam} logo={fixture.homeTeamLogo} flag={fixture.homeTeamFlag} size={48} />
           <span className="name">{fixture.homeTeam}</span>
         </Team>
         {showLive ? (
@@ -195,7 +195,7 @@ export const FixtureCard = memo(function FixtureCard({
           <Versus>VS</Versus>
         )}
         <Team>
-          <TeamLogo name={fixture.awayTeam} src={fixture.awayTeamLogo} size={48} />
+          <FlagOrLogo name={fixture.awayTeam} logo={fixture.awayTeamLogo} flag={fixture.awayTeamFlag} size={48} />
           <span className="name">{fixture.awayTeam}</span>
         </Team>
       </Teams>

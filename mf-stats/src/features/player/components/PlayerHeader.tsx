@@ -1,10 +1,11 @@
 import { memo } from 'react';
 import styled from 'styled-components';
 import type { PlayerLeagueStats } from '@matchday/contracts';
-import { Badge, media, TeamLogo } from '@matchday/ui';
+import { Badge, media } from '@matchday/ui';
 import { FollowButton, Muted, PlayerPhoto } from '@matchday/ui/unshared';
 import { HeaderActions, HeaderCard, Title } from '../../../lib/components';
 import { num, rating, RATING_LABEL, ratingText } from '../../../lib/numbers';
+import { playsNationalTeams, TeamBadge } from '../../../lib/team-badge';
 
 const Layout = styled.div`
   display: grid;
@@ -87,7 +88,7 @@ export const PlayerHeader = memo(function PlayerHeader({ stats, season }: { stat
             <div>
               <dt className="visually-hidden">Team</dt>
               <dd data-testid="player-team">
-                <TeamLogo name={stats.teamName} src={stats.teamLogo} size={22} />
+                <TeamBadge name={stats.teamName} logo={stats.teamLogo} size={22} national={playsNationalTeams(stats.leagueId)} />
                 {stats.teamName}
               </dd>
             </div>

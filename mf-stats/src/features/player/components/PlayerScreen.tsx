@@ -2,12 +2,13 @@ import { lazy } from 'react';
 import { seasonName } from '@matchday/contracts';
 import { useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Card, Page, TeamLogo, usePageMeta } from '@matchday/ui';
+import { Card, Page, usePageMeta } from '@matchday/ui';
 import { BackLink, LoadingBlock, counted, MessageCard, Muted, ScreenState, Stack, Tabs } from '@matchday/ui/unshared';
 import { SectionTitle } from '../../../lib/components';
 import { ChartSlot } from '../../../lib/chart-slot';
 import { num } from '../../../lib/numbers';
 import { isId } from '../../../lib/route-ids';
+import { playsNationalTeams, TeamBadge } from '../../../lib/team-badge';
 import { usePlayerFixtures, usePlayerLeagueStats, type PlayerParams } from '../api/player-stats';
 import { LeagueStatsGrid } from './LeagueStatsGrid';
 import { PlayerHeader } from './PlayerHeader';
@@ -96,7 +97,7 @@ export function PlayerScreen() {
             {others.map((other) => (
               <Card key={other.teamId} data-testid="other-team">
                 <OtherTeam>
-                  <TeamLogo name={other.teamName} src={other.teamLogo} size={24} />
+                  <TeamBadge name={other.teamName} logo={other.teamLogo} size={24} national={playsNationalTeams(other.leagueId)} />
                   <span>
                     Also played for <strong>{other.teamName}</strong> this season: {counted(num(other.games_Appearance), 'appearance')},{' '}
                     {counted(num(other.goals_Total), 'goal')}, {counted(num(other.goals_Assists), 'assist')}.

@@ -2,12 +2,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import type { PlayerRecentFixture } from '@matchday/contracts';
-import { kickoffDate, media, TeamLogo } from '@matchday/ui';
+import { kickoffDate, media } from '@matchday/ui';
 import { Figure, FigureList, FORM_COLOURS, HiddenScore, PlainList, useSpoilers } from '@matchday/ui/unshared';
 import { MatchLineFigures } from '../../../lib/match-line';
 import { num, rating, RATING_LABEL } from '../../../lib/numbers';
 import { AboveLink, StretchedLink } from '../../../lib/spoiler-parts';
 import { recentFixtureMatches } from '../../../lib/spoilers';
+import { playsNationalTeams, TeamBadge } from '../../../lib/team-badge';
 import { playerResult, RESULT_LETTER } from '../rules/result';
 
 const item = css`
@@ -115,7 +116,12 @@ export function RecentFixtures({
           <li key={fixture.fixtureId} data-testid="recent-fixture">
             {row(
               <>
-                <TeamLogo name={fixture.againstTeamName} src={fixture.againstTeamLogo} size={36} />
+                <TeamBadge
+                  name={fixture.againstTeamName}
+                  logo={fixture.againstTeamLogo}
+                  size={36}
+                  national={playsNationalTeams(fixture.leagueId)}
+                />
                 <Opponent>
                   <strong>vs {fixture.againstTeamName}</strong>
                   <small>

@@ -2,12 +2,13 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { PLAYER_POSITIONS, type SquadPlayer, seasonName } from '@matchday/contracts';
-import { Card, media, Page, TeamLogo, usePageMeta } from '@matchday/ui';
+import { Card, media, Page, usePageMeta } from '@matchday/ui';
 import { BackLink, errorDetail, Muted, ScreenState, Tabs } from '@matchday/ui/unshared';
 import { Count, HeaderCard, Title } from '../../../lib/components';
 import { byLeagueThenName, noPlayersText, positionFromSearch, withPosition } from '../../../lib/players';
 import { isId } from '../../../lib/route-ids';
 import { SquadList } from '../../../lib/squad-list';
+import { playsNationalTeams, TeamBadge } from '../../../lib/team-badge';
 import { useSquadPlayers, type SquadParams } from '../api/squad-players';
 
 const Teams = styled.div`
@@ -91,6 +92,8 @@ export function SquadScreen() {
   const players = data ?? [];
   const home = valid ? teamOf(players, Number(homeTeamId)) : null;
   const away = valid ? teamOf(players, Number(awayTeamId)) : null;
+  // a World Cup or Euro squad: the nations wear their flags
+  const national = playsNationalTeams(Number(leagueId));
   const title = home && away ? `${home.name} vs ${away.name} Squads` : 'Match Squad';
   usePageMeta({
     title,
@@ -131,7 +134,7 @@ export function SquadScreen() {
             <div key={side.id} style={{ display: 'contents' }}>
               {index === 1 && <Versus aria-hidden="true">VS</Versus>}
               <TeamHead to={`/team/${side.id}/${leagueId}/${season}`} $align={index === 0 ? 'start' : 'end'}>
-                <TeamLogo name={side.team?.name ?? '?'} src={side.team?.logo} size={56} />
+                <TeamBadge name={side.team?.name ?? '?'} logo={side.team?.logo ?? null} size={56} national={national} />
                 <h2>{side.team?.name ?? 'Unknown team'}</h2>
               </TeamHead>
             </div>
@@ -161,7 +164,7 @@ export function SquadScreen() {
           return (
             <Card key={side.id} data-testid="squad-column">
               <ColumnTitle>
-                <TeamLogo name={side.team?.name ?? '?'} src={side.team?.logo} size={28} />
+                <TeamBadge name={side.team?.name ?? '?'} logo={side.team?.logo ?? null} size={28} national={national} />
                 {side.team?.name ?? 'Unknown team'}
                 <Count>{list.length}</Count>
               </ColumnTitle>

@@ -3,8 +3,7 @@ import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import type { StandingRow } from '@matchday/contracts';
 import { initials, media, TeamLogo } from '@matchday/ui';
-import { FlagBadge } from '../../../lib/flag';
-import { Abbr, FormLetters, TooltipProvider } from '@matchday/ui/unshared';
+import { Abbr, FlagBadge, FormLetters, TooltipProvider } from '@matchday/ui/unshared';
 import { teamShortLabels } from '../../../lib/names';
 
 /** A team whose live match is counted ("as it stands"). */

@@ -2,8 +2,7 @@ import { useEffect } from 'react';
 import styled from 'styled-components';
 import type { ThirdPlacedStandings } from '@matchday/contracts';
 import { Card, TeamLogo } from '@matchday/ui';
-import { apiQuery, Muted, useApiQuery } from '@matchday/ui/unshared';
-import { FlagBadge } from '../../../lib/flag';
+import { apiQuery, FlagBadge, Muted, useApiQuery } from '@matchday/ui/unshared';
 
 const thirdPlacedQuery = apiQuery<[leagueId: string, season: string, live: boolean], ThirdPlacedStandings>(
   (leagueId, season, live) => `/api/standings/third-placed?leagueId=${leagueId}&season=${season}${live ? '&live=1' : ''}`,

@@ -2,13 +2,14 @@ import { lazy } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { seasonName, type TeamStatsRecord } from '@matchday/contracts';
-import { Button, Card, media, Page, safeReturnPath, TeamLogo, usePageMeta } from '@matchday/ui';
+import { Button, Card, media, Page, safeReturnPath, usePageMeta } from '@matchday/ui';
 import { BackLink, counted, Figure, FormLetters, MessageCard, Muted, Row, ScreenState, Stack, Tabs, TileGrid } from '@matchday/ui/unshared';
 import { ChartSlot } from '../../../lib/chart-slot';
 import { HeaderCard, SectionTitle, Title } from '../../../lib/components';
 import { ratingText } from '../../../lib/numbers';
 import { isId } from '../../../lib/route-ids';
 import { ResultsCover, useResultsCovered, useShownOnce } from '../../../lib/spoiler-parts';
+import { playsNationalTeams, TeamBadge } from '../../../lib/team-badge';
 import { useTeamStats, type TeamStatsParams } from '../api/team-stats';
 import { combined, figuresOf, teamRating, type TeamFigures } from '../rules/combine';
 
@@ -135,7 +136,7 @@ export function TeamStatsScreen() {
       {back}
       <HeaderCard>
         <Row $gap="1rem">
-          <TeamLogo name={any.teamName} src={any.teamLogo} size={72} />
+          <TeamBadge name={any.teamName} logo={any.teamLogo} size={72} national={playsNationalTeams(Number(leagueId))} />
           <div style={{ minWidth: 0 }}>
             <Title>{any.teamName}</Title>
             <Muted>{[any.country, `Season ${seasonName(Number(season), Number(leagueId))}`].filter(Boolean).join(' · ')}</Muted>

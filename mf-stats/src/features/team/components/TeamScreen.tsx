@@ -1,7 +1,7 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PLAYER_POSITIONS, type SquadPlayer, seasonName } from '@matchday/contracts';
-import { Button, Card, Page, TeamLogo, usePageMeta } from '@matchday/ui';
+import { Button, Card, Page, usePageMeta } from '@matchday/ui';
 import { Abbr, errorDetail, FollowButton, Muted, Row, ScreenState, Stack, Tabs, TooltipProvider } from '@matchday/ui/unshared';
 import { AddToCalendar } from '../../../lib/AddToCalendar';
 import { teamFeedPath } from '../../../lib/calendar-feeds';
@@ -9,6 +9,7 @@ import { Count, HeaderActions, HeaderCard, Title } from '../../../lib/components
 import { byLeagueThenName, noPlayersText, positionFromSearch, withPosition } from '../../../lib/players';
 import { isId } from '../../../lib/route-ids';
 import { SquadList } from '../../../lib/squad-list';
+import { playsNationalTeams, TeamBadge } from '../../../lib/team-badge';
 import { useTeamPlayers, type TeamParams } from '../api/team-players';
 
 const Facts = styled.p`
@@ -71,7 +72,7 @@ export function TeamScreen() {
     <Page>
       <HeaderCard>
         <Row $gap="1rem">
-          <TeamLogo name={team.teamName} src={team.teamLogo} size={72} />
+          <TeamBadge name={team.teamName} logo={team.teamLogo} size={72} national={playsNationalTeams(Number(leagueId))} />
           <div style={{ minWidth: 0 }}>
             <Title>{team.teamName}</Title>
             <Facts data-testid="team-facts">

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { media, Skeleton, TeamLogo } from '@matchday/ui';
+import { media, Skeleton } from '@matchday/ui';
 import { Figure, FigureList, PlayerPhoto, Stack } from '@matchday/ui/unshared';
 import { num } from '../../../lib/numbers';
+import { playsNationalTeams, TeamBadge } from '../../../lib/team-badge';
 import { rankColours, type RankedScorer } from '../rules/rank';
 
 const SKELETON_ROWS = 10;
@@ -127,7 +128,7 @@ export function TopScorersList({ scorers, leagueId, season }: { scorers: readonl
                 {scorer.playerName}
               </Link>
               <TeamLine>
-                <TeamLogo name={scorer.teamName} src={scorer.teamLogo} size={18} />
+                <TeamBadge name={scorer.teamName} logo={scorer.teamLogo} size={18} national={playsNationalTeams(leagueId)} />
                 <span>
                   {scorer.teamName}
                   {scorer.games_Position ? ` · ${scorer.games_Position}` : ''}

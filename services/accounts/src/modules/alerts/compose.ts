@@ -77,6 +77,16 @@ export interface OutgoingAlert {
 
 const matchPath = (fixtureId: number) => `/fixture-stats/${fixtureId}`;
 
+/**
+ * The fixture with its teams named as every alert writes them: a national team with its flag before its name
+ * ("🇲🇽 Mexico v 🇿🇦 South Africa"; where a system shows no flag emoji, as Windows, the flag reads as its two
+ * letters, "MX Mexico"), a club by its name alone.
+ */
+function withFlags(fixture: Fixture): Fixture {
+  const named = (name: string, flag: string | undefined) => (flag ? `${flag} ${name}` : name);
+  return { ...fixture, homeTeam: named(fixture.homeTeam, fixture.homeTeamFlag), awayTeam: named(fixture.awayTeam, fixture.awayTeamFlag) };
+}
+
 /** The alert of a live-feed change for a fixture, as the user's choices allow it; null when none is sent. */
 export function composeEventAlert(change: LiveChange, fixture: Fixture, prefs: RecipientPreferences, nowMs: number): OutgoingAlert | null {
   const kind = alertKindOf(change);
@@ -91,7 +101,7 @@ export function composeEventAlert(change: LiveChange, fixture: Fixture, prefs: R
   const { event } = change;
   const words = alertWords(
     kind as Exclude<AlertKind, 'kick-off' | 'line-ups'>,
-    { ...fixture, goalsHome: event.homeScore ?? change.match.goalsHome, goalsAway: event.awayScore ?? change.match.goalsAway },
+    { ...withFlags(fixture), goalsHome: event.homeScore ?? change.match.goalsHome, goalsAway: event.awayScore ?? change.match.goalsAway },
     event,
   );
   const goalTag = (seq: number) => `g${fixture.id}s${seq}`;
@@ -132,11 +142,12 @@ export function composeKickOffAlert(fixture: Fixture, prefs: RecipientPreference
     kickOffMs,
   );
   const where = fixture.venue ? ` · ${fixture.venue}` : '';
+  const { homeTeam, awayTeam } = withFlags(fixture);
   return {
     key: `kick-off:${fixture.id}`,
     alert: {
       kind: 'kick-off',
-      title: `${fixture.homeTeam} v ${fixture.awayTeam} kicks off at ${time}`,
+      title: `${homeTeam} v ${awayTeam} kicks off at ${time}`,
       body: `${fixture.leagueName}${where}`,
       tag: `ko${fixture.id}`,
       url: matchPath(fixture.id),
@@ -159,11 +170,12 @@ export function composeLineupsAlert(fixture: Fixture, prefs: RecipientPreference
   if (inQuietHours(prefs.quietHours, prefs.timeZone, nowMs)) return null;
   const ttlMs = Math.min(ALERT_TTL_MS['line-ups'], Date.parse(fixture.eventDate) - nowMs);
   if (ttlMs <= 0) return null;
+  const { homeTeam, awayTeam } = withFlags(fixture);
   return {
     key: `line-ups:${fixture.id}`,
     alert: {
       kind: 'line-ups',
-      title: `Line-ups are out: ${fixture.homeTeam} v ${fixture.awayTeam}`,
+      title: `Line-ups are out: ${homeTeam} v ${awayTeam}`,
       body: `${fixture.leagueName} · the starting XIs and the Dream11 picks made from them`,
       tag: `lu${fixture.id}`,
       url: `/fixture-stats/${fixture.id}`,

@@ -1,4 +1,4 @@
-import { replayedMatchDay, seasonName, type ReplayInfo } from '@matchday/contracts';
+import { nationIn, replayedMatchDay, seasonName, type ReplayInfo } from '@matchday/contracts';
 import { finalResult, playedScore } from '../../lib/played';
 import { epoch } from '../../lib/values';
 import { uuidV5, writeCalendar, type IcsEvent } from './ics';
@@ -41,8 +41,20 @@ export function fixtureUid(fixtureId: number): string {
   return `${uuidV5(String(fixtureId), CALENDAR_UID_NAMESPACE)}@matchday`;
 }
 
+/**
+ * The teams as a title names them: a national team by its FIFA code ("MEX v RSA"), which reads the same in every
+ * calendar app (a flag emoji shows as two letters on Windows); a club by its name.
+ */
+function titleNames(row: CalendarFixtureRow): { home: string; away: string } {
+  const leagueId = Number(row.league_id);
+  return {
+    home: nationIn(leagueId, row.home_name)?.fifaCode ?? row.home_name,
+    away: nationIn(leagueId, row.away_name)?.fifaCode ?? row.away_name,
+  };
+}
+
 /** "Home 2–1 Away", with "(a.e.t.)" or "(4–2 pens)" as the app shows them; null when there is no score to show. */
-function scoreTitle(row: CalendarFixtureRow): string | null {
+function scoreTitle(row: CalendarFixtureRow, names: { home: string; away: string }): string | null {
   const score = playedScore(finalResult(row));
   if (!score) return null;
   const extra =
@@ -51,7 +63,7 @@ function scoreTitle(row: CalendarFixtureRow): string | null {
       : Number(row.extra_time) === 1
         ? ' (a.e.t.)'
         : '';
-  return `${row.home_name} ${score.home}–${score.away} ${row.away_name}${extra}`;
+  return `${names.home} ${score.home}–${score.away} ${names.away}${extra}`;
 }
 
 export function fixtureEvent(row: CalendarFixtureRow, options: FeedOptions): IcsEvent {
@@ -62,8 +74,11 @@ export function fixtureEvent(row: CalendarFixtureRow, options: FeedOptions): Ics
   // understands as "not happening then" (Apple and Outlook strike it through, Google drops it). Its UID stays, so
   // when the match is given a new date the same event comes back CONFIRMED at the new time with the next SEQUENCE.
   const postponed = row.status === 'postponed';
-  const plain = `${row.home_name} v ${row.away_name}`;
-  const summary = postponed ? `${plain} (postponed)` : ((options.scores ? scoreTitle(row) : null) ?? plain);
+  const names = titleNames(row);
+  const plain = `${names.home} v ${names.away}`;
+  const summary = postponed ? `${plain} (postponed)` : ((options.scores ? scoreTitle(row, names) : null) ?? plain);
+  // the title's codes, written out once in the description
+  const fullNames = names.home !== row.home_name || names.away !== row.away_name ? [`${row.home_name} v ${row.away_name}`] : [];
   const place = [row.venue, row.venue_city].filter((part): part is string => Boolean(part)).join(', ');
   const competition = `${row.league_name} ${seasonName(Number(row.season), Number(row.league_id))}`;
   const page = `${options.publicUrl}/fixture-stats/${Number(row.id)}`;
@@ -80,6 +95,7 @@ export function fixtureEvent(row: CalendarFixtureRow, options: FeedOptions): Ics
       ...(options.replay
         ? [`Replay of ${options.replay.label}: this match was played on ${replayedMatchDay(start, options.replay.shiftMs)}.`]
         : []),
+      ...fullNames,
       row.round ? `${competition}, ${row.round}` : competition,
       page,
     ].join('\n'),

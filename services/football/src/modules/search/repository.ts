@@ -1,5 +1,12 @@
 import type { Knex } from '@matchday/server';
-import { SEARCH_PER_KIND, type SearchLeague, type SearchPlayer, type SearchResults, type SearchTeam } from '@matchday/contracts';
+import {
+  nationFlag,
+  SEARCH_PER_KIND,
+  type SearchLeague,
+  type SearchPlayer,
+  type SearchResults,
+  type SearchTeam,
+} from '@matchday/contracts';
 import { knownAsBeside, knownAsWords, normalizeSearchText, SEARCH_TABLE, type SearchKind } from '../../domain/search';
 import { prefixUpperBound } from './prefix';
 
@@ -79,10 +86,13 @@ async function findTeams(db: Knex, query: string): Promise<SearchTeam[]> {
   );
   return top.map((t) => {
     const where = leagues.get(`${Number(t.id)}|latest`);
+    // a national team (its latest matches at the World Cup or the Euro) wears its flag
+    const flag = where ? nationFlag(where.leagueId, t.name) : undefined;
     return {
       id: Number(t.id),
       name: t.name,
       logo: t.logo,
+      ...(flag ? { flag } : {}),
       country: t.country,
       leagueId: where?.leagueId ?? null,
       season: where?.season ?? null,

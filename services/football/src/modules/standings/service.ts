@@ -1,5 +1,5 @@
 import type { Knex } from '@matchday/server';
-import { catalogueLeague, flagEmoji, nationalTeam, seasonRules, type StandingRow, type ThirdPlacedStandings } from '@matchday/contracts';
+import { flagEmoji, nationIn, seasonRules, type StandingRow, type ThirdPlacedStandings } from '@matchday/contracts';
 import { ninetyMinuteResult, playedOrLiveScore, playedScore } from '../../lib/played';
 import { epoch, num } from '../../lib/values';
 import { findLeague, findSeason, findTableFixtures, findTeams, sumAdjustments } from './repository';
@@ -128,11 +128,10 @@ async function tables(
     before.length > 0 ? computeTable(tableTeams, before, rule, adjustments).map((row) => [row.teamId, row.rank] as const) : [],
   );
 
-  const nations = catalogueLeague(leagueId)?.nationalTeams === true;
   const rows = table.map((row): StandingRow => {
     const team = teamById.get(row.teamId);
     // a national team: FIFA's code (KOR, CRC, KSA), from the national-teams catalogue
-    const nation = nations && team ? nationalTeam(team.name) : undefined;
+    const nation = team ? nationIn(leagueId, team.name) : undefined;
     const zone = zoneOf(row.rank, zones);
     return {
       id: row.teamId,

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { TeamLogo } from '@matchday/ui';
 
 const Flag = styled.span<{ $size: number }>`
   display: inline-grid;
@@ -18,4 +19,9 @@ export function FlagBadge({ flag, name, size }: { flag: string; name: string; si
       {flag}
     </Flag>
   );
+}
+
+/** A team's badge: its flag when it is a national team (`flag` given), else its logo or initials (TeamLogo). */
+export function FlagOrLogo({ name, logo, flag, size }: { name: string; logo: string | null; flag: string | undefined; size: number }) {
+  return flag ? <FlagBadge flag={flag} name={name} size={size} /> : <TeamLogo name={name} src={logo} size={size} />;
 }
