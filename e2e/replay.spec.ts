@@ -35,7 +35,7 @@ test.afterAll(() => {
   if (fileDir) fs.rmSync(fileDir, { recursive: true, force: true });
 });
 
-test('a replay shows a fixture after now with its real kick-off date and no score, on Home and on the team page, under a replay banner', async ({
+test('a replay shows a fixture after now with its real kick-off date and no score, on Home and on the team page, under a replay banner that the page as served already holds', async ({
   browser,
 }) => {
   const { page, context } = await signedInPage(browser, { width: 1280, theme: 'light' }, 'replay@example.com');
@@ -58,6 +58,20 @@ test('a replay shows a fixture after now with its real kick-off date and no scor
   await expect(banner).toContainText('Replay');
   await expect(banner).toContainText('Premier League 2023-24');
   await expect(banner).toContainText('as of Fri 1 Dec 2023, ');
+  // The page as served, before any JavaScript, holds the same strip in the same place: the app's banner takes its
+  // place instead of pushing the page down.
+  const drawn = await banner.boundingBox();
+  const staticPage = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+  const before = await staticPage.newPage();
+  await before.goto(`${stack().url}/`);
+  const strip = before.locator('aside.shell-replay');
+  await expect(strip).toContainText('Replay');
+  await expect(strip).toContainText('Premier League 2023-24');
+  const served = await strip.boundingBox();
+  expect(served).not.toBeNull();
+  expect(drawn).not.toBeNull();
+  expect({ y: served!.y, height: served!.height }).toEqual({ y: drawn!.y, height: drawn!.height });
+  await staticPage.close();
   await expect(card).toContainText('VS');
   await expect(card).not.toContainText('Final score');
   await expect(card).not.toContainText('3 - 1');
