@@ -1,21 +1,14 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import Keygrip from 'keygrip';
 import type { FixtureLineups, LiveChange, LiveSnapshot, MatchEvent } from '@matchday/contracts';
-import { openDatabase, repoRoot, type Knex } from '@matchday/server';
-import { startService, testDatabases, TEST_SECRET, type RunningService } from '@matchday/testing';
+import { repoRoot } from '@matchday/server';
+import { startService, testDatabases, type RunningService } from '@matchday/testing';
 import { runImport } from '@matchday/football/src/importers/cli';
 import { football } from '@matchday/football/src/service';
-import { createGateway, SESSION_COOKIE, type Gateway } from '../src/app';
-import { loadConfig } from '../src/config';
-import { SESSION_IDLE_MS, sessionKeyId } from '../src/sessions/lifetime';
-import { KnexSessionStore, type SessionData } from '../src/sessions/session-store';
+import { startTestGateway, type TestGateway } from './fixtures/test-gateway';
 import { readEvents } from './support/sse';
 
-const SESSION_SECRET = 'session-secret-for-the-full-replace-test-0123';
 const FULL = path.resolve(repoRoot, '../shared/data/openfootball/football-json/full-sample/2025-26/en.1-full.json');
 
 type Booking = { type: string; name: string; minute: string };
@@ -32,20 +25,11 @@ type RawMatch = { team1: string; goals1: Array<{ name: string; minute: string }>
 describe.each(testDatabases())('a -full match replaced as a whole through the gateway (football on %s)', (_label, makeTarget) => {
   let root: string;
   let service: RunningService;
-  let sessionsDb: Knex;
-  let store: KnexSessionStore;
-  let gateway: Gateway;
-  let gatewayUrl: string;
+  let gateway: TestGateway;
   let cookie: string;
-  const servers: http.Server[] = [];
 
-  const listen = async (server: http.Server) => {
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  };
   const get = async <T>(url: string): Promise<T> => {
-    const response = await fetch(`${gatewayUrl}${url}`, { headers: { cookie } });
+    const response = await fetch(`${gateway.url}${url}`, { headers: { cookie } });
     expect(response.status).toBe(200);
     return (await response.json()) as T;
   };
@@ -83,42 +67,12 @@ describe.each(testDatabases())('a -full match replaced as a whole through the ga
   beforeAll(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-full-replace-'));
     service = await startService(football, makeTarget('football'));
-    const elsewhere = await listen(http.createServer((_req, res) => res.writeHead(500).end()));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: path.join(root, 'data'),
-      FRONTEND_ROOT: path.join(root, 'frontends'),
-      PUBLIC_URL: 'http://localhost:8080',
-      FOOTBALL_URL: service.url,
-      ACCOUNTS_URL: elsewhere,
-      INSIGHTS_URL: elsewhere,
-      DEV_OIDC_ISSUER: 'http://127.0.0.1:9',
-      SESSION_SECRET,
-      INTERNAL_JWT_SECRET: TEST_SECRET,
-    });
-    fs.mkdirSync(path.join(root, 'data'), { recursive: true });
-    sessionsDb = await openDatabase({ client: 'sqlite', location: path.join(root, 'data', 'gateway.sqlite') });
-    store = await KnexSessionStore.open(sessionsDb);
-    gateway = createGateway(config, { sessionsDb, sessionStore: store });
-    gatewayUrl = await listen(http.createServer(gateway.callback()));
-    const session = { user: { id: 1, email: 'fan@example.com' }, signedInAt: Date.now(), keyId: sessionKeyId(SESSION_SECRET) };
-    await store.set(
-      'replace-session',
-      { ...session, _expire: Date.now() + SESSION_IDLE_MS, _maxAge: SESSION_IDLE_MS } as SessionData,
-      SESSION_IDLE_MS,
-    );
-    cookie = `${SESSION_COOKIE}=replace-session; ${SESSION_COOKIE}.sig=${new Keygrip([SESSION_SECRET]).sign(`${SESSION_COOKIE}=replace-session`)}`;
+    gateway = await startTestGateway({ football: service.url });
+    cookie = await gateway.cookieFor(1, 'fan@example.com');
   }, 120_000);
 
   afterAll(async () => {
-    gateway?.closeLiveStreams();
-    for (const server of servers) {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
-    store?.close();
-    await sessionsDb?.destroy();
+    await gateway?.close();
     await service?.close();
     if (root) fs.rmSync(root, { recursive: true, force: true });
   });
@@ -180,7 +134,7 @@ describe.each(testDatabases())('a -full match replaced as a whole through the ga
     expect(standing(wolvesEvents)).toContain('yellow-card 54 Tijjani Reijnders');
 
     // the live stream, resumed from before the change, carries the withdrawals and the new events once each
-    const stream = await fetch(`${gatewayUrl}/api/live/stream`, {
+    const stream = await fetch(`${gateway.url}/api/live/stream`, {
       headers: { cookie, accept: 'text/event-stream', 'last-event-id': String(first) },
     });
     expect(stream.status).toBe(200);

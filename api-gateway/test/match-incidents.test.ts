@@ -1,23 +1,13 @@
-import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import Keygrip from 'keygrip';
 import type { LiveChange, LiveSnapshot, MatchEvent } from '@matchday/contracts';
 import { manualClock, migrateLatest, openDatabase, repoRoot, type Clock, type Knex } from '@matchday/server';
-import { startService, testDatabases, TEST_SECRET, type RunningService } from '@matchday/testing';
+import { startService, testDatabases, type RunningService } from '@matchday/testing';
 import { migrations } from '@matchday/football/src/db/migrations';
 import { readReplay, writeReplay } from '@matchday/football/src/importers/replay';
 import { football, startFootball } from '@matchday/football/src/service';
-import { createGateway, SESSION_COOKIE, type Gateway } from '../src/app';
-import { loadConfig } from '../src/config';
-import { SESSION_IDLE_MS, sessionKeyId } from '../src/sessions/lifetime';
-import { KnexSessionStore, type SessionData } from '../src/sessions/session-store';
+import { startTestGateway, type TestGateway } from './fixtures/test-gateway';
 import { readEvents, type SseEvent } from './support/sse';
 
-const SESSION_SECRET = 'session-secret-for-the-match-incidents-test-01';
-const PUBLIC_URL = 'http://localhost:8080';
 const FULL = path.resolve(repoRoot, '../shared/data/openfootball/football-json/full-sample/2025-26/en.1-full.json');
 const MIN = 60_000;
 
@@ -31,22 +21,12 @@ const MIN = 60_000;
 describe.each(testDatabases())('cards and substitutions at their minutes through the gateway (football on %s)', (_label, makeTarget) => {
   const start = Date.parse('2026-11-25T12:00:00Z');
   const clock = manualClock(start);
-  let root: string;
   let service: RunningService;
-  let sessionsDb: Knex;
-  let store: KnexSessionStore;
-  let gateway: Gateway;
-  let gatewayUrl: string;
+  let gateway: TestGateway;
   let cookie: string;
-  const servers: http.Server[] = [];
 
-  const listen = async (server: http.Server) => {
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  };
   const get = async <T>(url: string): Promise<T> => {
-    const response = await fetch(`${gatewayUrl}${url}`, { headers: { cookie } });
+    const response = await fetch(`${gateway.url}${url}`, { headers: { cookie } });
     expect(response.status).toBe(200);
     return (await response.json()) as T;
   };
@@ -68,7 +48,6 @@ describe.each(testDatabases())('cards and substitutions at their minutes through
       .map((e) => `${e.kind} ${e.minute}${e.stoppage ? `+${e.stoppage}` : ''} ${e.player}${e.playerOff ? ` for ${e.playerOff}` : ''}`);
 
   beforeAll(async () => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-incidents-'));
     const target = makeTarget('football');
     const db = await openDatabase(target);
     try {
@@ -89,44 +68,13 @@ describe.each(testDatabases())('cards and substitutions at their minutes through
         clock,
       },
     );
-    const elsewhere = await listen(http.createServer((_req, res) => res.writeHead(500).end()));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: path.join(root, 'data'),
-      FRONTEND_ROOT: path.join(root, 'frontends'),
-      PUBLIC_URL,
-      FOOTBALL_URL: service.url,
-      ACCOUNTS_URL: elsewhere,
-      INSIGHTS_URL: elsewhere,
-      DEV_OIDC_ISSUER: 'http://127.0.0.1:9',
-      SESSION_SECRET,
-      INTERNAL_JWT_SECRET: TEST_SECRET,
-    });
-    fs.mkdirSync(path.join(root, 'data'), { recursive: true });
-    sessionsDb = await openDatabase({ client: 'sqlite', location: path.join(root, 'data', 'gateway.sqlite') });
-    store = await KnexSessionStore.open(sessionsDb);
-    gateway = createGateway(config, { sessionsDb, sessionStore: store });
-    gatewayUrl = await listen(http.createServer(gateway.callback()));
-    const session = { user: { id: 1, email: 'fan@example.com' }, signedInAt: Date.now(), keyId: sessionKeyId(SESSION_SECRET) };
-    await store.set(
-      'incidents-session',
-      { ...session, _expire: Date.now() + SESSION_IDLE_MS, _maxAge: SESSION_IDLE_MS } as SessionData,
-      SESSION_IDLE_MS,
-    );
-    cookie = `${SESSION_COOKIE}=incidents-session; ${SESSION_COOKIE}.sig=${new Keygrip([SESSION_SECRET]).sign(`${SESSION_COOKIE}=incidents-session`)}`;
+    gateway = await startTestGateway({ football: service.url });
+    cookie = await gateway.cookieFor(1, 'fan@example.com');
   }, 120_000);
 
   afterAll(async () => {
-    gateway?.closeLiveStreams();
-    for (const server of servers) {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
-    store?.close();
-    await sessionsDb?.destroy();
+    await gateway?.close();
     await service?.close();
-    if (root) fs.rmSync(root, { recursive: true, force: true });
   });
 
   it('a finished match: every card and substitution with its minute, in minute order with the goals, stoppage time kept', async () => {
@@ -169,7 +117,7 @@ describe.each(testDatabases())('cards and substitutions at their minutes through
     expect(sofar.every((line) => Number(/ (\d+)/.exec(line)![1]) <= 54)).toBe(true);
     expect(sofar.some((line) => line.startsWith('red-card'))).toBe(false);
 
-    const stream = await fetch(`${gatewayUrl}/api/live/stream`, { headers: { cookie, accept: 'text/event-stream' } });
+    const stream = await fetch(`${gateway.url}/api/live/stream`, { headers: { cookie, accept: 'text/event-stream' } });
     expect(stream.status).toBe(200);
     const isRed = (e: SseEvent) => e.event === 'change' && (e.data as LiveChange).event.kind === 'red-card';
     const { events } = await readEvents(

@@ -4,34 +4,12 @@ import { ThemeProvider } from 'styled-components';
 import type { MatchEvent } from '@matchday/contracts';
 import { palettes } from '@matchday/ui';
 import MatchTimeline from '../src/features/fixture-stats/components/MatchTimeline';
+import { BOU, ev, goal, LIV, LIV_BOU } from './support/match-events';
 
 /**
  * The match page's timeline as React renders it (server-side: the remotes' tests run without a DOM): a card and a
  * substitution show in their rows with minute, side and player, between the goals at their minutes.
  */
-
-const LIV = 40;
-const BOU = 35;
-const TEAMS = { homeTeamId: LIV, homeName: 'Liverpool', awayName: 'Bournemouth' };
-
-let seq = 0;
-function ev(kind: MatchEvent['kind'], extra: Partial<MatchEvent> = {}): MatchEvent {
-  seq += 1;
-  return {
-    seq,
-    kind,
-    minute: null,
-    stoppage: null,
-    teamId: null,
-    scorer: null,
-    goalKind: null,
-    homeScore: null,
-    awayScore: null,
-    cancelled: false,
-    at: '2025-08-15T19:00:00.000Z',
-    ...extra,
-  };
-}
 
 /** Each row's test id and its text, in the order drawn. */
 function rowsOf(html: string): Array<[string, string]> {
@@ -43,18 +21,18 @@ const render = (events: MatchEvent[], scoreHidden = false) =>
     createElement(
       ThemeProvider,
       { theme: palettes.light },
-      createElement(MatchTimeline, { events, teams: TEAMS, penalties: null, scoreHidden }),
+      createElement(MatchTimeline, { events, teams: LIV_BOU, penalties: null, scoreHidden }),
     ),
   );
 
 const EVENTS = [
   ev('kick-off', { homeScore: 0, awayScore: 0 }),
-  ev('goal', { minute: 37, teamId: LIV, scorer: 'Hugo Ekitike', goalKind: 'goal', homeScore: 1, awayScore: 0 }),
+  goal(37, LIV, 'Hugo Ekitike', 1, 0),
   ev('yellow-card', { minute: 43, teamId: LIV, player: 'Milos Kerkez' }),
   ev('half-time', { homeScore: 1, awayScore: 0 }),
   ev('second-half', { homeScore: 1, awayScore: 0 }),
   ev('substitution', { minute: 60, teamId: LIV, player: 'Andy Robertson', playerOff: 'Milos Kerkez' }),
-  ev('goal', { minute: 64, teamId: BOU, scorer: 'Antoine Semenyo', goalKind: 'goal', homeScore: 1, awayScore: 1 }),
+  goal(64, BOU, 'Antoine Semenyo', 1, 1),
   ev('substitution', { minute: 90, stoppage: 1, teamId: BOU, player: 'Eli Junior Kroupi', playerOff: 'Tyler Adams' }),
   ev('full-time', { homeScore: 1, awayScore: 1 }),
 ];

@@ -1,30 +1,10 @@
 import type { MatchEvent } from '@matchday/contracts';
 import { timelineRows } from '../src/features/fixture-stats/rules/timeline';
+import { BOU, ev, goal, LIV, LIV_BOU } from './support/match-events';
 
 const ARG = 3;
 const FRA = 5;
 const TEAMS = { homeTeamId: ARG, homeName: 'Argentina', awayName: 'France' };
-
-let seq = 0;
-function ev(kind: MatchEvent['kind'], extra: Partial<MatchEvent> = {}): MatchEvent {
-  seq += 1;
-  return {
-    seq,
-    kind,
-    minute: null,
-    stoppage: null,
-    teamId: null,
-    scorer: null,
-    goalKind: null,
-    homeScore: null,
-    awayScore: null,
-    cancelled: false,
-    at: '2022-12-18T15:00:00.000Z',
-    ...extra,
-  };
-}
-const goal = (minute: number, teamId: number, scorer: string, home: number, away: number, extra: Partial<MatchEvent> = {}) =>
-  ev('goal', { minute, teamId, scorer, goalKind: 'goal', homeScore: home, awayScore: away, ...extra });
 
 /** The 2022 World Cup final as its timeline has it (openfootball: goal minutes, extra time, shoot-out). */
 const FINAL: MatchEvent[] = [
@@ -99,9 +79,6 @@ describe('the match timeline', () => {
   });
 
   it('puts cards and substitutions in minute order with the goals, with side and player; stoppage time kept', () => {
-    const LIV = 40;
-    const BOU = 35;
-    const teams = { homeTeamId: LIV, homeName: 'Liverpool', awayName: 'Bournemouth' };
     const rows = timelineRows(
       [
         ev('kick-off', { homeScore: 0, awayScore: 0 }),
@@ -114,7 +91,7 @@ describe('the match timeline', () => {
         // stored after full time (a source read again added it to a timeline written before): shown at its minute
         ev('red-card', { minute: 90, stoppage: 3, teamId: BOU, player: 'Tyler Adams' }),
       ],
-      teams,
+      LIV_BOU,
       null,
     );
     expect(rows.map((row) => [row.minute, row.label, row.team, row.detail, row.score])).toEqual([

@@ -1,17 +1,25 @@
-import fs from 'node:fs';
-import http from 'node:http';
-import path from 'node:path';
 import type { LiveSnapshot, MatchEvent, StandingRow } from '@matchday/contracts';
-import { ConfigError, manualClock, type Clock, type Knex } from '@matchday/server';
+import { manualClock, type Clock, type Knex } from '@matchday/server';
 import { startService, testDatabases, type RunningService } from '@matchday/testing';
-import { liveFeedConfig } from '../src/config';
-import { createLivePoller, type LiveLogger, type LivePoller } from '../src/importers/live-poller';
-import { mapFixture, type SeasonContext } from '../src/importers/sources/api-football';
-import { listedEvents, liveMatchEvents, periodsOf } from '../src/importers/sources/api-football-live';
-import type { ApiEnvelope } from '../src/importers/sources/api-football-client';
-import type { ApiFixtureEvent, ApiFixtureItem, ApiLineupItem } from '../src/importers/sources/api-football-types';
-import { saveMatches, saveMatchEvents } from '../src/importers/store';
+import { createLivePoller, type LivePoller } from '../src/importers/live-poller';
+import { liveMatchEvents } from '../src/importers/sources/api-football-live';
+import type { ApiFixtureItem, ApiLineupItem } from '../src/importers/sources/api-football-types';
+import { saveMatchEvents } from '../src/importers/store';
 import { football, startFootball } from '../src/service';
+import {
+  elsewhere,
+  fixtureAt,
+  KEY,
+  KICK_OFF,
+  line,
+  matchEvents,
+  MIN,
+  recordingLogger,
+  scheduled,
+  seed,
+  startStandIn,
+  type StandIn,
+} from './support/api-football-live';
 
 /**
  * The live feed outside replay against a loopback API-Football that answers /fixtures?live=all,
@@ -20,259 +28,6 @@ import { football, startFootball } from '../src/service';
  * 28 Nov 2026 15:00 UTC; Arsenal 23', Chelsea 37' taken back by VAR at 39', half time, an Arsenal player's own
  * goal for Chelsea 53', a missed penalty 77', Arsenal's penalty 90+3 for 2-1, full time.
  */
-
-const KEY = 'test-live-key-0123';
-const MIN = 60_000;
-const dir = path.join(__dirname, 'fixtures', 'api-football-live');
-const read = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as ApiEnvelope<T>;
-
-const scheduled = read<ApiFixtureItem>('fixtures-id-910001.json').response[0]!;
-const matchEvents = read<ApiFixtureEvent>('fixtures-events-910001.json').response;
-const elsewhere = read<ApiFixtureItem>('fixtures-live-all.json').response[0]!;
-
-const KICK_OFF = Date.parse('2026-11-28T15:00:00Z');
-const LONG: Record<string, string> = { '1H': 'First Half', HT: 'Halftime', '2H': 'Second Half', FT: 'Match Finished' };
-
-/** The fixture as API-Football has it at some point of the match (a fixture kicking off at `kickOff`). */
-function fixtureAt(
-  short: string,
-  elapsed: number,
-  goals: [number, number],
-  options: { id?: number; kickOff?: number; home?: ApiFixtureItem['teams']['home']; away?: ApiFixtureItem['teams']['away'] } = {},
-): ApiFixtureItem {
-  const kickOff = options.kickOff ?? KICK_OFF;
-  const item = structuredClone(scheduled);
-  item.fixture.id = options.id ?? item.fixture.id;
-  item.fixture.timestamp = kickOff / 1000;
-  item.fixture.date = new Date(kickOff).toISOString();
-  item.fixture.status = { long: LONG[short] ?? short, short, elapsed };
-  item.fixture.periods = { first: kickOff / 1000, second: ['2H', 'FT'].includes(short) ? kickOff / 1000 + 3600 : null };
-  if (options.home) item.teams = { home: options.home, away: options.away! };
-  item.goals = { home: goals[0], away: goals[1] };
-  if (['HT', '2H', 'FT'].includes(short)) item.score.halftime = { home: 1, away: 0 };
-  if (short === 'FT') item.score.fulltime = { home: goals[0], away: goals[1] };
-  return item;
-}
-
-interface StandIn {
-  url: string;
-  /** Every request: path + sorted query. */
-  requests: string[];
-  /** What /fixtures?live=all lists. */
-  live: ApiFixtureItem[];
-  /** /fixtures?id=<id>. */
-  fixtures: Map<string, ApiFixtureItem>;
-  /** /fixtures/events?fixture=<id>. */
-  events: Map<string, ApiFixtureEvent[]>;
-  /** /fixtures/lineups?fixture=<id>. */
-  lineups: Map<string, ApiLineupItem[]>;
-  /** Routes that answer HTTP 500 the next time they are asked. */
-  failOnce: Set<string>;
-  /** x-ratelimit-requests-remaining. */
-  dailyRemaining: number;
-  close(): Promise<void>;
-}
-
-function envelope<T>(get: string, parameters: Record<string, string>, response: T[]): ApiEnvelope<T> {
-  return { get, parameters, errors: [], results: response.length, paging: { current: 1, total: 1 }, response };
-}
-
-async function startStandIn(): Promise<StandIn> {
-  const state: Omit<StandIn, 'url' | 'close'> = {
-    requests: [],
-    live: [],
-    fixtures: new Map(),
-    events: new Map(),
-    lineups: new Map(),
-    failOnce: new Set(),
-    dailyRemaining: 7400,
-  };
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const query = [...url.searchParams.entries()].sort(([a], [b]) => a.localeCompare(b));
-    const route = `${url.pathname}${query.length ? `?${query.map(([k, v]) => `${k}=${v}`).join('&')}` : ''}`;
-    state.requests.push(route);
-    res.setHeader('content-type', 'application/json');
-    res.setHeader('x-ratelimit-requests-limit', '7500');
-    res.setHeader('x-ratelimit-requests-remaining', String(state.dailyRemaining));
-    if (state.failOnce.delete(route)) {
-      res.statusCode = 500;
-      res.end('{"message":"Internal Server Error"}');
-      return;
-    }
-    if (req.headers['x-apisports-key'] !== KEY) {
-      res.end(JSON.stringify({ get: '', parameters: [], errors: { token: 'Error/Missing application key' }, results: 0, response: [] }));
-      return;
-    }
-    const params = Object.fromEntries(query);
-    if (url.pathname === '/fixtures' && params.live === 'all') res.end(JSON.stringify(envelope('fixtures', params, state.live)));
-    else if (url.pathname === '/fixtures' && params.id) {
-      const item = state.fixtures.get(params.id);
-      res.end(JSON.stringify(envelope('fixtures', params, item ? [item] : [])));
-    } else if (url.pathname === '/fixtures/events' && params.fixture)
-      res.end(JSON.stringify(envelope('fixtures/events', params, state.events.get(params.fixture) ?? [])));
-    else if (url.pathname === '/fixtures/lineups' && params.fixture)
-      res.end(JSON.stringify(envelope('fixtures/lineups', params, state.lineups.get(params.fixture) ?? [])));
-    else {
-      res.statusCode = 404;
-      res.end(JSON.stringify({ message: `no stand-in for ${route}` }));
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return Object.assign(state, {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  });
-}
-
-const context: SeasonContext = {
-  leagueId: 39,
-  season: 2026,
-  leagueType: 'league',
-  league: { name: 'Premier League', country: 'England', type: 'league' },
-  teams: new Map(),
-};
-
-/** A stored fixture as an import stores it (status scheduled), through the api-football mapping and the store. */
-async function seed(db: Knex, item: ApiFixtureItem): Promise<number> {
-  const match = mapFixture(item, context);
-  if (typeof match === 'string') throw new Error(match);
-  expect(await saveMatches(db, [match])).toMatchObject({ created: 1, problems: [] });
-  const row = (await db('external_ids')
-    .where({ entity: 'fixture', source: 'api-football', external_id: String(item.fixture.id) })
-    .first('entity_id')) as {
-    entity_id: number;
-  };
-  return Number(row.entity_id);
-}
-
-/** A timeline line: "goal 37 G. Forward 1-1 cancelled", "yellow-card 12 M. Midfield". */
-function line(e: MatchEvent): string {
-  const minute = e.minute === null ? '' : ` ${e.minute}${e.stoppage ? `+${e.stoppage}` : ''}`;
-  const score = e.homeScore === null ? '' : ` ${e.homeScore}-${e.awayScore}`;
-  const who = e.scorer ?? e.player;
-  return `${e.kind}${minute}${who ? ` ${who}` : ''}${score}${e.cancelled ? ' cancelled' : ''}`;
-}
-
-function recordingLogger(lines: string[]): LiveLogger {
-  return {
-    info: (_data, message) => lines.push(`info ${message}`),
-    warn: (_data, message) => lines.push(`warn ${message}`),
-    error: (_data, message) => lines.push(`error ${message}`),
-  };
-}
-
-describe('API-Football live mapping', () => {
-  const item = fixtureAt('2H', 60, [1, 1]);
-  const goal = (minute: number, teamId: number, detail: string, extra: Partial<ApiFixtureEvent> = {}): ApiFixtureEvent => ({
-    time: { elapsed: minute, extra: null },
-    team: { id: teamId, name: teamId === 42 ? 'Arsenal' : 'Chelsea' },
-    player: { id: null, name: null },
-    type: 'Goal',
-    detail,
-    comments: null,
-    ...extra,
-  });
-
-  it('names the periods of every status with the replay keys', () => {
-    expect(periodsOf('NS', null, false, false)).toEqual([]);
-    expect(periodsOf('2H', 50, false, false)).toEqual(['kick-off', 'half-time', 'second-half']);
-    expect(periodsOf('BT', 90, false, false)).toEqual(['kick-off', 'half-time', 'second-half', 'end-of-90']);
-    expect(periodsOf('ET', 95, true, false).slice(3)).toEqual(['end-of-90', 'extra-time']);
-    expect(periodsOf('BT', 105, true, false).slice(3)).toEqual(['end-of-90', 'extra-time', 'extra-time-half-time']);
-    expect(periodsOf('ET', 110, true, true).slice(5)).toEqual(['extra-time-half-time', 'extra-time-second-half']);
-    expect(periodsOf('P', 120, true, true).slice(7)).toEqual(['end-of-extra-time', 'shoot-out']);
-    expect(periodsOf('P', 90, false, false).slice(3)).toEqual(['end-of-90', 'shoot-out']);
-    expect(periodsOf('FT', 90, false, false)).toEqual(['kick-off', 'half-time', 'second-half', 'full-time']);
-    expect(periodsOf('AET', 120, true, true).slice(7)).toEqual(['full-time']);
-    expect(periodsOf('PEN', 120, true, true).slice(7)).toEqual(['end-of-extra-time', 'shoot-out', 'full-time']);
-  });
-
-  it('counts an own goal for the team API-Football names; keeps cards at their minute; skips missed penalties, shoot-out kicks and substitutions', () => {
-    const listed = listedEvents(item, [
-      goal(12, 49, 'Own Goal', { player: { id: 4203, name: 'H. Defender' } }),
-      goal(30, 42, 'Missed Penalty'),
-      { ...goal(31, 42, 'Yellow Card', { player: { id: 4201, name: 'B. Striker' } }), type: 'Card' },
-      { ...goal(46, 49, 'Substitution 1'), type: 'subst' },
-      goal(120, 42, 'Penalty', { comments: 'Penalty Shootout' }),
-      goal(50, 42, 'Penalty'),
-      {
-        ...goal(70, 49, 'Second Yellow card', { time: { elapsed: 90, extra: 2 }, player: { id: 4203, name: 'H. Defender' } }),
-        type: 'Card',
-      },
-    ]);
-    expect(listed.map((e) => [e.kind, e.side, e.goalKind, e.minute, e.stoppage, e.scorer])).toEqual([
-      ['goal', 'away', 'own-goal', 12, null, 'H. Defender'],
-      ['yellow-card', 'home', null, 31, null, 'B. Striker'],
-      ['goal', 'home', 'penalty', 50, null, null],
-      // a second yellow is the red card it makes
-      ['red-card', 'away', null, 90, 2, 'H. Defender'],
-    ]);
-  });
-
-  it('keys identical events apart by a counter, and reading the same list again adds nothing', () => {
-    const twice = [
-      goal(45, 42, 'Normal Goal', { time: { elapsed: 45, extra: 2 } }),
-      goal(45, 42, 'Normal Goal', { time: { elapsed: 45, extra: 2 } }),
-    ];
-    const keys = listedEvents(item, twice).map((e) => e.key);
-    expect(keys).toHaveLength(2);
-    expect(keys[0]).toMatch(/^goal:45\+2:[0-9a-f]{10}:1$/);
-    expect(keys[1]).toBe(keys[0]!.replace(/:1$/, ':2'));
-    const now = new Date(KICK_OFF + 70 * MIN);
-    const first = liveMatchEvents({ item, events: twice, stored: [], now });
-    // in match order: both goals before half time, each with the score after it
-    expect(first.map((e) => `${e.kind} ${e.score!.home}-${e.score!.away}`)).toEqual([
-      'kick-off 0-0',
-      'goal 1-0',
-      'goal 2-0',
-      'half-time 2-0',
-      'second-half 2-0',
-    ]);
-    const stored = first.map((e) => ({
-      key: e.key,
-      kind: e.kind,
-      side: e.side ?? null,
-      minute: e.minute ?? null,
-      stoppage: e.stoppage ?? null,
-      cancelled: false,
-    }));
-    expect(liveMatchEvents({ item, events: twice, stored, now })).toEqual([]);
-  });
-
-  it('takes back nothing when no goal of that team came before the VAR decision', () => {
-    const events = [{ ...goal(20, 49, 'Goal cancelled'), type: 'Var' }, goal(25, 49, 'Normal Goal')];
-    expect(liveMatchEvents({ item, events, stored: [], now: new Date() }).map((e) => e.kind)).toEqual([
-      'kick-off',
-      'goal',
-      'half-time',
-      'second-half',
-    ]);
-  });
-
-  it('reads its settings from the environment: none without a key, defaults, a bad value stops the start', () => {
-    expect(liveFeedConfig({})).toBeNull();
-    expect(liveFeedConfig({ API_FOOTBALL_KEY: 'k' })).toEqual({
-      key: 'k',
-      baseUrl: 'https://v3.football.api-sports.io',
-      pollMs: 15_000,
-      dailyRequests: 7000,
-    });
-    expect(liveFeedConfig({ API_FOOTBALL_KEY: 'k', LIVE_POLL_MS: '30000', LIVE_DAILY_REQUESTS: '90' })).toMatchObject({
-      pollMs: 30_000,
-      dailyRequests: 90,
-    });
-    expect(() => liveFeedConfig({ API_FOOTBALL_KEY: 'k', LIVE_POLL_MS: '10' })).toThrow(ConfigError);
-    expect(() => liveFeedConfig({ API_FOOTBALL_KEY: 'k', LIVE_DAILY_REQUESTS: 'lots' })).toThrow(/LIVE_DAILY_REQUESTS/);
-  });
-});
-
 describe.each(testDatabases())('the live feed from API-Football on %s', (_label, makeTarget) => {
   const clock = manualClock(KICK_OFF - 60 * MIN);
   let standIn: StandIn;
