@@ -202,32 +202,8 @@ export interface TeamRating {
   form: string[];
 }
 
-/** One kind of tips' record (frozen live, or backfilled), never merged with the other. */
-export interface RecordPart {
-  origin: TipOrigin;
-  /** "frozen before kick-off" or "computed afterwards from data before kick-off". */
-  label: string;
-  tips: number;
-  graded: number;
-  won: number;
-  lost: number;
-  pushed: number;
-  hitRate: number | null;
-  roi: number | null;
-  withOdds: number;
-  modelRps: number | null;
-  bookmakerRps: number | null;
-  rpsMatches: number;
-  calibration: Array<{ bin: number; predicted: number; observed: number; count: number }>;
-}
-
-/**
- * A league's record. The top-level figures, calibration and recent tips are those of the tips frozen live only;
- * `parts` gives the live and the backfilled record side by side, and `note` says in one sentence how they differ.
- */
-export interface RecordSummary {
-  leagueId: number;
-  league: string;
+/** A set of tips' figures: count, grading, hit rate, ROI at the odds shown, RPS against the bookmaker's, calibration. */
+export interface RecordFigures {
   tips: number;
   graded: number;
   won: number;
@@ -243,6 +219,22 @@ export interface RecordSummary {
   rpsMatches: number;
   /** 10 bins of 1X2 probability over all three outcomes of graded tips. */
   calibration: Array<{ bin: number; predicted: number; observed: number; count: number }>;
+}
+
+/** One kind of tips' record (frozen live, or backfilled), never merged with the other. */
+export interface RecordPart extends RecordFigures {
+  origin: TipOrigin;
+  /** "frozen before kick-off" or "computed afterwards from data before kick-off". */
+  label: string;
+}
+
+/**
+ * A league's record. The top-level figures, calibration and recent tips are those of the tips frozen live only;
+ * `parts` gives the live and the backfilled record side by side, and `note` says in one sentence how they differ.
+ */
+export interface RecordSummary extends RecordFigures {
+  leagueId: number;
+  league: string;
   recent: TipCard[];
   /**
    * The live record first, then the backfilled one (each present, with 0 tips where there are none); a service from
