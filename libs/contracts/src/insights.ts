@@ -98,6 +98,12 @@ export interface FeedSquads {
   lineup?: number[] | null;
 }
 
+/** GET /internal/model-feed/played?fixtureId: what each player of a played fixture did in it (for scoring only). */
+export interface FeedPlayedLines {
+  fixtureId: number;
+  lines: Array<{ playerId: number; line: FeedPlayerLine }>;
+}
+
 // ---- public insights API ----------------------------------------------------------------------------
 
 export type TipMarket = 'home' | 'draw' | 'away' | 'over25' | 'under25' | 'bttsYes' | 'bttsNo' | 'homeMinus1';
@@ -312,4 +318,38 @@ export interface Dream11Card {
   safe: Dream11Team;
   differential: Dream11Team;
   demo: boolean;
+}
+
+/** One played match of the Dream11 record: the model's XI and the form pick, both scored on the realised points. */
+export interface Dream11RecordMatch {
+  fixtureId: number;
+  match: string;
+  league: string;
+  /** ISO 8601 UTC. */
+  kickoffAt: string;
+  /** Realised Dream11 points of the model's safe XI and of the form pick, captain x2 and vice-captain x1.5. */
+  modelPoints: number;
+  formPoints: number;
+  /** The model's captain. */
+  captain: string;
+}
+
+/**
+ * GET /api/dream11/record: the teams the model would have picked before kick-off for the current season's played
+ * matches (leagues with player points only), computed afterwards from data before kick-off, against a fan's form
+ * pick (the best XI on each player's mean points over his side's last 5 matches), on Dream11 points.
+ */
+export interface Dream11Record {
+  origin: 'backfill';
+  /** "computed afterwards from data before kick-off". */
+  label: string;
+  matches: number;
+  /** Mean realised points per match of the model's XI and of the form pick, null without matches. */
+  modelAverage: number | null;
+  formAverage: number | null;
+  /** Matches where the model's XI scored more than the form pick. */
+  modelAhead: number;
+  /** The latest matches, most recent first (at most 5). */
+  recent: Dream11RecordMatch[];
+  note: string;
 }
