@@ -4,12 +4,7 @@ import { startService, TEST_SECRET, testDatabases, type RunningService } from '@
 import { football } from '@matchday/football/src/service';
 import { createInsights } from '../src/service';
 import type { TipsBackfill } from '../src/modules/tips/backfill';
-
-async function json<T>(response: Response, status = 200): Promise<T> {
-  const text = await response.text();
-  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
+import { json } from './support/json';
 
 interface TipColumns {
   fixture_id: number;
