@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { ThemeProvider } from 'styled-components';
 import type { RecordPart, RecordSummary } from '@matchday/contracts';
 import { palettes } from '@matchday/ui';
-import { RecordView } from '../src/features/betting-tips/components/RecordView';
+import { RecordList, RecordView } from '../src/features/betting-tips/components/RecordView';
 
 const part = (origin: RecordPart['origin'], figures: Partial<RecordPart> = {}): RecordPart => ({
   origin,
@@ -23,9 +23,9 @@ const part = (origin: RecordPart['origin'], figures: Partial<RecordPart> = {}): 
   ...figures,
 });
 
-const record = (parts: RecordPart[]): RecordSummary => ({
-  leagueId: 39,
-  league: 'Premier League',
+const record = (parts: RecordPart[], leagueId = 39, league = 'Premier League'): RecordSummary => ({
+  leagueId,
+  league,
   ...parts[0]!,
   recent: [],
   parts,
@@ -74,6 +74,42 @@ describe('the track record of a league', () => {
     const html = render(record([part('live', { tips: 2 }), part('backfill')]));
     expect(text(html)).toContain('Tips frozen before kick-off');
     expect(html).not.toContain('record-backfill');
+    expect(html).not.toContain('record-note');
+  });
+});
+
+describe('the RPS line', () => {
+  it('is left out when no graded match had bookmaker prices, and the won and lost counts stay', () => {
+    const shown = text(render(record([part('live', { tips: 3, graded: 3, won: 2, lost: 1, hitRate: 0.6667 }), part('backfill')])));
+    expect(shown).toContain('Won 2, lost 1.');
+    expect(shown).not.toContain('RPS (lower is better)');
+    expect(shown).not.toContain('graded matches');
+  });
+
+  it('names how many graded matches it is on when there are some', () => {
+    const shown = text(render(record([part('live', { tips: 3, graded: 3, won: 2, lost: 1, rpsMatches: 2 }), part('backfill')])));
+    expect(shown).toContain('Won 2, lost 1. RPS (lower is better) on the 2 graded matches with bookmaker prices.');
+  });
+});
+
+describe('the records of every league', () => {
+  const backfilled = (leagueId: number, league: string) =>
+    record([part('live'), part('backfill', { tips: 30, graded: 30, won: 15, lost: 15, hitRate: 0.5 })], leagueId, league);
+  const renderList = (records: RecordSummary[]) =>
+    renderToStaticMarkup(createElement(ThemeProvider, { theme: palettes.light }, createElement(RecordList, { records })));
+
+  it('say once, above the leagues, how frozen and backfilled tips differ, and keep the order they came in', () => {
+    const html = renderList([backfilled(323, 'Indian Super League'), backfilled(39, 'Premier League'), backfilled(2, 'Champions League')]);
+    expect(html.match(/data-testid="record-note"/g)).toHaveLength(1);
+    expect(html.match(/Frozen tips were stored before their kick-off/g)).toHaveLength(1);
+    expect(html.indexOf('record-note')).toBeLessThan(html.indexOf('Indian Super League'));
+    const leagues = [...html.matchAll(/<h3[^>]*>([^<]+)</g)].map((m) => m[1]);
+    expect(leagues).toEqual(['Indian Super League', 'Premier League', 'Champions League']);
+  });
+
+  it('leave the sentence out when no league has backfilled tips', () => {
+    const html = renderList([record([part('live', { tips: 2 }), part('backfill')])]);
+    expect(html).toContain('Tips frozen before kick-off');
     expect(html).not.toContain('record-note');
   });
 });

@@ -1,7 +1,7 @@
 import type { Dream11Card, TipsDay } from '@matchday/contracts';
 import { fakeFetch } from '@matchday/testing/src/fake-fetch';
 import { analysisQuery, recordsQuery, tipsQuery, weekendQuery } from '../src/features/betting-tips/api/tips';
-import { dream11CardQuery, dream11DayQuery } from '../src/features/dream11-predictions/api/dream11';
+import { dream11CardQuery, dream11DayQuery, dream11RecordQuery } from '../src/features/dream11-predictions/api/dream11';
 
 const realFetch = global.fetch;
 afterAll(() => {
@@ -16,6 +16,7 @@ describe('the requests of the tips screens', () => {
     expect(recordsQuery.key()).toBe('/api/tips/record');
     expect(dream11DayQuery.key('today')).toBe('/api/dream11?day=today');
     expect(dream11CardQuery.key('77')).toBe('/api/dream11/fixture/77');
+    expect(dream11RecordQuery.key()).toBe('/api/dream11/record');
   });
 });
 

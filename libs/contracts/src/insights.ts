@@ -98,6 +98,12 @@ export interface FeedSquads {
   lineup?: number[] | null;
 }
 
+/** GET /internal/model-feed/played?fixtureId: what each player of a played fixture did in it (for scoring only). */
+export interface FeedPlayedLines {
+  fixtureId: number;
+  lines: Array<{ playerId: number; line: FeedPlayerLine }>;
+}
+
 // ---- public insights API ----------------------------------------------------------------------------
 
 export type TipMarket = 'home' | 'draw' | 'away' | 'over25' | 'under25' | 'bttsYes' | 'bttsNo' | 'homeMinus1';
@@ -202,32 +208,8 @@ export interface TeamRating {
   form: string[];
 }
 
-/** One kind of tips' record (frozen live, or backfilled), never merged with the other. */
-export interface RecordPart {
-  origin: TipOrigin;
-  /** "frozen before kick-off" or "computed afterwards from data before kick-off". */
-  label: string;
-  tips: number;
-  graded: number;
-  won: number;
-  lost: number;
-  pushed: number;
-  hitRate: number | null;
-  roi: number | null;
-  withOdds: number;
-  modelRps: number | null;
-  bookmakerRps: number | null;
-  rpsMatches: number;
-  calibration: Array<{ bin: number; predicted: number; observed: number; count: number }>;
-}
-
-/**
- * A league's record. The top-level figures, calibration and recent tips are those of the tips frozen live only;
- * `parts` gives the live and the backfilled record side by side, and `note` says in one sentence how they differ.
- */
-export interface RecordSummary {
-  leagueId: number;
-  league: string;
+/** A set of tips' figures: count, grading, hit rate, ROI at the odds shown, RPS against the bookmaker's, calibration. */
+export interface RecordFigures {
   tips: number;
   graded: number;
   won: number;
@@ -243,6 +225,22 @@ export interface RecordSummary {
   rpsMatches: number;
   /** 10 bins of 1X2 probability over all three outcomes of graded tips. */
   calibration: Array<{ bin: number; predicted: number; observed: number; count: number }>;
+}
+
+/** One kind of tips' record (frozen live, or backfilled), never merged with the other. */
+export interface RecordPart extends RecordFigures {
+  origin: TipOrigin;
+  /** "frozen before kick-off" or "computed afterwards from data before kick-off". */
+  label: string;
+}
+
+/**
+ * A league's record. The top-level figures, calibration and recent tips are those of the tips frozen live only;
+ * `parts` gives the live and the backfilled record side by side, and `note` says in one sentence how they differ.
+ */
+export interface RecordSummary extends RecordFigures {
+  leagueId: number;
+  league: string;
   recent: TipCard[];
   /**
    * The live record first, then the backfilled one (each present, with 0 tips where there are none); a service from
@@ -320,4 +318,38 @@ export interface Dream11Card {
   safe: Dream11Team;
   differential: Dream11Team;
   demo: boolean;
+}
+
+/** One played match of the Dream11 record: the model's XI and the form pick, both scored on the realised points. */
+export interface Dream11RecordMatch {
+  fixtureId: number;
+  match: string;
+  league: string;
+  /** ISO 8601 UTC. */
+  kickoffAt: string;
+  /** Realised Dream11 points of the model's safe XI and of the form pick, captain x2 and vice-captain x1.5. */
+  modelPoints: number;
+  formPoints: number;
+  /** The model's captain. */
+  captain: string;
+}
+
+/**
+ * GET /api/dream11/record: the teams the model would have picked before kick-off for the current season's played
+ * matches (leagues with player points only), computed afterwards from data before kick-off, against a fan's form
+ * pick (the best XI on each player's mean points over his side's last 5 matches), on Dream11 points.
+ */
+export interface Dream11Record {
+  origin: 'backfill';
+  /** "computed afterwards from data before kick-off". */
+  label: string;
+  matches: number;
+  /** Mean realised points per match of the model's XI and of the form pick, null without matches. */
+  modelAverage: number | null;
+  formAverage: number | null;
+  /** Matches where the model's XI scored more than the form pick. */
+  modelAhead: number;
+  /** The latest matches, most recent first (at most 5). */
+  recent: Dream11RecordMatch[];
+  note: string;
 }

@@ -319,6 +319,23 @@ export const LEAGUE_IDS = {
   indianSuperLeague: 323,
 } as const;
 
+/** The competitions the product is about, in the order every list shows them first. */
+export const FEATURED_LEAGUE_IDS: readonly number[] = [LEAGUE_IDS.indianSuperLeague, LEAGUE_IDS.premierLeague, LEAGUE_IDS.championsLeague];
+
+/**
+ * The order every list of leagues takes (the Leagues page, the tips record): the Indian Super League, the Premier
+ * League, the Champions League, then the rest by country, then by name. Returns a new list.
+ */
+export function orderLeagues<T extends { id: number; country: string; displayName: string }>(leagues: readonly T[]): T[] {
+  const featured = (league: T) => {
+    const index = FEATURED_LEAGUE_IDS.indexOf(league.id);
+    return index === -1 ? FEATURED_LEAGUE_IDS.length : index;
+  };
+  return [...leagues].sort(
+    (a, b) => featured(a) - featured(b) || a.country.localeCompare(b.country) || a.displayName.localeCompare(b.displayName),
+  );
+}
+
 const BY_ID = new Map(LEAGUE_CATALOGUE.map((league) => [league.id, league]));
 
 export function catalogueLeague(id: number): CatalogueLeague | undefined {

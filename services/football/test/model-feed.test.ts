@@ -1,4 +1,4 @@
-import type { FeedMatch, FeedMatches, FeedSquads } from '@matchday/contracts';
+import type { FeedMatch, FeedMatches, FeedPlayedLines, FeedSquads } from '@matchday/contracts';
 import { repoRoot } from '@matchday/server';
 import { startService, testDatabases, type RunningService } from '@matchday/testing';
 import { runImport } from '../src/importers/cli';
@@ -65,12 +65,32 @@ describe.each(testDatabases())('model feed on %s', (_label, target) => {
     expect(lines.every((line) => Date.parse(line.kickoffAt) < Date.parse(fixture.kickoffAt))).toBe(true);
   });
 
+  it("gives a played fixture's own player lines, of its two sides only, apart from the squads read", async () => {
+    const feed = (await (await service.request('/internal/model-feed/matches?leagueId=39&from=2023-10-01')).json()) as FeedMatches;
+    const fixture = feed.matches[0]!;
+    const response = await service.request(`/internal/model-feed/played?fixtureId=${fixture.id}`);
+    expect(response.status).toBe(200);
+    const played = (await response.json()) as FeedPlayedLines;
+    expect(played.fixtureId).toBe(fixture.id);
+    expect(played.lines.length).toBeGreaterThanOrEqual(22);
+    expect(played.lines.every(({ line }) => line.fixtureId === fixture.id)).toBe(true);
+    expect(new Set(played.lines.map((l) => l.playerId)).size).toBe(played.lines.length);
+    // the starters' minutes and the goals match the score (own goals aside, FPL credits the scorer's side)
+    expect(played.lines.filter(({ line }) => line.started)).toHaveLength(22);
+    const goals = played.lines.reduce((s, { line }) => s + line.goals, 0);
+    expect(goals).toBeLessThanOrEqual(fixture.homeGoals! + fixture.awayGoals!);
+    const squads = (await (await service.request(`/internal/model-feed/squads?fixtureId=${fixture.id}&recent=5`)).json()) as FeedSquads;
+    expect(squads.players.flatMap((p) => p.recent).some((line) => line.fixtureId === fixture.id)).toBe(false);
+  });
+
   it('answers 400 for bad input and 404 for an unknown league or fixture', async () => {
     expect((await service.request('/internal/model-feed/matches?leagueId=abc')).status).toBe(400);
     expect((await service.request('/internal/model-feed/matches?leagueId=39&from=yesterday')).status).toBe(400);
     expect((await service.request('/internal/model-feed/fixtures?ids=1,x')).status).toBe(400);
     expect((await service.request('/internal/model-feed/matches?leagueId=999999')).status).toBe(404);
     expect((await service.request('/internal/model-feed/squads?fixtureId=999999')).status).toBe(404);
+    expect((await service.request('/internal/model-feed/played?fixtureId=999999')).status).toBe(404);
+    expect((await service.request('/internal/model-feed/played?fixtureId=x')).status).toBe(400);
   });
 
   it('refuses a request without the identity token', async () => {

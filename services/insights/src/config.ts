@@ -6,7 +6,7 @@ import type { InsightsOptions } from './service';
 export const insightsEnvSchema = serviceEnvSchema('insights', {
   /** The football service's address (`npm start` and production set it). */
   FOOTBALL_URL: optional(urlVar),
-  /** off: no tips for the season's played matches after start (modules/tips/backfill.ts); default on. Test stacks turn it off. */
+  /** off: no tips for the season's played matches after start, nor their Dream11 record (modules/tips/backfill.ts, modules/dream11/record.ts); default on. Test stacks turn it off. */
   TIPS_BACKFILL: optional(z.enum(['on', 'off'], { error: 'must be on or off' })),
 });
 

@@ -1,6 +1,8 @@
 import { createLogger, type ServiceDefinition, footballWithoutAddress, type FootballClient } from '@matchday/server';
 import { migrations } from './db/migrations';
 import { startSolver, stopSolver } from './fantasy/optimiser';
+import { Dream11RecordBackfill } from './modules/dream11/record';
+import { Dream11RecordRepository } from './modules/dream11/repository';
 import { Dream11Engine } from './modules/dream11/service';
 import { dream11Router } from './modules/dream11/router';
 import { LeagueFeed } from './modules/league-feed';
@@ -18,7 +20,10 @@ export interface InsightsOptions {
    * Tests turn it off and call `job(db).run()` themselves.
    */
   background?: boolean;
-  /** With the background job, tip the season's played matches after start (default true; modules/tips/backfill.ts). */
+  /**
+   * With the background job, tip the season's played matches after start and make the Dream11 record of them
+   * (default true; modules/tips/backfill.ts, modules/dream11/record.ts).
+   */
   backfill?: boolean;
 }
 
@@ -29,6 +34,7 @@ export interface InsightsParts {
   dream11: Dream11Engine;
   job: TipsJob;
   backfill: TipsBackfill;
+  dream11Record: Dream11RecordBackfill;
 }
 
 export function createInsights(options: InsightsOptions = {}): ServiceDefinition<InsightsParts> {
@@ -41,15 +47,17 @@ export function createInsights(options: InsightsOptions = {}): ServiceDefinition
       const feed = new LeagueFeed(football, () => new Date(clock()));
       const repository = new TipsRepository(db);
       const job = new TipsJob(feed, repository);
+      const dream11 = new Dream11Engine(football, feed);
       return {
         feed,
         tips: new TipsEngine(feed, repository),
-        dream11: new Dream11Engine(football, feed),
+        dream11,
         job,
         backfill: new TipsBackfill(feed, repository, job),
+        dream11Record: new Dream11RecordBackfill(feed, football, dream11, new Dream11RecordRepository(db)),
       };
     },
-    routers: (_db, _clock, { tips, dream11 }) => [tipsRouter(tips), dream11Router(dream11)],
+    routers: (_db, _clock, { tips, dream11, dream11Record }) => [tipsRouter(tips), dream11Router(dream11, dream11Record)],
     // The stop ends the Dream11 solver's process too (cards on demand start it without the background job).
     onStart: async (_db, _clock, parts) =>
       options.background === false ? stopSolver : startBackground(parts, { backfill: options.backfill !== false }),
@@ -70,7 +78,7 @@ const START_RETRY_MS = 250;
 const START_WAIT_MS = 40_000;
 
 async function startBackground(
-  { job, dream11, backfill }: InsightsParts,
+  { job, dream11, backfill, dream11Record }: InsightsParts,
   { backfill: backfillOn }: { backfill: boolean },
 ): Promise<() => Promise<void>> {
   const logger = createLogger('insights');
@@ -79,7 +87,8 @@ async function startBackground(
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
-  // The season so far, tipped afterwards (modules/tips/backfill.ts): after the service listens, never before a page.
+  // The season so far, tipped afterwards (modules/tips/backfill.ts), then its Dream11 record (modules/dream11/record.ts):
+  // after the service listens, never before a page.
   let backfilling: Promise<void> | null = null;
   const startBackfill = () => {
     if (!backfillOn || backfilling || stopped) return;
@@ -94,6 +103,17 @@ async function startBackground(
           );
         },
         (error: unknown) => logger.warn({ err: error }, 'tips backfill failed (it runs again at the next start)'),
+      )
+      .then(() => (stopped ? null : dream11Record.run(() => stopped)))
+      .then(
+        (report) => {
+          if (report)
+            logger.info(
+              report,
+              `Dream11 record done: ${report.made} matches scored, ${report.fits} fits in ${report.milliseconds} ms (${report.pending} pending)`,
+            );
+        },
+        (error: unknown) => logger.warn({ err: error }, 'Dream11 record failed (it runs again at the next start)'),
       );
   };
   const warmCards = async () => {

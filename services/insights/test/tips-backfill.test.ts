@@ -1,15 +1,10 @@
-import type { FixtureAnalysis, RecordSummary } from '@matchday/contracts';
+import { LEAGUE_IDS, type FixtureAnalysis, type RecordSummary } from '@matchday/contracts';
 import { httpFootballClient, manualClock, toDate, toSqlDateTime } from '@matchday/server';
 import { startService, TEST_SECRET, testDatabases, type RunningService } from '@matchday/testing';
 import { football } from '@matchday/football/src/service';
 import { createInsights } from '../src/service';
 import type { TipsBackfill } from '../src/modules/tips/backfill';
-
-async function json<T>(response: Response, status = 200): Promise<T> {
-  const text = await response.text();
-  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
+import { json } from './support/json';
 
 interface TipColumns {
   fixture_id: number;
@@ -178,6 +173,13 @@ describe.each(testDatabases())('tips backfill on %s', (_label, target) => {
     const analysis = await json<FixtureAnalysis>(await service.request(`/api/tips/fixture/${played[5]!.id}`));
     expect(analysis.tip.origin).toBe('backfill');
     expect(analysis.tip.status).not.toBe('upcoming');
+  });
+
+  it("lists every league's record in the order every list of leagues takes: Indian Super League, Premier League, Champions League", async () => {
+    // the football service lists its leagues by id (Champions League 2, Premier League 39, Indian Super League 323)
+    const all = await json<RecordSummary[]>(await service.request('/api/tips/record'));
+    expect(all.map((r) => r.league)).toEqual(['Indian Super League', 'Premier League', 'Champions League']);
+    expect(all.map((r) => r.leagueId)).toEqual([LEAGUE_IDS.indianSuperLeague, LEAGUE_IDS.premierLeague, LEAGUE_IDS.championsLeague]);
   });
 
   it('runs once: run again (as at a restart) it fits nothing and stores nothing', async () => {

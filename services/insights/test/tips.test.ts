@@ -5,14 +5,9 @@ import { startService, TEST_SECRET, testDatabases, type RunningService } from '@
 import { football } from '@matchday/football/src/service';
 import { createInsights, type InsightsParts } from '../src/service';
 import type { TipsJob } from '../src/modules/tips/job';
+import { json } from './support/json';
 
 const DAY = 86_400_000;
-
-async function json<T>(response: Response, status = 200): Promise<T> {
-  const text = await response.text();
-  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
 
 /** Every row of the tips table, in id order (what a read must leave as it was). */
 async function tipsTable(service: RunningService): Promise<unknown[]> {

@@ -166,7 +166,8 @@ export interface FixtureResult {
   expected: { model: number; greedy: number };
 }
 
-function realised(selection: Selection | null, points: Map<number, number>): number {
+/** Realised points of an XI with captain x2 and vice-captain x1.5 (every picked player needs an entry in `points`). */
+export function realised(selection: Selection | null, points: ReadonlyMap<number, number>): number {
   if (!selection) return 0;
   return (
     selection.ids.reduce((s, id) => s + points.get(id)!, 0) + points.get(selection.captainId)! + 0.5 * points.get(selection.viceCaptainId)!

@@ -1,10 +1,9 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { leagueHubPath, seasonName } from '@matchday/contracts';
+import { leagueHubPath, orderLeagues, seasonName } from '@matchday/contracts';
 import { Page, TeamLogo, usePageMeta } from '@matchday/ui';
 import { LoadingBlock, MessageCard, Muted, PlainList, useLeagues } from '@matchday/ui/unshared';
 import { HeaderCard, Title } from '../../../lib/components';
-import { orderLeagues } from '../rules/order';
 
 const List = styled(PlainList)`
   grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr));

@@ -7,7 +7,7 @@ import { EmptyDay } from '../../../lib/next-day';
 import { useRecords, useTips, useWeekend } from '../api/tips';
 import { AnalysisView } from './AnalysisView';
 import { BettingGuide } from './Guide';
-import { RecordView } from './RecordView';
+import { RecordList } from './RecordView';
 import { analysisHref } from '../rules/figures';
 import { TipCard } from './TipCard';
 
@@ -122,11 +122,7 @@ function TrackRecord() {
       ) : !data || data.length === 0 ? (
         <MessageCard title="No graded tips yet" message="Every tip is graded after its match; the record starts with the first result." />
       ) : (
-        <Stack>
-          {data.map((record) => (
-            <RecordView key={record.leagueId} record={record} />
-          ))}
-        </Stack>
+        <RecordList records={data} />
       )}
     </section>
   );

@@ -44,8 +44,8 @@ function PartView({ part }: { part: RecordPart }) {
         {part.graded > 0 && (
           <Muted>
             Won {part.won}, lost {part.lost}
-            {part.pushed ? `, push ${part.pushed}` : ''}. RPS (lower is better) on the {part.rpsMatches} graded matches with bookmaker
-            prices.
+            {part.pushed ? `, push ${part.pushed}` : ''}.
+            {part.rpsMatches > 0 && ` RPS (lower is better) on the ${part.rpsMatches} graded matches with bookmaker prices.`}
           </Muted>
         )}
         {part.calibration.length > 0 ? (
@@ -63,15 +63,27 @@ function PartView({ part }: { part: RecordPart }) {
   );
 }
 
-/**
- * One league's public record, computed by the service: the tips frozen live and the tips backfilled afterwards from
- * data before kick-off, side by side and never merged, with the sentence saying how they differ.
- */
-export function RecordView({ record }: { record: RecordSummary }) {
+/** The parts a record shows: the live one always, the backfilled one when it has tips. */
+function shownParts(record: RecordSummary): RecordPart[] {
   // a service from before the backfill sends the live figures only, at the top level
-  const parts = (record.parts ?? [{ ...record, origin: 'live', label: 'frozen before kick-off' }]).filter(
+  return (record.parts ?? [{ ...record, origin: 'live', label: 'frozen before kick-off' }]).filter(
     (part) => part.origin === 'live' || part.tips > 0,
   );
+}
+
+/** The sentence on how frozen and backfilled tips differ, once for all the records given (none without backfilled tips). */
+function RecordNote({ records }: { records: readonly RecordSummary[] }) {
+  const note = records.find((record) => record.note && shownParts(record).length > 1)?.note;
+  return note ? <Muted data-testid="record-note">{note}</Muted> : null;
+}
+
+/**
+ * One league's public record, computed by the service: the tips frozen live and the tips backfilled afterwards from
+ * data before kick-off, side by side and never merged. The sentence saying how they differ comes with it unless
+ * `note` is false (a list of records shows it once: RecordNote).
+ */
+export function RecordView({ record, note = true }: { record: RecordSummary; note?: boolean }) {
+  const parts = shownParts(record);
   return (
     <Panel data-testid="record" aria-label={`${record.league} record`}>
       <Stack $gap="0.75rem">
@@ -79,8 +91,20 @@ export function RecordView({ record }: { record: RecordSummary }) {
         {parts.map((part) => (
           <PartView key={part.origin} part={part} />
         ))}
-        {parts.length > 1 && <Muted data-testid="record-note">{record.note}</Muted>}
+        {note && <RecordNote records={[record]} />}
       </Stack>
     </Panel>
+  );
+}
+
+/** Every league's record, in the order the service gives them, with the sentence on the difference once above them. */
+export function RecordList({ records }: { records: readonly RecordSummary[] }) {
+  return (
+    <Stack>
+      <RecordNote records={records} />
+      {records.map((record) => (
+        <RecordView key={record.leagueId} record={record} note={false} />
+      ))}
+    </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { errorDetail, MessageCard, Muted, Row, Stack, type TabOption, Tabs } fro
 import { CardGrid, CardsSkeleton, Panel, ResponsibleGambling, SectionTitle } from '../../../lib/ui';
 import { EmptyDay } from '../../../lib/next-day';
 import { useDream11Day } from '../api/dream11';
+import { Dream11RecordSection } from './Dream11RecordView';
 import { FantasyCard } from './FantasyCard';
 import { TeamView } from './TeamView';
 
@@ -121,6 +122,7 @@ export function Dream11PredictionsScreen() {
         <div role="tabpanel" aria-label={TABS.find((t) => t.value === tab)!.label}>
           <Cards key={tab} day={tab === 'tomorrow' ? 'tomorrow' : 'today'} variant={tab === 'grand' ? 'differential' : 'safe'} tab={tab} />
         </div>
+        <Dream11RecordSection />
         <Guide />
       </Stack>
       <ResponsibleGambling />

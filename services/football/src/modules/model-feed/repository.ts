@@ -1,5 +1,14 @@
 import type { Knex } from '@matchday/server';
-import type { FeedLeague, FeedMatch, FeedMatches, FeedOdds, FeedPlayerLine, FeedSquads, FeedSquadPlayer } from '@matchday/contracts';
+import type {
+  FeedLeague,
+  FeedMatch,
+  FeedMatches,
+  FeedOdds,
+  FeedPlayedLines,
+  FeedPlayerLine,
+  FeedSquads,
+  FeedSquadPlayer,
+} from '@matchday/contracts';
 import { isDemoData } from '../../domain/dataset';
 import type { FixtureOddsRow, FixturesRow, LeaguesRow, TeamsRow } from '../../db/rows';
 import { ninetyMinuteResult, playedScore } from '../../lib/played';
@@ -149,41 +158,12 @@ export async function feedFixtures(db: Knex, ids: number[]): Promise<FeedMatch[]
   return assemble(rows, odds);
 }
 
-/** Both squads of a fixture's season with their per-match lines before the fixture (most recent first). */
-export async function feedSquads(db: Knex, fixtureId: number, recent: number): Promise<FeedSquads | null> {
-  const [fixture] = await feedFixtures(db, [fixtureId]);
-  if (!fixture) return null;
-  const before = fixture.kickoffAt.slice(0, 19).replace('T', ' ');
-  const teamIds = [fixture.homeTeamId, fixture.awayTeamId];
-  const teamRecent: FeedSquads['teamRecent'] = {};
-  for (const teamId of teamIds) {
-    const rows: Array<Pick<FixturesRow, 'id' | 'kickoff_at'>> = await db('fixtures')
-      .where('status', 'finished')
-      .where('kickoff_at', '<', before)
-      .where((q) => q.where('home_team_id', teamId).orWhere('away_team_id', teamId))
-      .orderBy('kickoff_at', 'desc')
-      .limit(recent)
-      .select('id', 'kickoff_at');
-    teamRecent[teamId] = rows.map((row) => ({ fixtureId: row.id, kickoffAt: iso(row.kickoff_at) }));
-  }
-  const squad: Array<{
-    player_id: number;
-    team_id: number;
-    position: string;
-    price: number | null;
-    ownership: number | null;
-    name: string;
-  }> = await db('squad_members as s')
-    .join('players as p', 'p.id', 's.player_id')
-    .whereIn('s.team_id', teamIds)
-    .where('s.season', fixture.season)
-    .orderBy('s.player_id')
-    .select('s.player_id', 's.team_id', 's.position', 's.price', 's.ownership', 'p.name');
-  const recentFixtureIds = [...new Set(Object.values(teamRecent).flatMap((list) => list.map((r) => r.fixtureId)))];
-  const lines: Array<Record<string, unknown> & { player_id: number; fixture_id: number; kickoff_at: unknown }> = recentFixtureIds.length
+/** The per-match lines of these fixtures' players of these sides, by player, most recent first. */
+async function playerLines(db: Knex, fixtureIds: readonly number[], teamIds: readonly number[]): Promise<Map<number, FeedPlayerLine[]>> {
+  const lines: Array<Record<string, unknown> & { player_id: number; fixture_id: number; kickoff_at: unknown }> = fixtureIds.length
     ? await db('fixture_player_stats as s')
         .join('fixtures as f', 'f.id', 's.fixture_id')
-        .whereIn('s.fixture_id', recentFixtureIds)
+        .whereIn('s.fixture_id', fixtureIds)
         .whereIn('s.team_id', teamIds)
         .orderBy('f.kickoff_at', 'desc')
         .select(
@@ -221,6 +201,52 @@ export async function feedSquads(db: Knex, fixtureId: number, recent: number): P
     });
     byPlayer.set(line.player_id, list);
   }
+  return byPlayer;
+}
+
+/**
+ * A played fixture's own player lines (what its players did in it), for scoring picks made before it: never part of
+ * the squads read that makes them (feedSquads reads only lines before the fixture). Null for an unknown fixture.
+ */
+export async function feedPlayed(db: Knex, fixtureId: number): Promise<FeedPlayedLines | null> {
+  const [fixture] = await feedFixtures(db, [fixtureId]);
+  if (!fixture) return null;
+  const byPlayer = await playerLines(db, [fixtureId], [fixture.homeTeamId, fixture.awayTeamId]);
+  return { fixtureId, lines: [...byPlayer].map(([playerId, [line]]) => ({ playerId, line: line! })) };
+}
+
+/** Both squads of a fixture's season with their per-match lines before the fixture (most recent first). */
+export async function feedSquads(db: Knex, fixtureId: number, recent: number): Promise<FeedSquads | null> {
+  const [fixture] = await feedFixtures(db, [fixtureId]);
+  if (!fixture) return null;
+  const before = fixture.kickoffAt.slice(0, 19).replace('T', ' ');
+  const teamIds = [fixture.homeTeamId, fixture.awayTeamId];
+  const teamRecent: FeedSquads['teamRecent'] = {};
+  for (const teamId of teamIds) {
+    const rows: Array<Pick<FixturesRow, 'id' | 'kickoff_at'>> = await db('fixtures')
+      .where('status', 'finished')
+      .where('kickoff_at', '<', before)
+      .where((q) => q.where('home_team_id', teamId).orWhere('away_team_id', teamId))
+      .orderBy('kickoff_at', 'desc')
+      .limit(recent)
+      .select('id', 'kickoff_at');
+    teamRecent[teamId] = rows.map((row) => ({ fixtureId: row.id, kickoffAt: iso(row.kickoff_at) }));
+  }
+  const squad: Array<{
+    player_id: number;
+    team_id: number;
+    position: string;
+    price: number | null;
+    ownership: number | null;
+    name: string;
+  }> = await db('squad_members as s')
+    .join('players as p', 'p.id', 's.player_id')
+    .whereIn('s.team_id', teamIds)
+    .where('s.season', fixture.season)
+    .orderBy('s.player_id')
+    .select('s.player_id', 's.team_id', 's.position', 's.price', 's.ownership', 'p.name');
+  const recentFixtureIds = [...new Set(Object.values(teamRecent).flatMap((list) => list.map((r) => r.fixtureId)))];
+  const byPlayer = await playerLines(db, recentFixtureIds, teamIds);
   const players: FeedSquadPlayer[] = squad.map((row) => ({
     playerId: row.player_id,
     name: row.name,

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { noQuery, notFound, parseQuery, type Knex, type ServiceState } from '@matchday/server';
-import { feedFixtures, feedLeagues, feedMatches, feedSquads } from './repository';
-import { fixturesQuery, matchesQuery, squadsQuery } from './schema';
+import { feedFixtures, feedLeagues, feedMatches, feedPlayed, feedSquads } from './repository';
+import { fixturesQuery, matchesQuery, playedQuery, squadsQuery } from './schema';
 
 /**
  * Internal bulk reads for the insights service (its model and fantasy picks). Behind the identity token
@@ -13,6 +13,7 @@ import { fixturesQuery, matchesQuery, squadsQuery } from './schema';
  * - GET /internal/model-feed/fixtures?ids=1,2: the same rows for given fixtures (grading tips)
  * - GET /internal/model-feed/squads?fixtureId&recent=8: both squads with fantasy price, ownership and
  *   recent per-match lines before the fixture
+ * - GET /internal/model-feed/played?fixtureId: a fixture's own player lines (scoring picks made before it)
  */
 export function modelFeedRouter(db: Knex) {
   // strict and case-sensitive like every service router
@@ -34,6 +35,12 @@ export function modelFeedRouter(db: Knex) {
   router.get('/squads', async (ctx) => {
     const query = parseQuery(squadsQuery, ctx.query);
     const result = await feedSquads(db, query.fixtureId, Math.min(query.recent ?? 8, 20));
+    if (!result) throw notFound('Fixture not found');
+    ctx.body = result;
+  });
+  router.get('/played', async (ctx) => {
+    const query = parseQuery(playedQuery, ctx.query);
+    const result = await feedPlayed(db, query.fixtureId);
     if (!result) throw notFound('Fixture not found');
     ctx.body = result;
   });

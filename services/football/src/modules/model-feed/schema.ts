@@ -26,3 +26,5 @@ export const squadsQuery = z.object({
     .transform(Number)
     .optional(),
 });
+
+export const playedQuery = z.object({ fixtureId: idParam });

@@ -1,19 +1,14 @@
 import type { Dream11Card, Dream11Day, Dream11Player, Dream11Team, FeedMatch, FeedSquads } from '@matchday/contracts';
 import { notFound, type FootballClient } from '@matchday/server';
-import { expectedPoints, totalsOf } from '../../fantasy/expected';
-import { matchContexts } from '../../fantasy/match-context';
-import { optimise, RULES, type Candidate, type Selection } from '../../fantasy/optimiser';
-import { creditsOf, roleOf } from '../../fantasy/scoring';
+import { optimise, RULES, type Selection } from '../../fantasy/optimiser';
 import type { LeagueFeed } from '../league-feed';
 import { nextDay } from '../next-day';
+import { averageGoalsBefore, candidatesOf, expectedPlayers, RATE_MATCHES } from './players';
 
 const DAY = 86_400_000;
 /** Differential team: expected points minus this many points per ownership percent. */
 export const OWNERSHIP_PENALTY = 0.3;
 export const CARDS_PER_DAY = 8;
-const RECENT_MATCHES = 5;
-/** Matches read for a player's per-90 rates (his side's last ones, whatever the season). */
-const RATE_MATCHES = 40;
 const CARD_CACHE_MS = 5 * 60_000;
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
@@ -50,57 +45,18 @@ export class Dream11Engine {
   private async cardFor(squads: FeedSquads): Promise<Dream11Card> {
     const match: FeedMatch = squads.fixture;
     const { model, state } = await this.feed.modelFor(match);
-    const played = state.feed.matches
-      .filter((m) => m.homeGoals !== null && Date.parse(m.kickoffAt) < Date.parse(match.kickoffAt))
-      .slice(-380);
-    const averageGoals = played.length ? played.reduce((s, m) => s + m.homeGoals! + m.awayGoals!, 0) / (2 * played.length) : 1.35;
-    const teamName = (teamId: number) => (teamId === match.homeTeamId ? match.homeTeam : match.awayTeam);
-    const contexts = matchContexts(model, match.homeTeamId, match.awayTeamId, averageGoals);
+    const averageGoals = averageGoalsBefore(state.feed.matches, match.kickoffAt);
     const starting = squads.lineup?.length ? new Set(squads.lineup) : null;
     // the players' expected points on the predicted XI, and on the confirmed one once it is out
-    const playersOn = (lineup: Set<number> | null): Dream11Player[] =>
-      squads.players.map((player) => {
-        const byFixture = new Map(player.recent.map((line) => [line.fixtureId, line]));
-        const all = (squads.teamRecent[player.teamId] ?? []).map((m) => byFixture.get(m.fixtureId) ?? null);
-        const lines = all.slice(0, RECENT_MATCHES);
-        const expectation = expectedPoints(
-          {
-            role: roleOf(player.position),
-            lines,
-            season: totalsOf(all),
-            lineup: lineup ? (lineup.has(player.playerId) ? 'starting' : 'not-starting') : null,
-            price: player.price,
-          },
-          player.teamId === match.homeTeamId ? contexts.home : contexts.away,
-        );
-        return {
-          playerId: player.playerId,
-          name: player.name,
-          team: teamName(player.teamId),
-          teamId: player.teamId,
-          role: roleOf(player.position),
-          credits: creditsOf(player.price),
-          expectedPoints: round1(expectation.points),
-          startProbability: Math.round(expectation.startProbability * 100) / 100,
-          ownership: player.ownership ?? 0,
-        };
-      });
-    const candidates = (players: readonly Dream11Player[], penalty: number): Candidate[] =>
-      players.map((p) => ({
-        id: p.playerId,
-        role: p.role,
-        teamId: p.teamId,
-        credits: p.credits,
-        score: p.expectedPoints - penalty * p.ownership,
-      }));
+    const playersOn = (lineup: Set<number> | null) => expectedPlayers(squads, model, averageGoals, lineup);
     const predictedPlayers = playersOn(null);
     const players = starting ? playersOn(starting) : predictedPlayers;
-    const [safe, differential] = [await optimise(candidates(players, 0)), await optimise(candidates(players, OWNERSHIP_PENALTY))];
+    const [safe, differential] = [await optimise(candidatesOf(players, 0)), await optimise(candidatesOf(players, OWNERSHIP_PENALTY))];
     if (!safe || !differential) throw notFound('No Dream11 team can be made for this fixture (squads too small)');
     let changes: Dream11Card['changes'] = null;
     if (starting) {
       // what the line-ups changed: the safe XI on the predicted XI against the one on the confirmed XI
-      const before = await optimise(candidates(predictedPlayers, 0));
+      const before = await optimise(candidatesOf(predictedPlayers, 0));
       const name = new Map(players.map((p) => [p.playerId, p.name]));
       const was = new Set(before?.ids ?? []);
       const now = new Set(safe.ids);
@@ -185,7 +141,7 @@ export class Dream11Engine {
    * Whether a team can be made for a match of this league and season: its fixture's squads hold a team's worth of
    * players (read once per league and season; a league without fantasy data has none).
    */
-  private hasSquads(match: FeedMatch): Promise<boolean> {
+  hasSquads(match: FeedMatch): Promise<boolean> {
     const key = `${match.leagueId}:${match.season}`;
     let held = this.squadsByLeague.get(key);
     if (!held) {

@@ -1,4 +1,4 @@
-import type { FeedLeague, FeedMatch, RecordPart, RecordSummary, TeamRating, TipOrigin } from '@matchday/contracts';
+import type { FeedLeague, FeedMatch, RecordFigures, RecordPart, RecordSummary, TeamRating, TipOrigin } from '@matchday/contracts';
 import { DEFAULT_SETTINGS, type FittedModel } from '../../model/dixon-coles';
 import { calibrationBins, outcomeOf } from '../../model/metrics';
 import { originOf, toCard, type TipRow } from './cards';
@@ -35,8 +35,8 @@ export const RECORD_NOTE =
 const mean = (values: number[]) => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : null);
 const round = (value: number | null, digits: number) => (value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits);
 
-/** One kind of tips' figures: count, grading, hit rate, ROI at the odds shown, RPS against the bookmaker's, calibration. */
-export function figures(origin: TipOrigin, rows: readonly TipRow[]): RecordPart {
+/** A set of tips' figures: count, grading, hit rate, ROI at the odds shown, RPS against the bookmaker's, calibration. */
+export function figures(rows: readonly TipRow[]): RecordFigures {
   const graded = rows.filter((r) => r.status !== 'upcoming');
   const won = graded.filter((r) => r.status === 'won').length;
   const lost = graded.filter((r) => r.status === 'lost').length;
@@ -51,8 +51,6 @@ export function figures(origin: TipOrigin, rows: readonly TipRow[]): RecordPart 
     })),
   ).map((b) => ({ ...b, predicted: round(b.predicted, 4)!, observed: round(b.observed, 4)! }));
   return {
-    origin,
-    label: ORIGIN_LABELS[origin],
     tips: rows.length,
     graded: graded.length,
     won,
@@ -68,29 +66,24 @@ export function figures(origin: TipOrigin, rows: readonly TipRow[]): RecordPart 
   };
 }
 
+const labelled = (origin: TipOrigin, of: RecordFigures): RecordPart => ({ origin, label: ORIGIN_LABELS[origin], ...of });
+
 /**
  * The public record of a league: the top-level figures are those of its tips frozen live; `parts` has the live and the
  * backfilled record apart (never merged).
  */
 export function summarise(league: FeedLeague, rows: TipRow[]): RecordSummary & Required<Pick<RecordSummary, 'parts' | 'note'>> {
-  const live = figures(
-    'live',
-    rows.filter((r) => originOf(r) === 'live'),
-  );
-  const backfill = figures(
-    'backfill',
-    rows.filter((r) => originOf(r) === 'backfill'),
-  );
-  const { origin: _origin, label: _label, ...top } = live;
+  const live = figures(rows.filter((r) => originOf(r) === 'live'));
+  const backfill = figures(rows.filter((r) => originOf(r) === 'backfill'));
   return {
     leagueId: league.id,
     league: league.displayName,
-    ...top,
+    ...live,
     recent: rows
       .filter((r) => originOf(r) === 'live' && r.status !== 'upcoming')
       .slice(0, 10)
       .map(toCard),
-    parts: [live, backfill],
+    parts: [labelled('live', live), labelled('backfill', backfill)],
     note: RECORD_NOTE,
   };
 }

@@ -1,4 +1,12 @@
-import type { FeedMatch, FixtureAnalysis, RecordSummary, TipCard, TipsDay, WeekendSpecial } from '@matchday/contracts';
+import {
+  orderLeagues,
+  type FeedMatch,
+  type FixtureAnalysis,
+  type RecordSummary,
+  type TipCard,
+  type TipsDay,
+  type WeekendSpecial,
+} from '@matchday/contracts';
 import { notFound } from '@matchday/server';
 import { predict } from '../../model/dixon-coles';
 import { blendOneXTwo, impliedOneXTwo, impliedTwoWay, type OneXTwo } from '../../model/market';
@@ -73,8 +81,9 @@ export class TipsEngine {
     return summarise(league, await this.repository.recorded(leagueId));
   }
 
+  /** Every league with tips, in the order every list of leagues takes (the emphasised leagues first). */
   async records(): Promise<Array<ReturnType<typeof summarise>>> {
-    const leagues = await this.feed.leagues();
+    const leagues = orderLeagues(await this.feed.leagues());
     const rows = await this.repository.recorded();
     return leagues
       .map((league) =>

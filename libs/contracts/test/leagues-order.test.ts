@@ -1,9 +1,8 @@
-import { LEAGUE_IDS, type League } from '@matchday/contracts';
-import { orderLeagues } from '../src/features/leagues/rules/order';
+import { LEAGUE_IDS, orderLeagues, type League } from '../src';
 
 const league = (id: number, displayName: string, country: string) => ({ id, displayName, name: displayName, country }) as League;
 
-describe('the Leagues page order', () => {
+describe('the order of every list of leagues', () => {
   it('puts the Indian Super League, the Premier League and the Champions League first, then the rest by country and name', () => {
     const ordered = orderLeagues([
       league(140, 'La Liga', 'Spain'),
