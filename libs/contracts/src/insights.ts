@@ -197,6 +197,8 @@ export interface WeekendSpecial {
   combinedOdds: number | null;
   combinedProbability: number;
   note: string;
+  /** Only when `picks` is empty: the next day after this weekend with matches to tip (none within 60 days: absent). */
+  next?: NextDay;
 }
 
 export interface TeamRating {

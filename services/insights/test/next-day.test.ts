@@ -1,4 +1,4 @@
-import type { Dream11Day, TipsDay } from '@matchday/contracts';
+import type { Dream11Day, TipsDay, WeekendSpecial } from '@matchday/contracts';
 import { httpFootballClient, manualClock, toDate, toSqlDateTime } from '@matchday/server';
 import { startService, TEST_SECRET, testDatabases, type RunningService } from '@matchday/testing';
 import { football } from '@matchday/football/src/service';
@@ -25,6 +25,9 @@ describe.each(testDatabases())('the next day with something on it, on %s', (_lab
   /** The first day without fixtures after the demo's day and the next day with some. */
   let empty = 0;
   let next: Date[] = [];
+  let runJob: () => Promise<unknown>;
+  /** Every kick-off after the clock's start. */
+  let kickoffs: number[] = [];
 
   beforeAll(async () => {
     footballService = await startService(football, target('football'), { seed: true, clock });
@@ -33,7 +36,7 @@ describe.each(testDatabases())('the next day with something on it, on %s', (_lab
       .where('kickoff_at', '>', toSqlDateTime(new Date(clock())))
       .orderBy('kickoff_at')
       .select('kickoff_at');
-    const kickoffs = rows.map((r) => toDate(r.kickoff_at)!.getTime());
+    kickoffs = rows.map((r) => toDate(r.kickoff_at)!.getTime());
     const gap = kickoffs.findIndex((t, k) => k > 0 && utcDay(t) - utcDay(kickoffs[k - 1]!) >= 2 * DAY);
     expect(gap).toBeGreaterThan(0);
     empty = utcDay(kickoffs[gap - 1]!) + DAY;
@@ -42,7 +45,8 @@ describe.each(testDatabases())('the next day with something on it, on %s', (_lab
     const definition = createInsights({ football: httpFootballClient(footballService.url, TEST_SECRET), background: false });
     const insights = await startService(definition, target('insights'), { clock });
     service = insights;
-    await insights.parts.job.run();
+    runJob = () => insights.parts.job.run();
+    await runJob();
   }, 120_000);
   afterAll(async () => {
     await service?.close();
@@ -73,6 +77,33 @@ describe.each(testDatabases())('the next day with something on it, on %s', (_lab
       const day = await json<TipsDay>(await service.request('/api/tips?day=today'));
       expect(day.tips.length).toBeGreaterThan(0);
       expect(day.next).toBeUndefined();
+    } finally {
+      clock.set(empty + 60_000);
+    }
+  });
+
+  it('a weekend without an accumulator names the next day after it with matches', async () => {
+    // the first weekend (UTC Saturday and Sunday) with fewer than the accumulator's 3 matches, and matches after it
+    const saturdays = [...new Set(kickoffs.map((t) => utcDay(t) - ((new Date(t).getUTCDay() + 1) % 7) * DAY))].sort((a, b) => a - b);
+    const quiet = saturdays.find(
+      (saturday) =>
+        kickoffs.filter((t) => t >= saturday && t < saturday + 2 * DAY).length < 3 && kickoffs.some((t) => t >= saturday + 2 * DAY),
+    );
+    expect(quiet).toBeDefined();
+    const after = kickoffs.filter((t) => t >= quiet! + 2 * DAY);
+    const first = after.filter((t) => utcDay(t) === utcDay(after[0]!));
+    clock.set(quiet! + 60_000);
+    try {
+      await runJob();
+      const weekend = await json<WeekendSpecial>(await service.request('/api/tips/weekend'));
+      expect(weekend.picks).toEqual([]);
+      expect(weekend.next).toEqual({
+        date: new Date(first[0]!).toISOString().slice(0, 10),
+        kickoffAt: new Date(first[0]!).toISOString(),
+        matches: first.length,
+        // seen from the Saturday: Monday is no tab's (neither tomorrow nor this weekend)
+        tab: utcDay(first[0]!) === quiet! + DAY ? 'tomorrow' : null,
+      });
     } finally {
       clock.set(empty + 60_000);
     }

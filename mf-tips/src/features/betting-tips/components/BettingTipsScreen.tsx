@@ -76,7 +76,9 @@ function WeekendSpecial() {
     );
   }
   if (!data || data.picks.length === 0)
-    return <MessageCard title="No tips for this day" message={data?.note ?? 'No weekend fixtures yet.'} />;
+    return (
+      <EmptyDay title="No tips for this day" message={data?.note ?? 'No weekend fixtures yet.'} next={data?.next} screen="betting-tips" />
+    );
   return (
     <Stack>
       <Panel data-testid="accumulator">

@@ -65,7 +65,7 @@ export class TipsEngine {
     const combinedProbability = picks.reduce((p, tip) => p * (tip.confidence / 100), picks.length ? 1 : 0);
     const combinedOdds =
       picks.length && picks.every((tip) => tip.odds !== null) ? Math.round(picks.reduce((o, tip) => o * tip.odds!, 1) * 100) / 100 : null;
-    return {
+    const reply: WeekendSpecial = {
       picks,
       combinedOdds,
       combinedProbability: Math.round(combinedProbability * 10000) / 10000,
@@ -73,6 +73,11 @@ export class TipsEngine {
         ? `A ${picks.length}-fold of the model's most confident weekend picks. The combined probability multiplies the picks' probabilities, so it assumes the picks are independent.`
         : 'Not enough weekend fixtures for an accumulator yet (it needs at least 3 picks).',
     };
+    if (!picks.length) {
+      const next = await nextDay(this.feed, window.to);
+      if (next) reply.next = next;
+    }
+    return reply;
   }
 
   async record(leagueId: number): Promise<RecordSummary> {
