@@ -201,8 +201,15 @@ export async function claimQueued(
     p256dh: string;
     auth: string;
   }>;
+  // the devices of one alert share its payload: parsed once, the same object for each (sender.ts makes its JSON once)
+  const parsed = new Map<string, QueuedAlert>();
   return rows.flatMap((row) => {
     if (row.payload === null) return [];
+    let queued = parsed.get(row.payload);
+    if (queued === undefined) {
+      queued = JSON.parse(row.payload) as QueuedAlert;
+      parsed.set(row.payload, queued);
+    }
     return [
       {
         id: Number(row.id),
@@ -211,7 +218,7 @@ export async function claimQueued(
         attempts: Number(row.attempts),
         eventMs: Number(row.event_ms),
         deadlineMs: row.deadline_ms === null ? 0 : Number(row.deadline_ms),
-        queued: JSON.parse(row.payload) as QueuedAlert,
+        queued,
         endpoint: row.endpoint,
         keys: { p256dh: row.p256dh, auth: row.auth },
       },

@@ -1,5 +1,7 @@
-import { Pool } from 'undici';
+import { createSecureContext, type SecureContext } from 'node:tls';
+import { Pool, type Dispatcher } from 'undici';
 import webpush from 'web-push';
+import type { PushAlert } from '@matchday/contracts';
 import type { Logger } from '@matchday/server';
 import type { VapidKeys } from '../../lib/vapid';
 import type { OutgoingAlert } from './compose';
@@ -31,21 +33,29 @@ export const VAPID_RENEW_AFTER_MS = 6 * 3_600_000;
  * stays per device (RFC 8291). Timed by the real clock, as the push services check the token's expiry by theirs.
  */
 export class VapidHeaders {
-  private readonly byAudience = new Map<string, { authorization: string; renewAtMs: number; signer: string }>();
+  private readonly byAudience = new Map<string, { authorization: string; renewAtMs: number; publicKey: string; subject: string }>();
   /** Tokens signed so far (tests and benches). */
   signed = 0;
 
   constructor(private readonly clock: () => number = Date.now) {}
 
   authorization(vapid: VapidKeys, endpoint: string): string {
-    const audience = new URL(endpoint).origin;
-    const signer = `${vapid.publicKey} ${vapid.subject}`;
+    return this.forOrigin(vapid, new URL(endpoint).origin);
+  }
+
+  /** The header for a push service by its origin (`https://host[:port]`, the token's audience). */
+  forOrigin(vapid: VapidKeys, audience: string): string {
     const now = this.clock();
     const kept = this.byAudience.get(audience);
-    if (kept && kept.signer === signer && now < kept.renewAtMs) return kept.authorization;
+    if (kept && kept.publicKey === vapid.publicKey && kept.subject === vapid.subject && now < kept.renewAtMs) return kept.authorization;
     const expiration = Math.floor(now / 1000) + VAPID_TOKEN_SECONDS;
     const { Authorization } = webpush.getVapidHeaders(audience, vapid.subject, vapid.publicKey, vapid.privateKey, 'aes128gcm', expiration);
-    this.byAudience.set(audience, { authorization: Authorization, renewAtMs: now + VAPID_RENEW_AFTER_MS, signer });
+    this.byAudience.set(audience, {
+      authorization: Authorization,
+      renewAtMs: now + VAPID_RENEW_AFTER_MS,
+      publicKey: vapid.publicKey,
+      subject: vapid.subject,
+    });
     this.signed += 1;
     return Authorization;
   }
@@ -81,6 +91,8 @@ export class PushConnections {
   private readonly pools = new Map<string, Pool>();
   /** Origins that asked for no requests until then (epoch ms): rate limited, or down with a Retry-After. */
   private readonly pausedUntil = new Map<string, number>();
+  /** One TLS context for all the connections (made per connection otherwise): the same trust, made once. */
+  private secureContext: SecureContext | undefined;
 
   constructor(
     private readonly options: {
@@ -103,7 +115,10 @@ export class PushConnections {
         allowH2: this.options.http2 ?? false,
         headersTimeout: SEND_TIMEOUT_MS,
         bodyTimeout: SEND_TIMEOUT_MS,
-        connect: { timeout: SEND_TIMEOUT_MS, ...(this.options.ca ? { ca: this.options.ca } : {}) },
+        connect: {
+          timeout: SEND_TIMEOUT_MS,
+          secureContext: (this.secureContext ??= createSecureContext(this.options.ca ? { ca: this.options.ca } : {})),
+        },
       });
       this.pools.set(origin, pool);
     }
@@ -129,6 +144,60 @@ export class PushConnections {
     this.pools.clear();
     await Promise.all(pools.map((pool) => pool.destroy()));
   }
+}
+
+/** What a push service answered: its status, its Retry-After, and the start of its body when it refused. */
+interface PushAnswer {
+  status: number;
+  retryAfter: string | string[] | undefined;
+  text: string;
+}
+
+/** A refusal's body is kept up to this many bytes (for the log). */
+const REFUSAL_BODY_BYTES = 200;
+
+/**
+ * One POST on a kept-alive connection, read by a handler of its own: no response stream and no body buffer per push
+ * (a push service's acceptance has an empty or tiny body), only a refusal's first bytes.
+ */
+function post(pool: Pool, options: Dispatcher.DispatchOptions): Promise<PushAnswer> {
+  return new Promise((resolve, reject) => {
+    let status = 0;
+    let retryAfter: string | string[] | undefined;
+    let kept: Buffer[] | null = null;
+    let keptBytes = 0;
+    pool.dispatch(options, {
+      // (undici takes a handler as one of this API by this method)
+      onRequestStart() {},
+      onResponseStart(_controller, statusCode, headers) {
+        status = statusCode;
+        retryAfter = headers['retry-after'];
+        kept = statusCode >= 200 && statusCode < 300 ? null : [];
+      },
+      onResponseData(_controller, chunk) {
+        if (kept === null || keptBytes >= REFUSAL_BODY_BYTES) return;
+        kept.push(chunk);
+        keptBytes += chunk.length;
+      },
+      onResponseEnd() {
+        resolve({ status, retryAfter, text: kept ? Buffer.concat(kept).toString('utf8').slice(0, REFUSAL_BODY_BYTES) : '' });
+      },
+      onResponseError(_controller, error) {
+        reject(error);
+      },
+    });
+  });
+}
+
+/** An alert's JSON, made once per alert object (the devices of one claimed alert share it, repository.ts claimQueued). */
+const alertJson = new WeakMap<PushAlert, string>();
+function jsonOf(alert: PushAlert): string {
+  let json = alertJson.get(alert);
+  if (json === undefined) {
+    json = JSON.stringify(alert);
+    alertJson.set(alert, json);
+  }
+  return json;
 }
 
 /**
@@ -157,13 +226,19 @@ export async function pushAlert(
   const attempt = options.attempt ?? 1;
   const ttlSeconds = options.deadlineMs === undefined ? outgoing.ttlSeconds : Math.floor((options.deadlineMs - now()) / 1000);
   if (ttlSeconds <= 0) return { status: 'expired', attempts: attempt - 1, sentMs: null };
+  let url: URL;
+  try {
+    url = new URL(recipient.endpoint);
+  } catch (error) {
+    return { status: 'gone', reason: (error as Error).message };
+  }
   // the push service asked for a pause: back to the queue until it ends, without a try
-  const resumesAt = options.connections.resumesAt(new URL(recipient.endpoint).origin, now());
+  const resumesAt = options.connections.resumesAt(url.origin, now());
   if (resumesAt !== undefined) return { status: 'retry', attempts: attempt - 1, delayMs: resumesAt - now() };
   let request: webpush.RequestDetails;
   try {
-    const authorization = (options.vapidHeaders ?? new VapidHeaders()).authorization(vapid, recipient.endpoint);
-    request = webpush.generateRequestDetails({ endpoint: recipient.endpoint, keys: recipient.keys }, JSON.stringify(outgoing.alert), {
+    const authorization = (options.vapidHeaders ?? new VapidHeaders()).forOrigin(vapid, url.origin);
+    request = webpush.generateRequestDetails({ endpoint: recipient.endpoint, keys: recipient.keys }, jsonOf(outgoing.alert), {
       headers: { Authorization: authorization },
       TTL: ttlSeconds,
       urgency: outgoing.urgency,
@@ -181,22 +256,19 @@ export async function pushAlert(
     return { status: 'failed', attempts: attempt, sentMs: null };
   };
   try {
-    const url = new URL(request.endpoint);
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(request.headers)) headers[name] = String(value);
-    const response = await options.connections.pool(url.origin).request({
+    for (const name in request.headers) headers[name] = String(request.headers[name]);
+    const { status, retryAfter, text } = await post(options.connections.pool(url.origin), {
       path: `${url.pathname}${url.search}`,
       method: 'POST',
       headers,
       body: request.body ?? undefined,
     });
-    const text = await response.body.text();
-    const status = response.statusCode;
     if (status >= 200 && status < 300) return { status: 'sent', attempts: attempt, sentMs: now() };
     if (PERMANENT_STATUSES.has(status)) return { status: 'gone', reason: `the push service answered ${status}` };
     // rate limited, or the push service's own trouble: worth another try; anything else is this alert's refusal
     if (THROTTLED_STATUSES.has(status) || status >= 500) {
-      const afterMs = retryAfterMs(response.headers['retry-after'], now());
+      const afterMs = retryAfterMs(retryAfter, now());
       // throttled, or down for a time it names: the whole push service waits (every device on it), not only this push
       if (THROTTLED_STATUSES.has(status) || afterMs !== undefined) {
         const untilMs = now() + (afterMs ?? RETRY_DELAYS_MS[0]!);
@@ -205,9 +277,9 @@ export async function pushAlert(
         }
         options.connections.pause(url.origin, untilMs);
       }
-      return retry(new Error(`the push service answered ${status}: ${text.slice(0, 200)}`), afterMs);
+      return retry(new Error(`the push service answered ${status}: ${text}`), afterMs);
     }
-    logger.warn({ status, body: text.slice(0, 200), alert: outgoing.key }, 'alerts: push refused');
+    logger.warn({ status, body: text, alert: outgoing.key }, 'alerts: push refused');
     return { status: 'failed', attempts: attempt, sentMs: null };
   } catch (error) {
     // no answer (refused, reset, timed out): another try may reach it
