@@ -87,8 +87,9 @@ export class LeagueFeed {
   async matchesBetween(from: Date, to: Date): Promise<{ matches: Array<{ match: FeedMatch; state: LeagueState }>; demo: boolean }> {
     const matches: Array<{ match: FeedMatch; state: LeagueState }> = [];
     let demo = false;
-    for (const league of await this.leagues()) {
-      const state = await this.leagueState(league.id);
+    // asked side by side: one league's read (the football service's work) overlaps another's fit (this process's)
+    const states = await Promise.all((await this.leagues()).map((league) => this.leagueState(league.id)));
+    for (const state of states) {
       demo ||= state.feed.demo;
       for (const match of state.feed.matches) {
         const t = Date.parse(match.kickoffAt);
