@@ -2,7 +2,7 @@ import { startTransition } from 'react';
 import { preload } from 'swr';
 import { createRoot } from 'react-dom/client';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
-import { apiGet, AppProviders, setReplayShift } from '@matchday/ui';
+import { apiGet, AppProviders, setBootAppConfig, setReplayShift } from '@matchday/ui';
 import { AUTH_USER_KEY, readAuthUser } from '@matchday/ui/unshared';
 import type { PublicAppConfig } from '@matchday/contracts';
 import { App } from './app/App';
@@ -33,7 +33,10 @@ const signedIn = preload(AUTH_USER_KEY, readAuthUser).then(
 // The gateway's configuration is read alongside the manifest: while a replay of a real season is served, every screen
 // writes a match's real date (the kick-offs it is given are moved by the replay's shift), from the first screen on.
 const configured = preload('/app-config.json', apiGet<PublicAppConfig>).then(
-  (config) => setReplayShift(config?.replay?.shiftMs ?? 0),
+  (config) => {
+    setReplayShift(config?.replay?.shiftMs ?? 0);
+    setBootAppConfig(config);
+  },
   () => undefined,
 );
 void Promise.all([initRemotes(), configured]).then(([manifest]) => {
