@@ -7,7 +7,7 @@ import { syncConfig } from '../src/config';
 import { currentSeason } from '../src/importers/sync';
 import { football } from '../src/service';
 import { count, fixtureIdByTeams, getJson, sharedData, snapshot } from './import-helpers';
-import { FULL_PATH, LA_LIGA, MARCH_13, MARCH_4, PATH, useSyncStack } from './support/football-json-sync';
+import { FULL_PATH, LA_LIGA, MARCH_13, MARCH_4, PATH, SYNC_TEST_TIMEOUT_MS, useSyncStack } from './support/football-json-sync';
 
 /**
  * The keyless sync against a stand-in of raw.githubusercontent.com serving the two real snapshots of the Premier
@@ -159,7 +159,7 @@ describe.each(testDatabases())('football.json sync (%s)', (_label, target) => {
     ["another league's file", { status: 200, body: LA_LIGA }, 'the file is "Spain Primera División 2025/26", not en.1'],
     ['a 404', { status: 404, body: '404: Not Found' }, 'HTTP 404'],
     ['a 500', { status: 500, body: 'Internal Server Error' }, 'HTTP 500 (2 attempts)'],
-    ['a hang', 'hang', 'no answer within 300 ms (2 attempts)'],
+    ['a hang', 'hang', `no answer within ${SYNC_TEST_TIMEOUT_MS} ms (2 attempts)`],
   ];
 
   it.each(badUpstreams)(
@@ -252,7 +252,7 @@ describe.each(testDatabases())('football.json sync (%s)', (_label, target) => {
       ]);
       const [en, es] = status.leagues;
       // the latest error stays on show after good runs (the hang above); the last run itself succeeded
-      expect(en!.lastError).toContain('no answer within 300 ms');
+      expect(en!.lastError).toContain(`no answer within ${SYNC_TEST_TIMEOUT_MS} ms`);
       expect(es!.lastError).toBeNull();
       expect(es!.lastChangeAt).not.toBeNull();
       expect(es!.lastRunAt).not.toBeNull();

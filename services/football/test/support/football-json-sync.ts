@@ -59,6 +59,12 @@ export class SyncStack {
   }
 }
 
+/**
+ * How long the tests' sync waits for an answer and for a body: short, so that a hang fails fast, and long enough for a
+ * gzip bomb to be inflated to the cap and refused on a loaded 2-core machine (300 ms was not, once).
+ */
+export const SYNC_TEST_TIMEOUT_MS = 1_500;
+
 /** A SyncStack started before the tests of the describe block this is called in and stopped after them. */
 export function useSyncStack(target: (service: string) => DatabaseTarget): SyncStack {
   const stack = new SyncStack();
@@ -73,7 +79,7 @@ export function useSyncStack(target: (service: string) => DatabaseTarget): SyncS
       baseUrl: stack.upstream.url,
       intervalMs: 3_600_000,
       season: 2025,
-      timeoutMs: 300,
+      timeoutMs: SYNC_TEST_TIMEOUT_MS,
       retries: 1,
       backoffMs: 10,
       // the loopback stand-in is where its own redirects lead (SYNC_TEST_ORIGINS)
