@@ -152,6 +152,12 @@ export interface LiveChange {
   storedAt: string;
 }
 
+/**
+ * The longest a read of the live feed may wait for news (GET /internal/live/feed?wait=<ms>, ms): with nothing after
+ * `after`, the football service answers when an event is stored in its process, or when the wait ends.
+ */
+export const MAX_FEED_WAIT_MS = 10_000;
+
 /** GET /internal/live/feed?after=&limit= (football service, for the gateway): changes after `after`, in feed order. */
 export interface LiveFeedPage {
   /** The position these changes reach (`after` when there are none). */

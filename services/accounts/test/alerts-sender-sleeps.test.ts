@@ -191,7 +191,7 @@ describe.each(testDatabases())('the alerts sender on %s', (_label, makeTarget) =
       'Goal! Awake FC 3–0 Alert Albion',
     ]);
     expect(feedReads()).toHaveLength(1);
-    expect(feedReads()[0]).toMatch(/&fixtures=1$/);
+    expect(feedReads()[0]).toMatch(/&fixtures=1&wait=500$/);
     expect(idLookups()).toEqual([]);
     expect(calls).toHaveLength(1);
     expect(alerts.reading).toBe(true);

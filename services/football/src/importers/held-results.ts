@@ -1,6 +1,7 @@
 import { startTimerLoop, type Knex } from '@matchday/server';
 import type { ImportedMatch, ImportedMatchEvent, ImportedPlayerMatch } from './model';
 import { saveLineups, saveMatchEvents, saveMatches, savePlayerMatches, type SaveSummary } from './store';
+import { feedGrew } from '../lib/feed-signal';
 
 /**
  * Results a replay holds back (table `held_results`): the import records of a match that has not been
@@ -98,6 +99,8 @@ export async function releaseDue(db: Knex, now: Date): Promise<ReleaseSummary> {
         .delete();
   });
   summary.rows = due.length;
+  // committed: readers of the live feed waiting for news read the released events now
+  if (summary.events > 0) feedGrew();
   return summary;
 }
 

@@ -1,4 +1,4 @@
-import type { DatasetInfo, Fixture, LiveChange, LiveFeedPage, ReplayInfo } from '@matchday/contracts';
+import { MAX_FEED_WAIT_MS, type DatasetInfo, type Fixture, type LiveChange, type LiveFeedPage, type ReplayInfo } from '@matchday/contracts';
 import type { FootballClient, Knex, Logger } from '@matchday/server';
 import type { VapidKeys } from '../../lib/vapid';
 import {
@@ -109,6 +109,8 @@ export class AlertSender {
   private roundMs = Number.POSITIVE_INFINITY;
   /** Whether the last round stopped with deliveries left to claim (the next round comes at once). */
   private moreQueued = false;
+  /** When the round in hand (or the last) started. */
+  private roundStartedMs = 0;
   /** When the leader last said the feed is being read (followers look at the queue often until then). */
   private othersAwakeUntil = 0;
   /** The replay being served, read with each look at the schedule (alerts then say they come from it). */
@@ -147,14 +149,16 @@ export class AlertSender {
   }
 
   /**
-   * How long until a round has something to do: at once while deliveries are left, pollMs while the feed is read
-   * (by this sender or the leader), else until the next schedule check.
+   * How long until a round has something to do: at once while deliveries are left; while this sender reads the feed,
+   * pollMs after the last round started (its read of the feed waits up to pollMs for news, so the next round comes
+   * at once after a quiet one: a goal is read when it is stored, not at the next poll); pollMs while the leader reads
+   * it; else until the next schedule check.
    */
   nextRoundInMs(): number {
     if (this.moreQueued) return 0;
     const every = this.options.kickOffEveryMs ?? 30_000;
     if (this.leading) {
-      if (this.awake) return this.options.pollMs;
+      if (this.awake) return Math.max(0, this.roundStartedMs + this.options.pollMs - this.now());
       return Math.max(this.options.pollMs, this.lastKickOffCheck + every - this.now());
     }
     // another sender leads: look at the queue often while it reads the feed, else at the schedule's pace (to take the
@@ -172,6 +176,7 @@ export class AlertSender {
   async tick(maxMs = Number.POSITIVE_INFINITY): Promise<void> {
     this.roundMs = maxMs;
     const now = this.now();
+    this.roundStartedMs = now;
     const every = this.options.kickOffEveryMs ?? 30_000;
     const nextLook = this.awake ? this.options.pollMs : Math.max(this.options.pollMs, every);
     this.leading = await leadAlerts(this.db, this.id, now, now + nextLook + this.leaseMs);
@@ -196,10 +201,14 @@ export class AlertSender {
       cursor = { seq: head.position, epoch: head.epoch };
       await saveFeedCursor(this.db, cursor);
     }
+    // the round's first read waits up to pollMs for news (the football service answers as soon as an event is stored
+    // in its process); the reads after it, of the rest of a long page, do not
+    let wait = `&wait=${Math.min(this.options.pollMs, MAX_FEED_WAIT_MS)}`;
     for (;;) {
       const page: LiveFeedPage = await this.options.football.get<LiveFeedPage>(
-        `/internal/live/feed?after=${cursor.seq}&limit=${PAGE}&fixtures=1`,
+        `/internal/live/feed?after=${cursor.seq}&limit=${PAGE}&fixtures=1${wait}`,
       );
+      wait = '';
       // The football data was replaced (another epoch, or a feed that went back below the cursor): the cursor's
       // position means nothing in the new feed. Reading goes on from its end: what the new data already holds is
       // its past, not news to alert.

@@ -3,6 +3,7 @@ import type { Knex } from '@matchday/server';
 import type { MatchEventKind } from '@matchday/contracts';
 import type { ImportedMatchEvent, MatchRef } from '../model';
 import { emptySummary, problemAt, type Row, type SaveSummary } from './shared';
+import { feedGrew } from '../../lib/feed-signal';
 
 /**
  * Match events: the one writer of `match_events` and of a live fixture's state (status, running score). An
@@ -67,6 +68,7 @@ async function nextFeedSeq(trx: Knex.Transaction): Promise<number> {
 export async function renewFeedEpoch(db: Knex): Promise<string> {
   const epoch = randomUUID();
   await db('live_feed').where({ id: 1 }).update({ epoch });
+  if (!db.isTransaction) feedGrew();
   return epoch;
 }
 
@@ -233,5 +235,7 @@ export async function saveMatchEvents(
       summary.created += 1;
     }
   });
+  // stored on its own (not inside a caller's transaction): committed now, so readers waiting for news may read it
+  if (!db.isTransaction && summary.created + summary.updated > 0) feedGrew();
   return summary;
 }

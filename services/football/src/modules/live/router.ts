@@ -5,6 +5,7 @@ import { lookupFixtures } from '../lookup/repository';
 import { findFixtureEvents } from './repository';
 import { feedQuery, fixtureEventsParams } from './schema';
 import { liveFeedPage, liveSnapshot } from './service';
+import { feedGrowsWithin } from '../../lib/feed-signal';
 
 /**
  * The live match centre's reads:
@@ -39,13 +40,27 @@ export function fixtureEventsRouter(db: Knex) {
  * GET /internal/live/feed?after=<feedSeq>&limit=<n>: the changes after a feed position, in order, with the
  * position they reach and the feed's own (LiveFeedPage). The gateway polls it (one reader per gateway process) and pushes
  * the changes to open streams; events are durable here, so a gateway that restarts resumes where it was. With
- * `fixtures=1` the page carries the fixtures of its changes (the alerts sender's texts), so one call gives both.
+ * `fixtures=1` the page carries the fixtures of its changes (the alerts sender's texts), so one call gives both. With
+ * `wait=<ms>` (at most 10 s) a read that finds nothing new waits that long for news written in this process (the
+ * replay's release, an import) and answers as soon as some is stored: the alert senders' leader reads so.
  */
 export function liveFeedRouter(db: Knex) {
   const router = new Router<ServiceState>({ prefix: '/internal/live', strict: true, sensitive: true });
   router.get('/feed', async (ctx) => {
-    const { after, limit, fixtures } = parseQuery(feedQuery, ctx.query);
-    const page = await liveFeedPage(db, after, limit ?? 1000);
+    const { after, limit, fixtures, wait } = parseQuery(feedQuery, ctx.query);
+    let page = await liveFeedPage(db, after, limit ?? 1000);
+    if (wait && page.changes.length === 0 && page.position >= after) {
+      // nothing new: held until the feed grows in this process (read again then) or the wait ends; a new epoch
+      // answers at once, and a reader that goes away ends the wait
+      const until = Date.now() + wait;
+      const epoch = page.epoch;
+      const gone = new AbortController();
+      ctx.res.once('close', () => gone.abort());
+      while (page.changes.length === 0 && page.epoch === epoch && page.position >= after && Date.now() < until && !gone.signal.aborted) {
+        await feedGrowsWithin(until - Date.now(), gone.signal);
+        page = await liveFeedPage(db, after, limit ?? 1000);
+      }
+    }
     if (fixtures) {
       const ids = [...new Set(page.changes.map((change) => change.fixtureId))];
       page.fixtures = ids.length > 0 ? await lookupFixtures(db, { ids }) : [];
