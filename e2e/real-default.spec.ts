@@ -65,6 +65,9 @@ test('the real season fills the other screens: standings, top scorers, search, a
   await expect(page.getByTestId('search-players').getByTestId('search-result').first()).toContainText('Bruno Fernandes');
   await page.goto(`${stack().url}/search?q=salah`);
   await expect(page.getByTestId('search-players').getByTestId('search-result').first()).toContainText('Mohamed Salah');
+  // "Diogo J." on FPL's shirts, beside "Jota Silva": the one who played more comes first, by the name fans use
+  await page.goto(`${stack().url}/search?q=jota`);
+  await expect(page.getByTestId('search-players').getByTestId('search-result').first()).toContainText('Diogo Jota');
   await page.goto(`${stack().url}/search?q=man%20utd`);
   await expect(page.getByTestId('search-teams').getByTestId('search-result')).toHaveText([/Manchester United/]);
 

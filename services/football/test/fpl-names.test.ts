@@ -33,7 +33,11 @@ describe('the name fans know a player by, from FPL', () => {
     ['Alexis', 'Mac Allister', 'Mac Allister', 'Alexis Mac Allister'],
     // an initial that tells two players apart, and one no legal name has
     ['Ederson', 'Santana de Moraes', 'Ederson M.', 'Ederson'],
-    ['Diogo', 'Teixeira da Silva', 'Diogo J.', 'Diogo Teixeira da Silva'],
+    ['Diogo', 'Teixeira da Silva', 'Diogo Z.', 'Diogo Teixeira da Silva'],
+    // where FPL's names hold no name fans use: our own list
+    ['Diogo', 'Teixeira da Silva', 'Diogo J.', 'Diogo Jota'],
+    ['Matheus', 'Luiz Nunes', 'Matheus N.', 'Matheus Nunes'],
+    ['Bruno', 'Guimarães Rodriguez Moura', 'Bruno G.', 'Bruno Guimarães'],
     // a spelling of the legal name
     ['Samuel', 'Iling-Junior', 'Iling Jr', 'Samuel Iling-Junior'],
   ])('%s %s, shirt "%s": %s', (first, second, web, expected) => {

@@ -14,7 +14,8 @@
  *   ("Diogo J.": the legal name);
  * - anything else (a spelling of the legal name, "Iling Jr") gives the legal name.
  *
- * Words of the legal name keep their legal spelling ("A. Garcia" is Andrés García).
+ * Words of the legal name keep their legal spelling ("A. Garcia" is Andrés García). Where FPL's names do not carry the
+ * name fans use at all, our own short list (KNOWN_AS) gives it.
  */
 export function commonName(first: string | null | undefined, second: string | null | undefined, web: string | null | undefined): string {
   const given = words(first);
@@ -22,6 +23,8 @@ export function commonName(first: string | null | undefined, second: string | nu
   const legal = [...given, ...family];
   const legalName = legal.join(' ');
   const shirt = (web ?? '').trim().replace(/\s+/g, ' ');
+  const known = KNOWN_AS[`${shirt}|${legalName}`];
+  if (known) return known;
   if (legal.length === 0) return shirt;
   if (!shirt) return legalName;
   const firstGiven = legal[0]!;
@@ -72,6 +75,17 @@ export function commonName(first: string | null | undefined, second: string | nu
   const familyNames = family.filter((word) => !PARTICLES.has(fold(word)));
   return at > 0 || familyNames.length > 1 ? found[0]! : legalName;
 }
+
+/**
+ * Players whose FPL names hold no name fans use (our own curated list, by shirt name and legal name): the shirt name
+ * tells two players apart with an initial that is the name fans use, cut short ("Diogo J." beside "Jota Silva";
+ * "Matheus N.", "Bruno G."). A player who is missing here is shown by his legal name, or by the initial's rule above.
+ */
+const KNOWN_AS: Readonly<Record<string, string>> = {
+  'Diogo J.|Diogo Teixeira da Silva': 'Diogo Jota',
+  'Matheus N.|Matheus Luiz Nunes': 'Matheus Nunes',
+  'Bruno G.|Bruno Guimarães Rodriguez Moura': 'Bruno Guimarães',
+};
 
 /** Letters that do not decompose into a base letter and a mark. */
 const LETTERS: Record<string, string> = { ß: 'ss', ł: 'l', ø: 'o', æ: 'ae', œ: 'oe', đ: 'd', ı: 'i', '\u2019': "'" };
