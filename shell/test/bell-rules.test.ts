@@ -9,7 +9,7 @@ const follow = (kind: Follow['kind'], id: number): Follow => ({
   createdAt: '2026-11-25T00:00:00Z',
 });
 
-function change(kind: MatchEvent['kind'], seq = 3): LiveChange {
+function change(kind: MatchEvent['kind'], seq = 3, leagueId = 5): LiveChange {
   const event: MatchEvent = {
     seq,
     kind,
@@ -29,7 +29,7 @@ function change(kind: MatchEvent['kind'], seq = 3): LiveChange {
     event,
     match: {
       fixtureId: 64,
-      leagueId: 5,
+      leagueId,
       homeTeamId: 10,
       awayTeamId: 11,
       homeTeam: 'Argentina',
@@ -57,6 +57,14 @@ describe('the header bell', () => {
       fixtureId: 64,
     });
     expect(bellAlertOf(change('goal'), [follow('league', 5)], DEFAULT_ALERTS, false)).not.toBeNull();
+  });
+
+  it("names a national team with its flag before its name at the World Cup, as push does; a club competition's teams without", () => {
+    const worldCup = bellAlertOf(change('goal', 3, 1), [follow('team', 11)], DEFAULT_ALERTS, false);
+    expect(worldCup?.title).toBe('Goal! 🇦🇷 Argentina 2–1 🇫🇷 France');
+    const red = bellAlertOf(change('red-card', 3, 1), [follow('team', 11)], DEFAULT_ALERTS, false);
+    expect(red?.detail).toBe('🇦🇷 Argentina 2–1 🇫🇷 France');
+    expect(bellAlertOf(change('goal', 3, 39), [follow('team', 11)], DEFAULT_ALERTS, false)?.title).toBe('Goal! Argentina 2–1 France');
   });
 
   it('lists nothing for a match not followed, a hidden score, a switched-off type or a non-alert event', () => {

@@ -169,7 +169,10 @@ export interface NextDay {
   kickoffAt: string;
   /** Its matches still to kick off (for Dream11: those a team can be made for). */
   matches: number;
-  /** The tab that shows that day: tomorrow's, the weekend's (UTC Saturday and Sunday), or none (further ahead). */
+  /**
+   * The tab that shows that day: tomorrow's, the weekend's (UTC Saturday and Sunday; while a replay is served, the
+   * real ones, as screens write its matches' days), or none (further ahead).
+   */
   tab: 'tomorrow' | 'weekend' | null;
 }
 

@@ -133,3 +133,11 @@ export function nationFlag(leagueId: number, name: string): string | undefined {
   const nation = nationIn(leagueId, name);
   return nation ? flagEmoji(nation.isoCode) : undefined;
 }
+
+/**
+ * A team's name as an alert writes it (push, the header's bell): a national team's flag before its name ("🇲🇽 Mexico";
+ * where a system shows no flag emoji, as Windows, the flag reads as its two letters, "MX Mexico"), a club's alone.
+ */
+export function flaggedName(name: string, flag: string | undefined): string {
+  return flag ? `${flag} ${name}` : name;
+}

@@ -23,6 +23,8 @@ export interface SearchPlayer {
   knownAs: string | null;
   photo: string | null;
   teamName: string | null;
+  /** The flag (emoji) of his team when it is a national team, shown beside its name; absent for a club. */
+  teamFlag?: string;
   /** The league and season of the player's latest squad (for the player page link); null when none. */
   leagueId: number | null;
   season: number | null;

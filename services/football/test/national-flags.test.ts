@@ -1,6 +1,7 @@
 import type { Fixture, SearchResults } from '@matchday/contracts';
 import type { RunningService } from '@matchday/testing';
 import { testDatabases } from '@matchday/testing';
+import { SEARCH_TABLE, searchTermRows } from '../src/domain/search';
 import { fixtureIdByTeams, getJson, serviceWithImports, sharedData } from './import-helpers';
 
 /**
@@ -58,6 +59,21 @@ describe.each(testDatabases())('national teams’ flags and codes on %s', (_labe
     const liverpool = await getJson<SearchResults>(service, '/api/search?q=liverpool');
     expect(liverpool.teams[0]).toMatchObject({ name: 'Liverpool', leagueId: 39 });
     expect(liverpool.teams[0]).not.toHaveProperty('flag');
+  });
+
+  it("search gives a national team's player his team's flag, a club's player none", async () => {
+    // the World Cup's source names no players: one in Mexico's squad, found as the importers index him
+    const mexico = (await service.db('teams').where({ name: 'Mexico' }).first('id')) as { id: number };
+    const [id] = (await service.db('players').insert({ name: 'Zacarías Probador' })) as number[];
+    await service.db('squad_members').insert({ team_id: mexico.id, season: 2026, player_id: id, position: 'Midfielder' });
+    await service.db(SEARCH_TABLE).insert(searchTermRows('player', [{ id: id!, names: ['Zacarías Probador'] }]));
+    const found = await getJson<SearchResults>(service, '/api/search?q=probador');
+    expect(found.players[0]).toMatchObject({ name: 'Zacarías Probador', teamName: 'Mexico', teamFlag: MEXICO, leagueId: 1, season: 2026 });
+    const club = (await service.db('teams').where({ name: 'Liverpool' }).first('id')) as { id: number };
+    await service.db('squad_members').insert({ team_id: club.id, season: 2027, player_id: id, position: 'Midfielder' });
+    const moved = await getJson<SearchResults>(service, '/api/search?q=probador');
+    expect(moved.players[0]).toMatchObject({ teamName: 'Liverpool' });
+    expect(moved.players[0]).not.toHaveProperty('teamFlag');
   });
 
   it("titles a World Cup match in the calendar by FIFA's codes, the names written out in the description; a club match by its names", async () => {

@@ -1,6 +1,8 @@
 import {
   alertKindOfEvent,
   alertWords,
+  flaggedName,
+  nationFlag,
   type AlertKind,
   type AlertToggles,
   type Fixture,
@@ -50,7 +52,7 @@ export function followedMatchMayBeLive(follows: readonly Follow[], fixtures: rea
 }
 
 /**
- * The bell's line for a change, as push would alert it: a followed team or league, an alert type the user has on,
+ * The bell's line for a change, as push would alert it (a national team with its flag before its name): a followed team or league, an alert type the user has on,
  * and not a match whose score spoiler-free mode hides (`hidden`). Quiet hours are for the phone, not the open app.
  */
 export function bellAlertOf(
@@ -63,9 +65,17 @@ export function bellAlertOf(
   if (!kind || kind === 'kick-off' || kind === 'line-ups' || hidden || !followsMatch(follows, change)) return null;
   if (alerts && !alerts[kind]) return null;
   const { event, match } = change;
+  // a national team named with its flag, as push names it
+  const named = (name: string) => flaggedName(name, nationFlag(match.leagueId, name));
   const words = alertWords(
     kind,
-    { ...match, goalsHome: event.homeScore ?? match.goalsHome, goalsAway: event.awayScore ?? match.goalsAway },
+    {
+      ...match,
+      homeTeam: named(match.homeTeam),
+      awayTeam: named(match.awayTeam),
+      goalsHome: event.homeScore ?? match.goalsHome,
+      goalsAway: event.awayScore ?? match.goalsAway,
+    },
     event,
   );
   return { key: `${kind}:${change.fixtureId}:${event.seq}`, kind, ...words, fixtureId: change.fixtureId, at: event.at };

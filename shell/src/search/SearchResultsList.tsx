@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { leagueHubPath, type FollowKind, type SearchResults } from '@matchday/contracts';
 import { initials } from '@matchday/ui';
-import { FollowButton } from '@matchday/ui/unshared';
+import { FlagBadge, FollowButton } from '@matchday/ui/unshared';
 
 const Groups = styled.div`
   display: grid;
@@ -94,6 +94,8 @@ interface Entry {
   picture: string | null;
   /** A national team's flag (emoji), shown in the picture's place. */
   flag?: string;
+  /** A player's team, after the detail: with its flag when it is a national team. */
+  team?: { name: string; flag: string | undefined } | null;
   to: string | null;
   /** What the entry's star follows. */
   follow: { kind: FollowKind; id: number };
@@ -111,7 +113,15 @@ function Group({ title, entries, onPick }: { title: string; entries: Entry[]; on
               <Picture name={entry.name} src={entry.picture} flag={entry.flag} />
               <span>
                 {entry.name}
-                {entry.detail && <small>{entry.detail}</small>}
+                {(entry.detail || entry.team) && (
+                  <small>
+                    {entry.detail}
+                    {entry.detail && entry.team && ' · '}
+                    {entry.team?.flag && <FlagBadge flag={entry.team.flag} name={entry.team.name} size={14} />}
+                    {entry.team?.flag && ' '}
+                    {entry.team?.name}
+                  </small>
+                )}
               </span>
             </>
           );
@@ -148,7 +158,8 @@ export function SearchResultsList({ results, onPick }: { results: SearchResults;
     key: `p${p.id}`,
     name: p.name,
     // "known as Casemiro · Manchester United": the name fans typed, when the name shown does not say it
-    detail: [p.knownAs && `known as ${p.knownAs}`, p.teamName].filter(Boolean).join(' · '),
+    detail: p.knownAs ? `known as ${p.knownAs}` : '',
+    team: p.teamName ? { name: p.teamName, flag: p.teamFlag } : null,
     picture: p.photo,
     to: p.leagueId !== null && p.season !== null ? `/player/${p.id}/${p.leagueId}/${p.season}` : null,
     follow: { kind: 'player', id: p.id },

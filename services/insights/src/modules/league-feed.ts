@@ -1,4 +1,4 @@
-import type { FeedLeague, FeedMatch, FeedMatches } from '@matchday/contracts';
+import type { DatasetInfo, FeedLeague, FeedMatch, FeedMatches } from '@matchday/contracts';
 import type { FootballClient } from '@matchday/server';
 import { WINDOW_DAYS } from '../model/constants';
 import type { FittedModel } from '../model/dixon-coles';
@@ -22,21 +22,35 @@ export interface LeagueState {
  */
 export class LeagueFeed {
   private readonly cache = new Map<number, Promise<LeagueState>>();
-  private leagueList: { at: number; leagues: Promise<FeedLeague[]> } | null = null;
+  /** Football reads reused for CACHE_MS, by path. */
+  private readonly reads = new Map<string, { at: number; value: Promise<unknown> }>();
 
   constructor(
     readonly football: FootballClient,
     readonly now: () => Date = () => new Date(),
   ) {}
 
-  leagues(): Promise<FeedLeague[]> {
+  /** A football read reused for CACHE_MS (read afresh when the clock went back, or after a failure). */
+  private reused<T>(path: string): Promise<T> {
     const at = this.now().getTime();
-    if (!this.leagueList || at - this.leagueList.at > CACHE_MS || at < this.leagueList.at) {
-      const leagues = this.football.get<FeedLeague[]>('/internal/model-feed/leagues');
-      this.leagueList = { at, leagues };
-      leagues.catch(() => (this.leagueList = null));
-    }
-    return this.leagueList.leagues;
+    const held = this.reads.get(path);
+    if (held && at - held.at <= CACHE_MS && at >= held.at) return held.value as Promise<T>;
+    const value = this.football.get<T>(path);
+    this.reads.set(path, { at, value });
+    value.catch(() => this.reads.get(path)?.value === value && this.reads.delete(path));
+    return value;
+  }
+
+  leagues(): Promise<FeedLeague[]> {
+    return this.reused<FeedLeague[]>('/internal/model-feed/leagues');
+  }
+
+  /**
+   * The served replay's shift (GET /api/dataset: every stored kick-off is its real one plus this), 0 when no replay
+   * is served: the tabs' days are real days (tips/job.ts).
+   */
+  async replayShiftMs(): Promise<number> {
+    return (await this.reused<DatasetInfo>('/api/dataset')).replay?.shiftMs ?? 0;
   }
 
   /** The league's matches of the model's window and onwards, and the model fitted on every result before now. */

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { FixtureAnalysis, TipMarket } from '@matchday/contracts';
-import { Button, kickoffDateTime, TeamLogo, usePageMeta } from '@matchday/ui';
-import { BackLink, errorDetail, FormLetters, Muted, Row, ScreenState, Stack } from '@matchday/ui/unshared';
+import { nationFlag, type FixtureAnalysis, type TipMarket } from '@matchday/contracts';
+import { Button, kickoffDateTime, usePageMeta } from '@matchday/ui';
+import { BackLink, errorDetail, FlagOrLogo, FormLetters, Muted, Row, ScreenState, Stack } from '@matchday/ui/unshared';
 import { BLOCK_SKELETON, Panel, pct, ResponsibleGambling, SectionTitle } from '../../../lib/ui';
 import { useAnalysis } from '../api/tips';
 import { RecordView } from './RecordView';
@@ -124,8 +124,8 @@ export function AnalysisView({ fixtureId, backTo }: { fixtureId: string; backTo:
         <Stack $gap="0.6rem">
           <Row $wrap $gap="1rem">
             <Row $gap="0.5rem">
-              <TeamLogo name={a.homeTeam} src={a.tip.homeTeamLogo} size={44} />
-              <TeamLogo name={a.awayTeam} src={a.tip.awayTeamLogo} size={44} />
+              <FlagOrLogo name={a.homeTeam} logo={a.tip.homeTeamLogo} flag={nationFlag(a.leagueId, a.homeTeam)} size={44} />
+              <FlagOrLogo name={a.awayTeam} logo={a.tip.awayTeamLogo} flag={nationFlag(a.leagueId, a.awayTeam)} size={44} />
             </Row>
             <div>
               <h1 style={{ margin: 0, fontSize: '1.45rem' }}>

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { TipCard as Tip } from '@matchday/contracts';
-import { Badge, Button, kickoffDateTime, TeamLogo } from '@matchday/ui';
-import { Figure, Muted, Row, Stack, TileGrid } from '@matchday/ui/unshared';
+import { nationFlag, type TipCard as Tip } from '@matchday/contracts';
+import { Badge, Button, kickoffDateTime } from '@matchday/ui';
+import { Figure, FlagOrLogo, Muted, Row, Stack, TileGrid } from '@matchday/ui/unshared';
 import { Panel, pct } from '../../../lib/ui';
 import { edgeText } from '../rules/figures';
 
@@ -64,12 +64,12 @@ export function TipCard({ tip, analysisHref }: { tip: Tip; analysisHref: string 
         </div>
         <Teams>
           <Stack $gap="0.3rem" style={{ justifyItems: 'center' }}>
-            <TeamLogo name={tip.homeTeam} src={tip.homeTeamLogo} size={40} />
+            <FlagOrLogo name={tip.homeTeam} logo={tip.homeTeamLogo} flag={nationFlag(tip.leagueId, tip.homeTeam)} size={40} />
             <span className="name">{tip.homeTeam}</span>
           </Stack>
           <Muted aria-hidden="true">vs</Muted>
           <Stack $gap="0.3rem" style={{ justifyItems: 'center' }}>
-            <TeamLogo name={tip.awayTeam} src={tip.awayTeamLogo} size={40} />
+            <FlagOrLogo name={tip.awayTeam} logo={tip.awayTeamLogo} flag={nationFlag(tip.leagueId, tip.awayTeam)} size={40} />
             <span className="name">{tip.awayTeam}</span>
           </Stack>
         </Teams>

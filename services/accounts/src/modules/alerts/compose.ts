@@ -1,6 +1,7 @@
 import {
   alertKindOfEvent,
   alertWords,
+  flaggedName,
   type AlertKind,
   type AlertToggles,
   type Fixture,
@@ -77,14 +78,13 @@ export interface OutgoingAlert {
 
 const matchPath = (fixtureId: number) => `/fixture-stats/${fixtureId}`;
 
-/**
- * The fixture with its teams named as every alert writes them: a national team with its flag before its name
- * ("🇲🇽 Mexico v 🇿🇦 South Africa"; where a system shows no flag emoji, as Windows, the flag reads as its two
- * letters, "MX Mexico"), a club by its name alone.
- */
+/** The fixture with its teams named as every alert writes them (flaggedName: "🇲🇽 Mexico v 🇿🇦 South Africa"). */
 function withFlags(fixture: Fixture): Fixture {
-  const named = (name: string, flag: string | undefined) => (flag ? `${flag} ${name}` : name);
-  return { ...fixture, homeTeam: named(fixture.homeTeam, fixture.homeTeamFlag), awayTeam: named(fixture.awayTeam, fixture.awayTeamFlag) };
+  return {
+    ...fixture,
+    homeTeam: flaggedName(fixture.homeTeam, fixture.homeTeamFlag),
+    awayTeam: flaggedName(fixture.awayTeam, fixture.awayTeamFlag),
+  };
 }
 
 /** The alert of a live-feed change for a fixture, as the user's choices allow it; null when none is sent. */

@@ -153,12 +153,16 @@ async function findPlayers(db: Knex, query: string): Promise<SearchPlayer[]> {
   return top.map((p) => {
     const squad = latest.get(Number(p.id));
     const where = squad ? leagues.get(`${squad.teamId}|${squad.season}`) : undefined;
+    const team = squad ? (teamName.get(squad.teamId) ?? null) : null;
+    // a national team's player: his team's flag, as the team's own result wears it
+    const teamFlag = where && team ? nationFlag(where.leagueId, team) : undefined;
     return {
       id: Number(p.id),
       name: p.name,
       knownAs: knownAsBeside(p.name, p.known_as),
       photo: p.photo,
-      teamName: squad ? (teamName.get(squad.teamId) ?? null) : null,
+      teamName: team,
+      ...(teamFlag ? { teamFlag } : {}),
       leagueId: where?.leagueId ?? null,
       season: where ? where.season : null,
     };

@@ -3,9 +3,9 @@ import { notFound, type FootballClient } from '@matchday/server';
 import { optimise, RULES, type Selection } from '../../fantasy/optimiser';
 import type { LeagueFeed } from '../league-feed';
 import { nextDay } from '../next-day';
+import { dayWindow } from '../tips/job';
 import { averageGoalsBefore, candidatesOf, expectedPlayers, RATE_MATCHES } from './players';
 
-const DAY = 86_400_000;
 /** Differential team: expected points minus this many points per ownership percent. */
 export const OWNERSHIP_PENALTY = 0.3;
 export const CARDS_PER_DAY = 8;
@@ -112,8 +112,8 @@ export class Dream11Engine {
 
   async day(day: 'today' | 'tomorrow'): Promise<Dream11Day> {
     const now = this.now();
-    const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + (day === 'today' ? 0 : 1));
-    const { matches, demo } = await this.feed.matchesBetween(new Date(start), new Date(start + DAY));
+    const { from, to } = dayWindow(now, day, await this.feed.replayShiftMs());
+    const { matches, demo } = await this.feed.matchesBetween(from, to);
     // Dream11 locks a match's teams at kick-off: a day's cards are the matches still to start (a match under way,
     // not yet finished, has no team left to make).
     const fixtures = matches.map(({ match }) => match).filter((m) => m.homeGoals === null && Date.parse(m.kickoffAt) > now.getTime());
@@ -127,9 +127,9 @@ export class Dream11Engine {
       ),
     );
     const cards = made.filter((card): card is Dream11Card => card !== null);
-    const reply: Dream11Day = { day, date: new Date(start).toISOString().slice(0, 10), cards, demo };
+    const reply: Dream11Day = { day, date: from.toISOString().slice(0, 10), cards, demo };
     if (!cards.length) {
-      const next = await nextDay(this.feed, new Date(start + DAY), (match) => this.hasSquads(match));
+      const next = await nextDay(this.feed, to, (match) => this.hasSquads(match));
       if (next) reply.next = next;
     }
     return reply;

@@ -9,31 +9,49 @@ const DAY = 86_400_000;
 /** Fixtures asked of the football service per results read. */
 const GRADE_CHUNK = 200;
 
-function utcDay(date: Date, offset = 0): Date {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + offset));
+/*
+ * Tabs are days of the calendar the user reads. While a replay is served every stored kick-off is its real one moved
+ * by the replay's shift (GET /api/dataset, LeagueFeed.replayShiftMs), and screens write a match's real day: a day,
+ * and the weekend, is one of the real calendar (now − shift), given here as the stored instants it spans. A shift
+ * that is not a multiple of seven days moves Saturday to another stored weekday.
+ */
+
+/** The start, on the stored clock, of the real UTC day holding the stored instant `now`, `offset` days on. */
+function realDayStart(now: Date, shiftMs: number, offset = 0): Date {
+  return new Date(Math.floor((now.getTime() - shiftMs) / DAY) * DAY + offset * DAY + shiftMs);
 }
 
-/** The coming (or current) Saturday and Sunday, UTC. */
-export function weekendWindow(now: Date): { from: Date; to: Date } {
-  const weekday = now.getUTCDay(); // 0 Sunday .. 6 Saturday
-  const saturday = utcDay(now, weekday === 0 ? -1 : 6 - weekday);
+/** The real UTC weekday (0 Sunday .. 6 Saturday) of the stored instant `at`. */
+function realWeekday(at: Date, shiftMs: number): number {
+  return new Date(at.getTime() - shiftMs).getUTCDay();
+}
+
+/** The coming (or current) real Saturday and Sunday, UTC, on the stored clock. */
+export function weekendWindow(now: Date, shiftMs: number): { from: Date; to: Date } {
+  const weekday = realWeekday(now, shiftMs);
+  const saturday = realDayStart(now, shiftMs, weekday === 0 ? -1 : 6 - weekday);
   return { from: saturday, to: new Date(saturday.getTime() + 2 * DAY) };
 }
 
-/** The UTC day `today` or `tomorrow`. */
-export function dayWindow(now: Date, day: 'today' | 'tomorrow'): { from: Date; to: Date } {
-  const from = utcDay(now, day === 'today' ? 0 : 1);
+/** The real UTC day `today` or `tomorrow`, on the stored clock. */
+export function dayWindow(now: Date, day: 'today' | 'tomorrow', shiftMs: number): { from: Date; to: Date } {
+  const from = realDayStart(now, shiftMs, day === 'today' ? 0 : 1);
   return { from, to: new Date(from.getTime() + DAY) };
 }
 
-/** Where tips are published, so where they are stored: today, tomorrow and the weekend (UTC). */
-export function publishedWindows(now: Date): Array<{ from: Date; to: Date }> {
-  return [dayWindow(now, 'today'), dayWindow(now, 'tomorrow'), weekendWindow(now)];
+/** The start, on the stored clock, of the real UTC day holding a stored kick-off. */
+export function dayOf(kickoffAt: string, shiftMs: number): Date {
+  return realDayStart(new Date(kickoffAt), shiftMs);
 }
 
-export function inPublishedWindow(match: FeedMatch, now: Date): boolean {
+/** Where tips are published, so where they are stored: today, tomorrow and the weekend (real UTC days). */
+export function publishedWindows(now: Date, shiftMs: number): Array<{ from: Date; to: Date }> {
+  return [dayWindow(now, 'today', shiftMs), dayWindow(now, 'tomorrow', shiftMs), weekendWindow(now, shiftMs)];
+}
+
+export function inPublishedWindow(match: FeedMatch, now: Date, shiftMs: number): boolean {
   const t = Date.parse(match.kickoffAt);
-  return publishedWindows(now).some((w) => t >= w.from.getTime() && t < w.to.getTime());
+  return publishedWindows(now, shiftMs).some((w) => t >= w.from.getTime() && t < w.to.getTime());
 }
 
 /**
@@ -49,12 +67,15 @@ export class TipsJob {
 
   async run(): Promise<{ frozen: number; graded: number }> {
     const now = this.feed.now();
-    const windows = publishedWindows(now);
+    const shiftMs = await this.feed.replayShiftMs();
+    const windows = publishedWindows(now, shiftMs);
     const from = new Date(Math.min(...windows.map((w) => w.from.getTime())));
     const to = new Date(Math.max(...windows.map((w) => w.to.getTime())));
     const { matches } = await this.feed.matchesBetween(from, to);
     const tips = matches
-      .filter(({ match }) => match.homeGoals === null && Date.parse(match.kickoffAt) > now.getTime() && inPublishedWindow(match, now))
+      .filter(
+        ({ match }) => match.homeGoals === null && Date.parse(match.kickoffAt) > now.getTime() && inPublishedWindow(match, now, shiftMs),
+      )
       .map(({ match, state }) => newTip(match, state.feed.league.displayName, state.feed.demo, state.model, now));
     const frozen = await this.repository.freeze(tips);
     return { frozen, graded: await this.grade() };

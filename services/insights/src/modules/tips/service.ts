@@ -38,7 +38,7 @@ export class TipsEngine {
   }
 
   async day(day: 'today' | 'tomorrow'): Promise<TipsDay> {
-    const { from, to } = dayWindow(this.feed.now(), day);
+    const { from, to } = dayWindow(this.feed.now(), day, await this.feed.replayShiftMs());
     const { rows, demo } = await this.storedBetween(from, to);
     const tips = rows
       .map(toCard)
@@ -54,7 +54,7 @@ export class TipsEngine {
 
   async weekend(): Promise<WeekendSpecial> {
     const now = this.feed.now();
-    const window = weekendWindow(now);
+    const window = weekendWindow(now, await this.feed.replayShiftMs());
     const from = new Date(Math.max(window.from.getTime(), now.getTime()));
     const { rows } = await this.storedBetween(from, window.to);
     const open = rows
