@@ -214,6 +214,7 @@ test('a World Cup match on a phone: its goals with their minutes under the score
   await expectNoSideScroll(page);
   // search: the nation with its flag in its badge's place
   await page.goto(`${stack().url}/search?q=mexico`);
-  await expect(page.getByTestId('search-teams').getByTestId('search-result').first()).toContainText('🇲🇽Mexico');
+  // the flag, or its letters where this browser draws no flag emoji (no colour emoji font, Windows)
+  await expect(page.getByTestId('search-teams').getByTestId('search-result').first()).toContainText(/^(🇲🇽|MX)Mexico/);
   await context.close();
 });

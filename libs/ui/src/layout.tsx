@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { Tab, TabList } from '@matchday/ui';
 
 /** A vertical grid of blocks. */
@@ -30,6 +30,16 @@ export const PlainList = styled.ul<{ $gap?: string }>`
 `;
 
 /** Secondary text. */
+/**
+ * A team's name in a narrow column (a card's two sides at 320 px): broken only between words, and a little smaller
+ * on a narrow phone so that one long word ("Southampton", "Wolverhampton") fits whole; a word still too long for its
+ * column is broken as a last resort rather than drawn over its neighbour.
+ */
+export const teamNameText = css`
+  overflow-wrap: break-word;
+  font-size: min(1em, 4.3vw);
+`;
+
 export const Muted = styled.span`
   color: ${({ theme }) => theme.textMuted};
 `;

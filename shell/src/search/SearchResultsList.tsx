@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { leagueHubPath, type FollowKind, type SearchResults } from '@matchday/contracts';
 import { initials } from '@matchday/ui';
-import { FlagBadge, FollowButton } from '@matchday/ui/unshared';
+import { drawsFlagEmoji, FlagBadge, flagLetters, FollowButton } from '@matchday/ui/unshared';
 
 const Groups = styled.div`
   display: grid;
@@ -77,12 +77,19 @@ const Pic = styled.span`
   }
 `;
 
-/** A national team's flag, else the photo or logo, or the initials when there is none or it fails to load. */
+/**
+ * A national team's flag (its letters where the browser draws no flag emoji), else the photo or logo, or the initials
+ * when there is none or it fails to load.
+ */
 function Picture({ name, src, flag }: { name: string; src: string | null; flag: string | undefined }) {
   const [broken, setBroken] = useState(false);
+  const drawnFlag = flag !== undefined && drawsFlagEmoji();
+  let content: ReactNode = initials(name);
+  if (flag !== undefined) content = drawnFlag ? flag : flagLetters(flag);
+  else if (src && !broken) content = <img src={src} alt="" loading="lazy" onError={() => setBroken(true)} />;
   return (
-    <Pic aria-hidden="true" className={flag && 'flag'}>
-      {flag ?? (src && !broken ? <img src={src} alt="" loading="lazy" onError={() => setBroken(true)} /> : initials(name))}
+    <Pic aria-hidden="true" className={drawnFlag ? 'flag' : undefined}>
+      {content}
     </Pic>
   );
 }

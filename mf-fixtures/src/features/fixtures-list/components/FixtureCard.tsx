@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Badge, Button, kickoffLabel, leagueColour, media } from '@matchday/ui';
 import type { Fixture } from '@matchday/contracts';
 import { resultNote, type LiveEntry, type LiveState } from '@matchday/ui/live';
-import { FlagOrLogo, FollowButton, revealScore } from '@matchday/ui/unshared';
+import { FlagOrLogo, FollowButton, revealScore, teamNameText } from '@matchday/ui/unshared';
 import { LiveScore } from './LiveScore';
 
 /** The cards' grid (Home's day list and its Following section): one column on a phone. */
@@ -86,7 +86,7 @@ const Team = styled.div`
   font-weight: 600;
   min-width: 0;
   span.name {
-    overflow-wrap: anywhere;
+    ${teamNameText}
   }
 `;
 

@@ -40,13 +40,14 @@ const Side = styled.div<{ $colour: string }>`
   h2 {
     margin: 0;
     font-size: 1.1rem;
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
     border-bottom: 3px solid ${({ $colour }) => $colour};
     padding-bottom: 0.2rem;
   }
   ${media.mobile} {
     h2 {
-      font-size: 0.95rem;
+      /* one long word ("Southampton") fits whole in its third of a 320 px screen */
+      font-size: min(0.95rem, 4.3vw);
     }
   }
 `;

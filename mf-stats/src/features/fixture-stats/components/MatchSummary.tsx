@@ -14,7 +14,13 @@ const Summary = styled.div`
     list-style: none;
     margin: 0;
     padding: 0;
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
+  }
+  svg {
+    width: 0.85em;
+    height: 0.85em;
+    margin-right: 0.3em;
+    vertical-align: -0.1em;
   }
   ul:first-child {
     text-align: right;
@@ -30,15 +36,37 @@ const Extra = styled.p`
   text-align: center;
 `;
 
+/** Drawn, not emoji: a ball and a red card look the same wherever the page is read (no emoji font needed). */
+function Ball() {
+  return (
+    <svg viewBox="0 0 16 16" aria-hidden="true">
+      <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <path d="M8 4.6l3.1 2.3-1.2 3.6H6.1L4.9 6.9z" fill="currentColor" />
+    </svg>
+  );
+}
+
+function RedCard() {
+  return (
+    <svg viewBox="0 0 16 16" aria-label="Red card" role="img">
+      <rect x="3" y="1" width="10" height="14" rx="1.5" fill="#dc2626" />
+    </svg>
+  );
+}
+
 function SideList({ side, testId }: { side: SideSummary; testId: string }) {
   return (
     <ul data-testid={testId}>
       {side.goals.map((line) => (
-        <li key={line}>⚽ {line}</li>
+        <li key={line}>
+          <Ball />
+          {line}
+        </li>
       ))}
       {side.redCards.map((name, i) => (
         <li key={`${name}-${i}`} className="red">
-          🟥 {name}
+          <RedCard />
+          {name}
         </li>
       ))}
     </ul>

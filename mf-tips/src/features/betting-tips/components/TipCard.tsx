@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { nationFlag, type TipCard as Tip } from '@matchday/contracts';
 import { Badge, Button, kickoffDateTime } from '@matchday/ui';
-import { Figure, FlagOrLogo, Muted, Row, Stack, TileGrid } from '@matchday/ui/unshared';
+import { Figure, FlagOrLogo, Muted, Row, Stack, teamNameText, TileGrid } from '@matchday/ui/unshared';
 import { Panel, pct } from '../../../lib/ui';
 import { edgeText } from '../rules/figures';
 
@@ -25,7 +25,14 @@ const Teams = styled.div`
   text-align: center;
   font-weight: 700;
   span.name {
-    overflow-wrap: anywhere;
+    ${teamNameText}
+  }
+`;
+
+/** Four figures in a row; two by two on the narrowest phones (320 px), where four would not fit their values. */
+const TipFigures = styled(TileGrid)`
+  @media (max-width: 359px) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
   }
 `;
 
@@ -79,12 +86,12 @@ export function TipCard({ tip, analysisHref }: { tip: Tip; analysisHref: string 
             {tip.prediction}
           </div>
         </div>
-        <TileGrid $columns={4} $size="compact">
+        <TipFigures $columns={4} $size="compact">
           <Figure label="Model" value={pct(tip.confidence / 100, 1)} />
           <Figure label="Fair odds" value={tip.fairOdds.toFixed(2)} valueTestId="fair-odds" />
           <Figure label={tip.bookmaker ? `Odds (${tip.bookmaker})` : 'Odds'} value={tip.odds === null ? '–' : tip.odds.toFixed(2)} />
           <Figure label="Edge" value={edgeText(tip.edge)} valueTestId="edge" />
-        </TileGrid>
+        </TipFigures>
         <p style={{ margin: 0 }} data-testid="analysis">
           {tip.analysis}
         </p>
