@@ -84,7 +84,13 @@ export function createWebpackConfig(config: FederationConfig, target: BuildTarge
         dts: false,
         manifest: false,
         // remotes are registered by entry URL (src/remotes/registry.ts): no manifest snapshots, browser only
-        experiments: { optimization: { disableSnapshot: true, target: 'web' } },
+        experiments: {
+          optimization: { disableSnapshot: true, target: 'web' },
+          // a remote's entry uses the runtime core the shell already runs (runtime-core-provider.ts) rather than
+          // its own copy; the standalone development server of a remote keeps its copy (no shell there)
+          ...(!isHost && target.production ? { externalRuntime: true } : {}),
+        },
+        runtimePlugins: isHost ? [path.join(__dirname, 'runtime-core-provider.ts')] : [],
       }),
       new HtmlWebpackPlugin({
         template: path.join(__dirname, 'index.html'),
