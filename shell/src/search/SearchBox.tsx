@@ -3,10 +3,14 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { SEARCH_MAX_LENGTH, SHELL_ROUTES } from '@matchday/contracts';
 import { MOBILE_BREAKPOINT } from '@matchday/ui';
-import { useSearch } from './api';
+import { afterLoadAndIdle } from '../lib/after-load';
+import { searchKey, useDebounced } from './api';
 
-// The results list (and the league table it links through) loads when the first results arrive.
-const SearchResultsList = lazy(async () => ({ default: (await import('./SearchResultsList')).SearchResultsList }));
+// The results dropdown (the search query, its panel and the results list) is not part of the first screen: it is
+// fetched with the header's lazy parts (the "header" chunk) once the first screen has had the page to itself, or at
+// once when the box is focused or pointed at. The box itself is drawn at once, so nothing moves and nothing typed is lost.
+const loadDropdown = () => import(/* webpackChunkName: "header" */ './SearchDropdown');
+const SearchDropdown = lazy(loadDropdown);
 
 export const SearchInput = styled.input`
   width: 100%;
@@ -31,26 +35,6 @@ const Box = styled.div`
   }
 `;
 
-const Panel = styled.div`
-  position: absolute;
-  top: calc(100% + 0.4rem);
-  left: 0;
-  right: 0;
-  min-width: 18rem;
-  max-height: 70vh;
-  overflow-y: auto;
-  padding: 0.5rem;
-  border-radius: 10px;
-  background: ${({ theme }) => theme.surface};
-  border: 1px solid ${({ theme }) => theme.border};
-  box-shadow: 0 12px 30px rgb(0 0 0 / 0.3);
-  p.hint {
-    margin: 0;
-    padding: 0.5rem;
-    color: ${({ theme }) => theme.textMuted};
-  }
-`;
-
 /** The header's search box (wider screens): results drop down as the fan types; Enter opens the search screen. */
 export function SearchBox() {
   const [query, setQuery] = useState('');
@@ -59,8 +43,10 @@ export function SearchBox() {
   const panelId = useId();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { data, active } = useSearch(query);
+  // the same debounced key the dropdown asks for: the dropdown (and aria-controls) only while it asks
+  const active = searchKey(useDebounced(query)) !== null;
 
+  useEffect(() => void afterLoadAndIdle.then(loadDropdown), []);
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
@@ -76,7 +62,7 @@ export function SearchBox() {
     setQuery('');
   };
   return (
-    <Box ref={boxRef} role="search" data-testid="header-search">
+    <Box ref={boxRef} role="search" data-testid="header-search" onPointerEnter={() => void loadDropdown()}>
       <SearchInput
         type="search"
         aria-label="Search teams, players and competitions"
@@ -89,7 +75,10 @@ export function SearchBox() {
           setQuery(event.target.value);
           setOpen(true);
         }}
-        onFocus={() => setOpen(true)}
+        onFocus={() => {
+          void loadDropdown();
+          setOpen(true);
+        }}
         onKeyDown={(event) => {
           if (event.key === 'Escape') setOpen(false);
           if (event.key === 'Enter' && query.trim()) {
@@ -99,15 +88,9 @@ export function SearchBox() {
         }}
       />
       {open && active && (
-        <Panel id={panelId}>
-          {data ? (
-            <Suspense fallback={<p className="hint">Searching…</p>}>
-              <SearchResultsList results={data} onPick={pick} />
-            </Suspense>
-          ) : (
-            <p className="hint">Searching…</p>
-          )}
-        </Panel>
+        <Suspense fallback={null}>
+          <SearchDropdown id={panelId} query={query} onPick={pick} />
+        </Suspense>
       )}
     </Box>
   );
