@@ -202,8 +202,8 @@ export class AlertSender {
       await saveFeedCursor(this.db, cursor);
     }
     // the round's first read waits up to pollMs for news (the football service answers as soon as an event is stored
-    // in its process); the reads after it, of the rest of a long page, do not
-    let wait = `&wait=${Math.min(this.options.pollMs, MAX_FEED_WAIT_MS)}`;
+    // in its process), unless deliveries are left to send; the reads after it, of the rest of a long page, do not
+    let wait = this.moreQueued ? '' : `&wait=${Math.min(this.options.pollMs, MAX_FEED_WAIT_MS)}`;
     for (;;) {
       const page: LiveFeedPage = await this.options.football.get<LiveFeedPage>(
         `/internal/live/feed?after=${cursor.seq}&limit=${PAGE}&fixtures=1${wait}`,
