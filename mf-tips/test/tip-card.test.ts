@@ -6,7 +6,7 @@ import type { TipCard as Tip } from '@matchday/contracts';
 import { palettes } from '@matchday/ui';
 import { TipCard } from '../src/features/betting-tips/components/TipCard';
 
-const tip = (leagueId: number, homeTeam: string, awayTeam: string): Tip => ({
+const tip = (leagueId: number, homeTeam: string, awayTeam: string, flags: Pick<Tip, 'homeTeamFlag' | 'awayTeamFlag'> = {}): Tip => ({
   id: 1,
   fixtureId: 10,
   match: `${homeTeam} vs ${awayTeam}`,
@@ -14,6 +14,7 @@ const tip = (leagueId: number, homeTeam: string, awayTeam: string): Tip => ({
   awayTeam,
   homeTeamLogo: null,
   awayTeamLogo: null,
+  ...flags,
   league: leagueId === 1 ? 'World Cup' : 'Premier League',
   leagueId,
   kickoffAt: '2026-06-11T19:00:00.000Z',
@@ -44,8 +45,8 @@ const render = (card: Tip) =>
   );
 
 describe('a tip card', () => {
-  it("draws a national team's flag in its badge's place at the World Cup", () => {
-    const html = render(tip(1, 'Mexico', 'South Africa'));
+  it("draws a national team's flag, as the tip carries it, in its badge's place at the World Cup", () => {
+    const html = render(tip(1, 'Mexico', 'South Africa', { homeTeamFlag: '🇲🇽', awayTeamFlag: '🇿🇦' }));
     expect(html).toContain('aria-label="Mexico flag"');
     expect(html).toContain('aria-label="South Africa flag"');
     expect(html).toContain('🇲🇽');

@@ -130,6 +130,9 @@ export interface TipCard {
   awayTeam: string;
   homeTeamLogo: string | null;
   awayTeamLogo: string | null;
+  /** A national team's flag (emoji), as the fixtures give it: only when the team is one. */
+  homeTeamFlag?: string;
+  awayTeamFlag?: string;
   league: string;
   leagueId: number;
   /** ISO kick-off and its UTC day / time. */

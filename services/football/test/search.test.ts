@@ -181,6 +181,9 @@ describe.each(testDatabases())('GET /api/search on %s', (_label, makeTarget) => 
     // "M.Salah" says nothing that Mohamed Salah does not: no known-as beside it
     expect((await search(service, 'mohamed')).players.map((p) => [p.name, p.knownAs])).toEqual([['Mohamed Salah', null]]);
     expect((await search(service, 'man utd')).teams.map((t) => t.name)).toEqual(['Manchester United']);
+    // "FC" and the like, which one source writes and another does not, are no part of a club's name to search
+    expect((await search(service, 'arsenal fc')).teams.map((t) => t.name)).toEqual(['Arsenal']);
+    expect((await search(service, 'FC Liverpool')).teams.map((t) => t.name)).toEqual(['Liverpool']);
     // a club stored before its short names were searchable gets them when an import next meets it
     await service.db('search_terms').where({ kind: 'team' }).whereIn('term', ['man utd', 'utd']).delete();
     expect((await search(service, 'man utd')).teams).toEqual([]);

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { nationFlag, type FixtureAnalysis, type TipMarket } from '@matchday/contracts';
+import type { FixtureAnalysis, TipMarket } from '@matchday/contracts';
 import { Button, kickoffDateTime, usePageMeta } from '@matchday/ui';
 import { BackLink, errorDetail, FlagOrLogo, FormLetters, Muted, Row, ScreenState, Stack } from '@matchday/ui/unshared';
 import { BLOCK_SKELETON, Panel, pct, ResponsibleGambling, SectionTitle } from '../../../lib/ui';
@@ -124,8 +124,8 @@ export function AnalysisView({ fixtureId, backTo }: { fixtureId: string; backTo:
         <Stack $gap="0.6rem">
           <Row $wrap $gap="1rem">
             <Row $gap="0.5rem">
-              <FlagOrLogo name={a.homeTeam} logo={a.tip.homeTeamLogo} flag={nationFlag(a.leagueId, a.homeTeam)} size={44} />
-              <FlagOrLogo name={a.awayTeam} logo={a.tip.awayTeamLogo} flag={nationFlag(a.leagueId, a.awayTeam)} size={44} />
+              <FlagOrLogo name={a.homeTeam} logo={a.tip.homeTeamLogo} flag={a.tip.homeTeamFlag} size={44} />
+              <FlagOrLogo name={a.awayTeam} logo={a.tip.awayTeamLogo} flag={a.tip.awayTeamFlag} size={44} />
             </Row>
             <div>
               <h1 style={{ margin: 0, fontSize: '1.45rem' }}>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { nationFlag, type TipCard as Tip } from '@matchday/contracts';
+import type { TipCard as Tip } from '@matchday/contracts';
 import { Badge, Button, kickoffDateTime } from '@matchday/ui';
 import { Figure, FlagOrLogo, Muted, Row, Stack, teamNameText, TileGrid } from '@matchday/ui/unshared';
 import { Panel, pct } from '../../../lib/ui';
@@ -71,12 +71,12 @@ export function TipCard({ tip, analysisHref }: { tip: Tip; analysisHref: string 
         </div>
         <Teams>
           <Stack $gap="0.3rem" style={{ justifyItems: 'center' }}>
-            <FlagOrLogo name={tip.homeTeam} logo={tip.homeTeamLogo} flag={nationFlag(tip.leagueId, tip.homeTeam)} size={40} />
+            <FlagOrLogo name={tip.homeTeam} logo={tip.homeTeamLogo} flag={tip.homeTeamFlag} size={40} />
             <span className="name">{tip.homeTeam}</span>
           </Stack>
           <Muted aria-hidden="true">vs</Muted>
           <Stack $gap="0.3rem" style={{ justifyItems: 'center' }}>
-            <FlagOrLogo name={tip.awayTeam} logo={tip.awayTeamLogo} flag={nationFlag(tip.leagueId, tip.awayTeam)} size={40} />
+            <FlagOrLogo name={tip.awayTeam} logo={tip.awayTeamLogo} flag={tip.awayTeamFlag} size={40} />
             <span className="name">{tip.awayTeam}</span>
           </Stack>
         </Teams>

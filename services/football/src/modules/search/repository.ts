@@ -182,12 +182,19 @@ async function findLeagues(db: Knex, query: string): Promise<SearchLeague[]> {
     .map((l) => ({ id: Number(l.id), name: l.display_name, country: l.country, logo: l.logo, currentSeason: Number(l.current_season) }));
 }
 
+/**
+ * Words a club's name carries in one source and not in another ("Arsenal FC", "FC Barcelona", "Sevilla CF"): a query
+ * finds clubs without them, unless they are all it is ("fc" lists the clubs that carry it).
+ */
+const CLUB_WORDS = /(?:^| )(?:a?fc|cf|sc)(?= |$)/g;
+
 /** Teams, players and competitions with a word of their name starting with the query (accents and case ignored). */
 export async function search(db: Knex, text: string): Promise<SearchResults> {
   const query = normalizeSearchText(text);
   if (!query) return { query: text, teams: [], players: [], leagues: [] };
+  const clubQuery = query.replace(CLUB_WORDS, '').trim() || query;
   // One after the other: SQLite has a single connection.
-  const teams = await findTeams(db, query);
+  const teams = await findTeams(db, clubQuery);
   const players = await findPlayers(db, query);
   const leagues = await findLeagues(db, query);
   return { query: text, teams, players, leagues };

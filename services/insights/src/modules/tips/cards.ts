@@ -1,4 +1,4 @@
-import type { FeedMatch, TipCard, TipMarket, TipOrigin } from '@matchday/contracts';
+import { nationFlag, type FeedMatch, type TipCard, type TipMarket, type TipOrigin } from '@matchday/contracts';
 import { toDate, toSqlDateTime } from '@matchday/server';
 import { predict, type FittedModel, type Markets } from '../../model/dixon-coles';
 import { impliedOneXTwo } from '../../model/market';
@@ -120,6 +120,9 @@ export function toCard(row: TipRow): TipCard {
   const kickoff = toDate(row.kickoff_at) ?? new Date(0);
   const iso = kickoff.toISOString();
   const markets = rowMarkets(row);
+  // a national team's flag, as the fixtures API sends it (the national-teams catalogue stays out of the tips remote)
+  const homeTeamFlag = nationFlag(row.league_id, row.home_team);
+  const awayTeamFlag = nationFlag(row.league_id, row.away_team);
   return {
     id: row.id,
     fixtureId: row.fixture_id,
@@ -128,6 +131,8 @@ export function toCard(row: TipRow): TipCard {
     awayTeam: row.away_team,
     homeTeamLogo: row.home_logo,
     awayTeamLogo: row.away_logo,
+    ...(homeTeamFlag && { homeTeamFlag }),
+    ...(awayTeamFlag && { awayTeamFlag }),
     league: row.league_name,
     leagueId: row.league_id,
     kickoffAt: iso,
