@@ -1,13 +1,8 @@
-import { createECDH } from 'node:crypto';
+import webpush from 'web-push';
 import { VAPID_RENEW_AFTER_MS, VAPID_TOKEN_SECONDS, VapidHeaders } from '../src/modules/alerts/sender';
 
-const ecdh = createECDH('prime256v1');
-ecdh.generateKeys();
-const vapid = {
-  publicKey: ecdh.getPublicKey('base64url'),
-  privateKey: ecdh.getPrivateKey('base64url'),
-  subject: 'mailto:alerts@matchday.example',
-};
+// web-push's pairs: a private key is always 32 bytes (one from OpenSSL whose first byte is 0 has 31, and is refused)
+const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:alerts@matchday.example' };
 const claims = (authorization: string) => {
   const token = /^vapid t=([^,]+), k=/.exec(authorization)![1]!;
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { aud: string; exp: number; sub: string };
@@ -39,14 +34,10 @@ describe('VAPID headers', () => {
 
   it('signs again for other keys', () => {
     const headers = new VapidHeaders(() => Date.UTC(2026, 10, 28, 12));
-    const other = createECDH('prime256v1');
-    other.generateKeys();
+    const other = webpush.generateVAPIDKeys();
     const a = headers.authorization(vapid, 'https://fcm.googleapis.com/x');
-    const b = headers.authorization(
-      { ...vapid, publicKey: other.getPublicKey('base64url'), privateKey: other.getPrivateKey('base64url') },
-      'https://fcm.googleapis.com/x',
-    );
+    const b = headers.authorization({ ...vapid, ...other }, 'https://fcm.googleapis.com/x');
     expect(b).not.toBe(a);
-    expect(b).toContain(`k=${other.getPublicKey('base64url')}`);
+    expect(b).toContain(`k=${other.publicKey}`);
   });
 });

@@ -1,6 +1,6 @@
-import { createECDH } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 
 /** A VAPID key pair (RFC 8292): P-256, base64url, as `web-push generate-vapid-keys` prints them. */
@@ -25,10 +25,10 @@ export const vapidSubjectVar = z
   .string()
   .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be mailto:someone@example.com or an https:// URL');
 
+/** A new pair, by web-push: its private key always 32 bytes (a P-256 key whose first byte is 0 comes out of OpenSSL as 31). */
 function generate(): Omit<VapidKeys, 'subject'> {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return { publicKey: ecdh.getPublicKey('base64url', 'uncompressed'), privateKey: ecdh.getPrivateKey('base64url') };
+  const { publicKey, privateKey } = webpush.generateVAPIDKeys();
+  return { publicKey, privateKey };
 }
 
 let ephemeral: Omit<VapidKeys, 'subject'> | undefined;
@@ -40,8 +40,11 @@ let ephemeral: Omit<VapidKeys, 'subject'> | undefined;
 export function developmentVapidKeys(dir: string | undefined): Omit<VapidKeys, 'subject'> {
   if (dir === undefined) return (ephemeral ??= generate());
   const file = path.join(dir, 'vapid-keys.json');
+  let present = false;
   try {
-    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<VapidKeys>;
+    const text = fs.readFileSync(file, 'utf8');
+    present = true;
+    const saved = JSON.parse(text) as Partial<VapidKeys>;
     if (vapidPublicKeyVar.safeParse(saved.publicKey).success && vapidPrivateKeyVar.safeParse(saved.privateKey).success) {
       return { publicKey: saved.publicKey!, privateKey: saved.privateKey! };
     }
@@ -50,6 +53,13 @@ export function developmentVapidKeys(dir: string | undefined): Omit<VapidKeys, '
   }
   const keys = generate();
   fs.mkdirSync(dir, { recursive: true });
+  if (present) {
+    // there, but no pair web-push can sign with (a 31-byte private key made before keys were padded): replaced whole
+    const next = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(next, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+    fs.renameSync(next, file);
+    return developmentVapidKeys(dir);
+  }
   try {
     // created only if absent: the accounts service and the alert senders start together, and all must sign with one pair
     fs.writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600, flag: 'wx' });
