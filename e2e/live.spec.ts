@@ -290,9 +290,11 @@ test.describe('following France: the bell lists the goal; spoiler-free mode hide
     await expect(bell).toHaveAccessibleName('Alerts, 1 new', { timeout: 60_000 });
     await bell.click();
     const panel = fan.getByTestId('alerts-panel');
-    await expect(panel.getByRole('link', { name: /Goal! Argentina 2–2 France/ })).toBeVisible();
+    // national teams are named with their flags, as push names them
+    const goal = panel.getByRole('link', { name: /^Goal! 🇦🇷 Argentina 2–2 🇫🇷 France/ });
+    await expect(goal).toBeVisible();
     await expect(panel).toContainText('Kylian Mbappé 81′');
-    await expect(panel.getByRole('link', { name: /Goal! Argentina 2–2 France/ })).toHaveAttribute('href', `/fixture-stats/${final.id}`);
+    await expect(goal).toHaveAttribute('href', `/fixture-stats/${final.id}`);
 
     // the spoiler-free card still hides it, and no goal is read out; a tap shows it
     await expect(card.getByTestId('card-score')).toContainText('? – ?');
