@@ -11,8 +11,9 @@
  *   JWT verified, aes128gcm payload decrypted with the device's keys); BENCH_DECRYPT=0: it checks the VAPID header
  *   and the headers only and answers 201, costing little CPU, so that the senders have the machine;
  * - the football and accounts services in this process, on fresh SQLite files.
- * For each level of BENCH_DEVICES (default 100,1000; one device per fan, every fan following the home club),
- * BENCH_GOALS goals (default 1) are stored 3 s apart through the football store, as the replay and the API-Football
+ * For each level of BENCH_DEVICES (default 100,1000; one device per fan, every fan following the home club), once
+ * every sender has made one message's keys ahead for every device (as they do in a match's first minutes, before its
+ * first goal; ALERTS_KEYS_AHEAD=0: none made, every push's keys made as it is sent), BENCH_GOALS goals (default 1) are stored 3 s apart through the football store, as the replay and the API-Football
  * poller store them. BENCH_UNUSABLE=N (default 0) adds N followers' devices whose p256dh is 65 bytes but not a point
  * on P-256 (rows from before keys were checked): they are dropped without a request.
  * BENCH_PUSH_LATENCY_MS=t (default 0) makes the stand-in answer t ms late, as a push service across the Internet
@@ -60,19 +61,40 @@ function cpuMicros(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / TICKS_PER_SECOND;
 }
 
+/** An alert sender process, and how many devices it last said it has message keys ready for. */
+type Sender = { child: ChildProcess; keysReady: number };
+
 /** Starts an alert sender process and resolves once it says it has started. */
-async function startSender(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+async function startSender(env: NodeJS.ProcessEnv): Promise<Sender> {
   const profile = process.env.BENCH_SENDER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SENDER_PROFILE}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', SENDER_ENTRY], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const sender: Sender = { child, keysReady: 0 };
   await new Promise<void>((resolve, reject) => {
     const lines = readline.createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
       if (line.includes('alert sender started')) resolve();
+      else if (line.includes('message keys made ahead')) sender.keysReady = Number(/"ready":(\d+)/.exec(line)?.[1] ?? 0);
       else if (/"level":(40|50|60)/.test(line)) console.error(line);
     });
     child.once('exit', (code) => reject(new Error(`alert sender exited (${code})`)));
   });
-  return child;
+  return sender;
+}
+
+/**
+ * Waits until every sender has one message's keys made ahead for every device, as it has a match's first minutes to
+ * (ALERTS_KEYS_AHEAD=0: none are made, nothing to wait for).
+ */
+async function waitForKeysAhead(senders: readonly Sender[], devices: number): Promise<number> {
+  if (process.env.ALERTS_KEYS_AHEAD === '0') return 0;
+  const started = Date.now();
+  while (senders.some((sender) => sender.keysReady < devices)) {
+    if (Date.now() - started > 120_000) {
+      throw new Error(`the senders made keys ahead for ${senders.map((s) => s.keysReady).join(', ')} of ${devices} devices in 120 s`);
+    }
+    await sleep(100);
+  }
+  return Date.now() - started;
 }
 
 async function run(devices: number, senderCount: number): Promise<void> {
@@ -82,6 +104,7 @@ async function run(devices: number, senderCount: number): Promise<void> {
   let accountsService: RunningService | undefined;
   const push = await startPushStandInProcess({ decrypt: DECRYPT });
   if (PUSH_LATENCY_MS > 0) await push.setLatency(PUSH_LATENCY_MS);
+  const running: Sender[] = [];
   const senders: ChildProcess[] = [];
   try {
     footballService = await startService(football, target('football'));
@@ -113,9 +136,14 @@ async function run(devices: number, senderCount: number): Promise<void> {
       NODE_EXTRA_CA_CERTS: caFile,
       ALERTS_POLL_MS: String(POLL_MS),
     };
-    for (let n = 0; n < senderCount; n += 1) senders.push(await startSender(env));
+    for (let n = 0; n < senderCount; n += 1) running.push(await startSender(env));
+    senders.push(...running.map((sender) => sender.child));
     // the leader has read the feed's end and found the match live
     await waitForAwakeSender(db);
+    const keysCpuBefore = senders.map((child) => cpuMicros(child.pid!));
+    const keysMs = await waitForKeysAhead(running, devices);
+    // what making the keys ahead cost, a device (every sender makes them for every device)
+    const keysCpu = senders.reduce((sum, child, i) => sum + cpuMicros(child.pid!) - keysCpuBefore[i]!, 0) / senderCount;
     await sleep(2 * POLL_MS + 500);
     const cpuBefore = senders.map((child) => cpuMicros(child.pid!));
     const pushCpuBefore = cpuMicros(push.pid);
@@ -127,9 +155,10 @@ async function run(devices: number, senderCount: number): Promise<void> {
     const expected = GOALS * devices;
     const deadline = Date.now() + 120_000;
     while ((await push.count()) < expected && Date.now() < deadline) await sleep(100);
+    // the burst's CPU, before the senders make the used keys again
+    const cpu = senders.reduce((sum, child, i) => sum + cpuMicros(child.pid!) - cpuBefore[i]!, 0);
     // anything sent twice arrives late: wait a lease's length for it
     await sleep(1_000);
-    const cpu = senders.reduce((sum, child, i) => sum + cpuMicros(child.pid!) - cpuBefore[i]!, 0);
     const pushCpu = cpuMicros(push.pid) - pushCpuBefore;
     const ownCpu = process.cpuUsage(ownCpuBefore);
     const stored = new Map(
@@ -172,6 +201,10 @@ async function run(devices: number, senderCount: number): Promise<void> {
         (PUSH_LATENCY_MS
           ? `; push service answering ${PUSH_LATENCY_MS} ms late, ${process.env.ALERTS_PUSH_CONCURRENCY ?? 128} pushes out at once`
           : '') +
+        (process.env.ALERTS_KEYS_AHEAD === '0'
+          ? '; no keys made ahead'
+          : `; keys made ahead for every device ${(keysMs / 1000).toFixed(1)} s after the senders woke, ` +
+            `${Math.round(keysCpu / Math.max(1, devices))} µs of CPU a device per sender`) +
         `; poll ${POLL_MS} ms; load ${os.loadavg()[0]!.toFixed(2)})`,
     );
   } finally {

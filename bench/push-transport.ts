@@ -2,11 +2,14 @@
  * What one push costs the sender's process, by how the request is sent: the stand-in push service in a process of
  * its own (bench/lib/push-stand-in.ts, over TLS on loopback, offering HTTP/2 beside HTTP/1.1, not decrypting), and
  * this process sending BENCH_PUSHES (default 10,000) goal alerts to as many devices, 32 at a time, each encrypted
- * for its device by web-push (RFC 8291) and signed with one VAPID header:
+ * for its device (RFC 8291) and signed with one VAPID header:
+ * - `encryption only`: web-push's generateRequestDetails without a request (its encryption and headers);
+ * - `keys + seal`: the senders' encryption (message-keys.ts), the message's keys made at the time;
+ * - `seal only`: the same with the keys made beforehand (as a sender makes them ahead while it waits);
  * - `web-push https`: web-push's sendNotification on Node's https module (a kept-alive agent, 32 sockets);
- * - `undici h1`: the senders' pushAlert: web-push's generateRequestDetails sent on an undici Pool (32 connections);
- * - `undici h2`: the same with allowH2 (HTTP/2 where the push service offers it);
- * - `encryption only`: generateRequestDetails without a request.
+ * - `undici h1`: the senders' pushAlert (keys made at the time) on an undici Pool (32 connections);
+ * - `undici h1 ahead`: the same with keys made beforehand, as in a burst;
+ * - `undici h2`: `undici h1` with allowH2 (HTTP/2 where the push service offers it).
  * Printed per way: this process's CPU (user + system) per push, in µs, and pushes a second.
  *
  *   npx tsx bench/push-transport.ts
@@ -14,6 +17,7 @@
 import https from 'node:https';
 import os from 'node:os';
 import webpush from 'web-push';
+import { makeMessageKeys, sealPayload, type MessageKeys } from '@matchday/accounts/src/modules/alerts/message-keys';
 import { PushConnections, pushAlert, VapidHeaders } from '@matchday/accounts/src/modules/alerts/sender';
 import { createLogger } from '@matchday/server';
 import type { PushSubscriptionJson } from '@matchday/testing';
@@ -76,16 +80,29 @@ async function main(): Promise<void> {
     const alert = { key: 'goal', alert: JSON.parse(payload) as never, ttlSeconds: 600, urgency: 'high' as const, topic: 'f1s2' };
     const logger = createLogger('bench-push-transport');
     const vapidHeaders = new VapidHeaders();
-    const viaSenders = (connections: PushConnections) => async (s: PushSubscriptionJson) => {
-      const outcome = await pushAlert(vapid, s, alert, logger, { connections, vapidHeaders });
-      if (outcome.status !== 'sent') throw new Error(`push: ${JSON.stringify(outcome)}`);
+    const ahead = new Map<PushSubscriptionJson, MessageKeys>();
+    const makeAhead = () => {
+      for (const s of subscriptions) ahead.set(s, makeMessageKeys(s.keys));
     };
+    const viaSenders =
+      (connections: PushConnections, keysAhead = false) =>
+      async (s: PushSubscriptionJson) => {
+        const messageKeys = keysAhead ? () => ahead.get(s)! : undefined;
+        const outcome = await pushAlert(vapid, s, alert, logger, { connections, vapidHeaders, messageKeys });
+        if (outcome.status !== 'sent') throw new Error(`push: ${JSON.stringify(outcome)}`);
+      };
+    const body = Buffer.from(payload);
     await measure('encryption only', subscriptions, async (s) => void request(s));
+    await measure('keys + seal', subscriptions, async (s) => void sealPayload(makeMessageKeys(s.keys), body));
+    makeAhead();
+    await measure('seal only', subscriptions, async (s) => void sealPayload(ahead.get(s)!, body));
     const agent = new https.Agent({ ca: push.ca, keepAlive: true, maxSockets: CONCURRENCY });
     await measure('web-push https', subscriptions, async (s) => void (await webpush.sendNotification(s, payload, { ...options, agent })));
     agent.destroy();
     const h1 = new PushConnections({ connections: CONCURRENCY, ca: push.ca });
     await measure('undici h1', subscriptions, viaSenders(h1));
+    makeAhead();
+    await measure('undici h1 ahead', subscriptions, viaSenders(h1, true));
     await h1.close();
     const h2 = new PushConnections({ connections: CONCURRENCY, ca: push.ca, http2: true });
     await measure('undici h2', subscriptions, viaSenders(h2));

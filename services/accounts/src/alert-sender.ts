@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     pollMs: config.alertsPollMs,
     leaseMs: config.alertsLeaseMs,
     sendConcurrency: config.alertsPushConcurrency,
+    keysAhead: config.alertsKeysAhead,
     endpointProblem: (endpoint) => endpointProblem(endpoint, config),
   });
   logger.info({ pid: process.pid, pollMs: config.alertsPollMs }, 'alert sender started');

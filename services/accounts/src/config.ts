@@ -42,6 +42,8 @@ export const accountsEnvSchema = serviceEnvSchema('accounts', {
   ALERTS_LEASE_MS: optional(countVar(1_000, 600_000)),
   /** How many pushes an alert sender has out at once, one connection each to a push service (default 128). */
   ALERTS_PUSH_CONCURRENCY: optional(countVar(1, 1_024)),
+  /** For how many followers' devices an alert sender keeps one message's encryption keys made ahead (default 20,000; 0: none). */
+  ALERTS_KEYS_AHEAD: optional(countVar(0, 1_000_000)),
 }).superRefine((env, ctx) => {
   if (env.NODE_ENV === 'production' && !env.REFERRAL_HASH_SECRET) {
     ctx.addIssue({
@@ -87,6 +89,8 @@ export interface AccountsConfig {
   alertsLeaseMs: number | undefined;
   /** How many pushes an alert sender has out at once (default the sender's, 128). */
   alertsPushConcurrency: number | undefined;
+  /** For how many devices an alert sender keeps message keys made ahead (default the sender's, 20,000). */
+  alertsKeysAhead: number | undefined;
 }
 
 /** The browsers' push services (Chrome/Edge/Opera via FCM, Firefox, Safari, Windows). */
@@ -136,5 +140,6 @@ export function accountsConfig(env: Partial<AccountsEnv>): AccountsConfig {
     alertsPollMs: env.ALERTS_POLL_MS ?? 500,
     alertsLeaseMs: env.ALERTS_LEASE_MS,
     alertsPushConcurrency: env.ALERTS_PUSH_CONCURRENCY,
+    alertsKeysAhead: env.ALERTS_KEYS_AHEAD,
   };
 }

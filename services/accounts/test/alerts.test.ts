@@ -445,4 +445,28 @@ describe.each(testDatabases())('goal alerts on %s', (_label, makeTarget) => {
     expect(eventAlertsOf(noCards.devices[0]!).map((a) => a.kind)).toEqual(['goal']);
     expect(alertsOf(spoilerFree.devices[0]!)).toEqual([]);
   });
+
+  it("while a followed match is live a sender makes each device's next message keys ahead: a goal goes out with them, once", async () => {
+    const follower = await fan([['team', teams['Alpha Town']!]], {}, 3);
+    await sender.tick();
+    while (await sender.makeKeysAhead(1_000));
+    const ids = (
+      (await service.db('push_subscriptions').whereIn('endpoint_hash', follower.devices.map(endpointHash)).select('id')) as Array<{
+        id: number;
+      }>
+    ).map((row) => Number(row.id));
+    expect(ids.map((id) => sender.keysAhead.has(id))).toEqual([true, true, true]);
+    const before = sender.keysAhead.counts.ahead;
+    await store(event('live', 'goal:ahead', { side: 'away', minute: 60, scorer: 'Cy Ahead', score: { home: 2, away: 3 } }));
+    await sender.tick();
+    // the stand-in decrypted each with the device's keys
+    expect(follower.devices.map((endpoint) => eventAlertsOf(endpoint).map((alert) => alert.body))).toEqual(
+      Array(3).fill(['Cy Ahead 60′ · Alert League']),
+    );
+    expect(sender.keysAhead.counts.ahead - before).toBeGreaterThanOrEqual(3);
+    // used once: the next pass makes others
+    expect(ids.map((id) => sender.keysAhead.has(id))).toEqual([false, false, false]);
+    while (await sender.makeKeysAhead(1_000));
+    expect(ids.map((id) => sender.keysAhead.has(id))).toEqual([true, true, true]);
+  });
 });

@@ -1,5 +1,6 @@
 import type { Knex, Logger } from '@matchday/server';
 import type { VapidKeys } from '../../lib/vapid';
+import type { KeysAhead } from './message-keys';
 import { finishDeliveries, renewClaim, retryLater, type ClaimedDelivery, type DeliveryResult } from './repository';
 import { pushAlert, type PushConnections, type VapidHeaders } from './sender';
 
@@ -20,6 +21,8 @@ export interface ClaimContext {
   concurrency: number;
   vapidHeaders: VapidHeaders;
   connections: PushConnections;
+  /** Message keys made ahead for the devices (default: each made when its push is sent). */
+  keysAhead?: KeysAhead | undefined;
   onDelivery?:
     ((outcome: 'sent' | 'failed' | 'expired' | 'gone', delivery: { subscriptionId: number; alertKey: string }) => void) | undefined;
 }
@@ -36,7 +39,7 @@ export async function sendClaim(
   batch: readonly ClaimedDelivery[],
   context: ClaimContext,
 ): Promise<{ gone: number[]; reasons: Set<string> }> {
-  const { now, leaseMs, logger } = context;
+  const { now, leaseMs, logger, keysAhead } = context;
   let heldUntil = now() + leaseMs;
   let renewing: Promise<unknown> = Promise.resolve();
   const renewal = setInterval(
@@ -70,6 +73,7 @@ export async function sendClaim(
         deadlineMs: delivery.deadlineMs,
         vapidHeaders: context.vapidHeaders,
         connections: context.connections,
+        messageKeys: keysAhead ? () => keysAhead.take(delivery.subscriptionId, delivery.keys) : undefined,
       });
       if (outcome.status === 'retry') {
         await retryLater(db, claim, delivery.id, outcome.attempts, now() + outcome.delayMs);

@@ -5,6 +5,7 @@ import type { PushAlert } from '@matchday/contracts';
 import type { Logger } from '@matchday/server';
 import type { VapidKeys } from '../../lib/vapid';
 import type { OutgoingAlert } from './compose';
+import { makeMessageKeys, sealPayload, type MessageKeys } from './message-keys';
 import type { Recipient } from './repository';
 
 /**
@@ -202,8 +203,9 @@ function jsonOf(alert: PushAlert): string {
 
 /**
  * Sends one claimed alert to one device, once (try `attempt` of at most three, with the TTL that is left of the
- * alert's). web-push makes the request (the payload encrypted for this device, RFC 8291; the headers); undici sends
- * it on a kept-alive connection. Writes nothing: the caller claimed the delivery, queues retries, and records the
+ * alert's): the payload sealed for this device (RFC 8291, message-keys.ts, with keys made ahead where the sender has
+ * them), the Web Push headers (RFC 8030: TTL, Urgency, Topic; RFC 8292's VAPID Authorization), sent by undici on a
+ * kept-alive connection. Writes nothing: the caller claimed the delivery, queues retries, and records the
  * outcome after (in batches).
  */
 export async function pushAlert(
@@ -220,6 +222,8 @@ export async function pushAlert(
     vapidHeaders?: VapidHeaders | undefined;
     /** When the alert's TTL ends (epoch ms; default its ttlSeconds from now): each try gets what is left. */
     deadlineMs?: number;
+    /** This message's keys for the device (default: made now): a sender's KeysAhead hands out keys made while it waited. */
+    messageKeys?: () => MessageKeys;
   },
 ): Promise<PushOutcome> {
   const now = options.now ?? Date.now;
@@ -235,16 +239,21 @@ export async function pushAlert(
   // the push service asked for a pause: back to the queue until it ends, without a try
   const resumesAt = options.connections.resumesAt(url.origin, now());
   if (resumesAt !== undefined) return { status: 'retry', attempts: attempt - 1, delayMs: resumesAt - now() };
-  let request: webpush.RequestDetails;
+  let body: Buffer;
+  let headers: Record<string, string>;
   try {
     const authorization = (options.vapidHeaders ?? new VapidHeaders()).forOrigin(vapid, url.origin);
-    request = webpush.generateRequestDetails({ endpoint: recipient.endpoint, keys: recipient.keys }, jsonOf(outgoing.alert), {
-      headers: { Authorization: authorization },
-      TTL: ttlSeconds,
-      urgency: outgoing.urgency,
-      topic: outgoing.topic,
-      contentEncoding: 'aes128gcm',
-    });
+    const keys = options.messageKeys ? options.messageKeys() : makeMessageKeys(recipient.keys);
+    body = sealPayload(keys, Buffer.from(jsonOf(outgoing.alert)));
+    headers = {
+      Authorization: authorization,
+      TTL: String(ttlSeconds),
+      'Content-Encoding': 'aes128gcm',
+      'Content-Type': 'application/octet-stream',
+      'Content-Length': String(body.length),
+      Urgency: outgoing.urgency,
+    };
+    if (outgoing.topic) headers.Topic = outgoing.topic;
   } catch (error) {
     // encrypting for this device failed here (its keys): no other try, and no other alert, can reach it
     return { status: 'gone', reason: (error as Error).message };
@@ -256,13 +265,11 @@ export async function pushAlert(
     return { status: 'failed', attempts: attempt, sentMs: null };
   };
   try {
-    const headers: Record<string, string> = {};
-    for (const name in request.headers) headers[name] = String(request.headers[name]);
     const { status, retryAfter, text } = await post(options.connections.pool(url.origin), {
       path: `${url.pathname}${url.search}`,
       method: 'POST',
       headers,
-      body: request.body ?? undefined,
+      body,
     });
     if (status >= 200 && status < 300) return { status: 'sent', attempts: attempt, sentMs: now() };
     if (PERMANENT_STATUSES.has(status)) return { status: 'gone', reason: `the push service answered ${status}` };
