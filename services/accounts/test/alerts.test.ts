@@ -449,13 +449,21 @@ describe.each(testDatabases())('goal alerts on %s', (_label, makeTarget) => {
   it("while a followed match is live a sender makes each device's next message keys ahead: a goal goes out with them, once", async () => {
     const follower = await fan([['team', teams['Alpha Town']!]], {}, 3);
     await sender.tick();
-    while (await sender.makeKeysAhead(1_000));
     const ids = (
       (await service.db('push_subscriptions').whereIn('endpoint_hash', follower.devices.map(endpointHash)).select('id')) as Array<{
         id: number;
       }>
     ).map((row) => Number(row.id));
-    expect(ids.map((id) => sender.keysAhead.has(id))).toEqual([true, true, true]);
+    const ready = () => ids.map((id) => sender.keysAhead.has(id));
+    // keys are made from a second after the sender last sent, in passes over the followers' devices
+    const makeKeys = async () => {
+      for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+        if (!(await sender.makeKeysAhead(1_000)) && ready().every(Boolean)) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`keys made ahead within 10 s: ${ready().join(', ')}`);
+    };
+    await makeKeys();
     const before = sender.keysAhead.counts.ahead;
     await store(event('live', 'goal:ahead', { side: 'away', minute: 60, scorer: 'Cy Ahead', score: { home: 2, away: 3 } }));
     await sender.tick();
@@ -464,9 +472,10 @@ describe.each(testDatabases())('goal alerts on %s', (_label, makeTarget) => {
       Array(3).fill(['Cy Ahead 60′ · Alert League']),
     );
     expect(sender.keysAhead.counts.ahead - before).toBeGreaterThanOrEqual(3);
-    // used once: the next pass makes others
-    expect(ids.map((id) => sender.keysAhead.has(id))).toEqual([false, false, false]);
-    while (await sender.makeKeysAhead(1_000));
-    expect(ids.map((id) => sender.keysAhead.has(id))).toEqual([true, true, true]);
+    // used once, and not made again at once after a burst
+    expect(ready()).toEqual([false, false, false]);
+    expect(await sender.makeKeysAhead(1_000)).toBe(false);
+    expect(ready()).toEqual([false, false, false]);
+    await makeKeys();
   });
 });

@@ -85,8 +85,13 @@ export const DEFAULT_SEND_CONCURRENCY = 128;
  * each, made while the sender waits, taking about half of a push's CPU out of a burst (message-keys.ts).
  */
 export const KEYS_AHEAD = 20_000;
-/** Keys are made ahead in slices of at most this much work, between which the sender answers its I/O (ms). */
+/** Keys are made ahead in slices of at most this much work, between which the sender answers its I/O (ms)... */
 const KEYS_SLICE_MS = 5;
+/**
+ * ...and from this long after the sender last sent (ms): the keys a burst used are made again once it is over, not
+ * while the other senders still send its last batches.
+ */
+const KEYS_AFTER_SENDING_MS = 1_000;
 /** Deliveries claimed at once: small enough that several senders share a burst, large enough to cost few queries. */
 const CLAIM_BATCH = 256;
 /** While the leader reads the feed, the other senders look at the queue this often (ms, or pollMs if shorter). */
@@ -141,8 +146,9 @@ export class AlertSender {
   private devicesReadMs = Number.NEGATIVE_INFINITY;
   private aheadIndex = 0;
   private madeThisPass = 0;
-  /** Whether a round is sending (keys are not made ahead meanwhile). */
+  /** Whether a round is sending, and when one last stopped (keys are not made ahead meanwhile, nor just after). */
   private sending = false;
+  private sentUntilMs = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly db: Knex,
@@ -158,11 +164,12 @@ export class AlertSender {
   /**
    * Makes message keys ahead for followers' devices, for about `budgetMs` of work, while a followed match is within its
    * live window (by this sender's look at the schedule, or the leader's) and nothing is being sent. A pass goes over
-   * the devices (read again at the schedule's pace) and makes keys for those that have none ready: after a burst,
-   * those it used. Returns whether the pass has more to make.
+   * the devices (read again at the schedule's pace) and makes keys for those that have none ready: a second after a
+   * burst, those it used. Returns whether the pass has more to make.
    */
   async makeKeysAhead(budgetMs = KEYS_SLICE_MS): Promise<boolean> {
     if (this.keysAhead.capacity === 0 || this.sending || this.moreQueued) return false;
+    if (this.now() - this.sentUntilMs < KEYS_AFTER_SENDING_MS) return false;
     const near = this.leading ? this.awake : this.othersAwakeUntil > this.now();
     if (!near) return false;
     if (this.aheadIndex === 0 && this.now() - this.devicesReadMs >= (this.options.kickOffEveryMs ?? 30_000)) {
@@ -432,6 +439,7 @@ export class AlertSender {
       }
     } finally {
       this.sending = false;
+      this.sentUntilMs = this.now();
     }
   }
 
