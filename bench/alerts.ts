@@ -10,7 +10,8 @@
  *   loopback. BENCH_DECRYPT=1 (default): it checks every message as a browser's push service and phone would (VAPID
  *   JWT verified, aes128gcm payload decrypted with the device's keys); BENCH_DECRYPT=0: it checks the VAPID header
  *   and the headers only and answers 201, costing little CPU, so that the senders have the machine;
- * - the football and accounts services in this process, on fresh SQLite files.
+ * - the football and accounts services in this process, on fresh SQLite files (BENCH_MYSQL_URL=mysql://user:pass@host:port:
+ *   the accounts database, the senders' queue, on a fresh database of that MySQL/MariaDB server instead).
  * For each level of BENCH_DEVICES (default 100,1000; one device per fan, every fan following the home club), once
  * every sender has made one message's keys ahead for every device (as they do in a match's first minutes, before its
  * first goal; ALERTS_KEYS_AHEAD=0: none made, every push's keys made as it is sent), BENCH_GOALS goals (default 1) are stored 3 s apart through the football store, as the replay and the API-Football
@@ -48,6 +49,7 @@ const DECRYPT = process.env.BENCH_DECRYPT !== '0';
 const POLL_MS = Number(process.env.ALERTS_POLL_MS ?? 500);
 const UNUSABLE = Number(process.env.BENCH_UNUSABLE ?? 0);
 const PUSH_LATENCY_MS = Number(process.env.BENCH_PUSH_LATENCY_MS ?? 0);
+const MYSQL_URL = process.env.BENCH_MYSQL_URL;
 const SENDER_ENTRY = path.join(__dirname, '../services/accounts/src/alert-sender.ts');
 const TICKS_PER_SECOND = 100;
 
@@ -100,6 +102,13 @@ async function waitForKeysAhead(senders: readonly Sender[], devices: number): Pr
 async function run(devices: number, senderCount: number): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-bench-alerts-'));
   const target = (name: string) => ({ client: 'sqlite' as const, location: path.join(dir, `${name}.sqlite`) });
+  // the accounts database (the senders' queue) on MySQL/MariaDB where BENCH_MYSQL_URL names a server: a fresh database
+  const accountsTarget = MYSQL_URL
+    ? {
+        client: 'mysql' as const,
+        location: Object.assign(new URL(MYSQL_URL), { pathname: `/matchday_bench_${process.pid}_${senderCount}` }).toString(),
+      }
+    : target('accounts');
   let footballService: RunningService | undefined;
   let accountsService: RunningService | undefined;
   const push = await startPushStandInProcess({ decrypt: DECRYPT });
@@ -109,7 +118,7 @@ async function run(devices: number, senderCount: number): Promise<void> {
   try {
     footballService = await startService(football, target('football'));
     const home = await addLiveMatch(footballService.db);
-    accountsService = await startService(createAccounts(accountsConfig({ ALERTS_POLL_MS: 0 })), target('accounts'));
+    accountsService = await startService(createAccounts(accountsConfig({ ALERTS_POLL_MS: 0 })), accountsTarget);
     const db = accountsService.db;
     // followers' devices with a key off the curve, stored before the good ones (a sender meets them first)
     const offCurve = Buffer.alloc(65, 4).toString('base64url');
@@ -128,6 +137,7 @@ async function run(devices: number, senderCount: number): Promise<void> {
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       DATA_DIR: dir,
+      ...(MYSQL_URL ? { ACCOUNTS_DATABASE_URL: accountsTarget.location } : {}),
       FOOTBALL_URL: footballService.url,
       INTERNAL_JWT_SECRET: TEST_SECRET,
       VAPID_PUBLIC_KEY: vapid.publicKey,
@@ -205,7 +215,7 @@ async function run(devices: number, senderCount: number): Promise<void> {
           ? '; no keys made ahead'
           : `; keys made ahead for every device ${(keysMs / 1000).toFixed(1)} s after the senders woke, ` +
             `${Math.round(keysCpu / Math.max(1, devices))} µs of CPU a device per sender`) +
-        `; poll ${POLL_MS} ms; load ${os.loadavg()[0]!.toFixed(2)})`,
+        `; accounts on ${MYSQL_URL ? 'MySQL' : 'SQLite'}; poll ${POLL_MS} ms; load ${os.loadavg()[0]!.toFixed(2)})`,
     );
   } finally {
     await Promise.all(
