@@ -8,7 +8,7 @@
 import { createLogger, failStart, logFatalExceptions, logLevelOf, openServiceDatabase, readEnv, setLogLevel } from '@matchday/server';
 import { accountsConfig, accountsEnvSchema } from './config';
 import { migrations } from './db/migrations';
-import { startAlerts } from './modules/alerts/notifier';
+import { startAlerts } from './modules/alerts/run';
 import { endpointProblem } from './modules/push/device';
 
 async function main(): Promise<void> {

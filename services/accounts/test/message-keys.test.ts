@@ -1,5 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { KeysAhead, MAX_PAYLOAD_BYTES, makeMessageKeys, sealPayload } from '../src/modules/alerts/message-keys';
+import { KeysAhead } from '../src/modules/alerts/keys-ahead';
+import { MAX_PAYLOAD_BYTES, makeMessageKeys, sealPayload } from '../src/modules/alerts/message-keys';
 
 // http_ece: the reference implementation of RFC 8188 by one of its authors (web-push encrypts with it)
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -15,6 +16,11 @@ function device() {
   return { ecdh, keys: { p256dh: publicKey.toString('base64url'), auth: auth.toString('base64url') } };
 }
 
+/** The plaintext of an aes128gcm body as the phone decrypts it (the reference implementation). */
+function opened(phone: ReturnType<typeof device>, body: Buffer): Buffer {
+  return ece.decrypt(body, { version: 'aes128gcm', privateKey: phone.ecdh, authSecret: phone.keys.auth });
+}
+
 describe('message keys and the sealed payload (RFC 8291, aes128gcm)', () => {
   it('a sealed payload decrypts with the device keys by the reference implementation, one record of 4,096 bytes', () => {
     const phone = device();
@@ -22,9 +28,7 @@ describe('message keys and the sealed payload (RFC 8291, aes128gcm)', () => {
     const body = sealPayload(makeMessageKeys(phone.keys), payload);
     expect(body.readUInt32BE(16)).toBe(4096);
     expect(body[20]).toBe(65);
-    expect(ece.decrypt(body, { version: 'aes128gcm', privateKey: phone.ecdh, authSecret: phone.keys.auth }).toString()).toBe(
-      payload.toString(),
-    );
+    expect(opened(phone, body).toString()).toBe(payload.toString());
   });
 
   it('every message has keys of its own: another salt and another sender key each time', () => {
@@ -44,9 +48,7 @@ describe('message keys and the sealed payload (RFC 8291, aes128gcm)', () => {
     const keys = makeMessageKeys(phone.keys);
     expect(() => sealPayload(keys, Buffer.alloc(MAX_PAYLOAD_BYTES + 1))).toThrow(/at most 4079 bytes/);
     const largest = sealPayload(keys, Buffer.alloc(MAX_PAYLOAD_BYTES, 'x'));
-    expect(ece.decrypt(largest, { version: 'aes128gcm', privateKey: phone.ecdh, authSecret: phone.keys.auth })).toHaveLength(
-      MAX_PAYLOAD_BYTES,
-    );
+    expect(opened(phone, largest)).toHaveLength(MAX_PAYLOAD_BYTES);
   });
 });
 
@@ -56,11 +58,7 @@ describe('keys made ahead', () => {
     const phone = device();
     ahead.prepare(1, phone.keys);
     const first = ahead.take(1, phone.keys);
-    expect(
-      ece
-        .decrypt(sealPayload(first, Buffer.from('one')), { version: 'aes128gcm', privateKey: phone.ecdh, authSecret: phone.keys.auth })
-        .toString(),
-    ).toBe('one');
+    expect(opened(phone, sealPayload(first, Buffer.from('one'))).toString()).toBe('one');
     expect(ahead.has(1)).toBe(false);
     const second = ahead.take(1, phone.keys);
     expect(second.header.equals(first.header)).toBe(false);
@@ -69,11 +67,7 @@ describe('keys made ahead', () => {
     ahead.prepare(1, phone.keys);
     const renewed = device();
     const fresh = ahead.take(1, renewed.keys);
-    expect(
-      ece
-        .decrypt(sealPayload(fresh, Buffer.from('two')), { version: 'aes128gcm', privateKey: renewed.ecdh, authSecret: renewed.keys.auth })
-        .toString(),
-    ).toBe('two');
+    expect(opened(renewed, sealPayload(fresh, Buffer.from('two'))).toString()).toBe('two');
     expect(ahead.counts).toEqual({ ahead: 1, atSend: 2 });
   });
 

@@ -1,6 +1,6 @@
 import type { Knex, Logger } from '@matchday/server';
 import type { VapidKeys } from '../../lib/vapid';
-import type { KeysAhead } from './message-keys';
+import type { KeysAhead } from './keys-ahead';
 import { finishDeliveries, renewClaim, retryLater, type ClaimedDelivery, type DeliveryResult } from './repository';
 import { pushAlert, type PushConnections, type VapidHeaders } from './sender';
 

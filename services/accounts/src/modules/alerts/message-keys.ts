@@ -5,7 +5,7 @@ import { createCipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto';
  * - the message's keys for one device: a fresh P-256 key pair, its agreement with the device's key, a random salt and
  *   the HKDF steps (about nine tenths of the CPU of an encryption, measured by bench/push-transport.ts);
  * - the payload, sealed with those keys (AES-128-GCM, a few µs).
- * The first half needs only the device's keys, so a sender makes it ahead, while it waits for a goal (KeysAhead);
+ * The first half needs only the device's keys, so a sender makes it ahead, while it waits for a goal (keys-ahead.ts);
  * each message still has keys of its own, used once. web-push's encryption makes both halves in one call, which
  * leaves nothing to make ahead; the derivation is checked against http_ece's (test/message-keys.test.ts).
  */
@@ -68,54 +68,4 @@ export function sealPayload(keys: MessageKeys, payload: Buffer): Buffer {
   const cipher = createCipheriv('aes-128-gcm', keys.cek, keys.nonce);
   const sealed = Buffer.concat([keys.header, cipher.update(payload), cipher.update(DELIMITER), cipher.final(), cipher.getAuthTag()]);
   return sealed;
-}
-
-/**
- * One message's keys for each device a sender may push to soon, made while it waits, so that a burst only seals its
- * payloads. `take` hands a device's keys out once (and forgets them); a device with none ready (or whose keys changed)
- * gets keys made there and then. At most `capacity` devices are kept ahead (the oldest made go first).
- */
-export class KeysAhead {
-  private readonly ready = new Map<number, MessageKeys>();
-  /** Keys handed out that had been made ahead, and made at the time of sending (benches and tests). */
-  readonly counts = { ahead: 0, atSend: 0 };
-
-  constructor(readonly capacity: number) {}
-
-  get size(): number {
-    return this.ready.size;
-  }
-
-  has(subscriptionId: number): boolean {
-    return this.ready.has(subscriptionId);
-  }
-
-  /** Makes and keeps a device's next message keys (throws as makeMessageKeys). */
-  prepare(subscriptionId: number, device: { p256dh: string; auth: string }): void {
-    if (this.capacity <= 0) return;
-    if (this.ready.size >= this.capacity && !this.ready.has(subscriptionId)) {
-      const oldest = this.ready.keys().next();
-      if (!oldest.done) this.ready.delete(oldest.value);
-    }
-    this.ready.set(subscriptionId, makeMessageKeys(device));
-  }
-
-  /** The device's keys for one message: those made ahead for these device keys, else new ones. */
-  take(subscriptionId: number, device: { p256dh: string; auth: string }): MessageKeys {
-    const kept = this.ready.get(subscriptionId);
-    if (kept) {
-      this.ready.delete(subscriptionId);
-      if (kept.p256dh === device.p256dh && kept.auth === device.auth) {
-        this.counts.ahead += 1;
-        return kept;
-      }
-    }
-    this.counts.atSend += 1;
-    return makeMessageKeys(device);
-  }
-
-  /** Forgets the devices not in `keep` (unsubscribed, dropped). */
-  retain(keep: ReadonlySet<number>): void {
-    for (const id of this.ready.keys()) if (!keep.has(id)) this.ready.delete(id);
-  }
 }

@@ -33,7 +33,7 @@ import {
   type Recipient,
 } from './repository';
 import { sendClaim, type DeliveryOutcome } from './claim';
-import { KeysAhead } from './message-keys';
+import { KeysAhead } from './keys-ahead';
 import { PushConnections, VapidHeaders } from './sender';
 
 export type { DeliveryOutcome } from './claim';
@@ -96,8 +96,6 @@ const KEYS_AFTER_SENDING_MS = 1_000;
 const CLAIM_BATCH = 256;
 /** While the leader reads the feed, the other senders look at the queue this often (ms, or pollMs if shorter). */
 const FOLLOWER_POLL_MS = 100;
-/** A round of sending stops claiming after this long, so that the leader reads the feed between batches. */
-const ROUND_MS = 1_000;
 const PAGE = 200;
 
 type Job = { recipient: Recipient; outgoing: OutgoingAlert };
@@ -141,11 +139,8 @@ export class AlertSender {
   private readonly sendConcurrency: number;
   /** One message's keys made ahead for each follower's device (message-keys.ts). */
   readonly keysAhead: KeysAhead;
-  /** The devices keys are made ahead for, read at the schedule's pace, and how far the pass over them has gone. */
-  private devicesAhead: Array<{ id: number; p256dh: string; auth: string }> = [];
+  /** When the devices keys are made ahead for were last read (at the schedule's pace). */
   private devicesReadMs = Number.NEGATIVE_INFINITY;
-  private aheadIndex = 0;
-  private madeThisPass = 0;
   /** Whether a round is sending, and when one last stopped (keys are not made ahead meanwhile, nor just after). */
   private sending = false;
   private sentUntilMs = Number.NEGATIVE_INFINITY;
@@ -172,28 +167,13 @@ export class AlertSender {
     if (this.now() - this.sentUntilMs < KEYS_AFTER_SENDING_MS) return false;
     const near = this.leading ? this.awake : this.othersAwakeUntil > this.now();
     if (!near) return false;
-    if (this.aheadIndex === 0 && this.now() - this.devicesReadMs >= (this.options.kickOffEveryMs ?? 30_000)) {
+    if (!this.keysAhead.passing && this.now() - this.devicesReadMs >= (this.options.kickOffEveryMs ?? 30_000)) {
       this.devicesReadMs = this.now();
-      this.devicesAhead = await followersDevices(this.db, this.keysAhead.capacity);
-      this.keysAhead.retain(new Set(this.devicesAhead.map((device) => device.id)));
+      this.keysAhead.setDevices(await followersDevices(this.db, this.keysAhead.capacity));
     }
-    const started = performance.now();
-    while (this.aheadIndex < this.devicesAhead.length && !this.sending && performance.now() - started < budgetMs) {
-      const device = this.devicesAhead[this.aheadIndex++]!;
-      if (this.keysAhead.has(device.id)) continue;
-      try {
-        this.keysAhead.prepare(device.id, device);
-        this.madeThisPass += 1;
-      } catch {
-        // keys that cannot take a push: the device is dropped when a push to it is tried (sender.ts)
-      }
-    }
-    if (this.aheadIndex < this.devicesAhead.length) return true;
-    if (this.madeThisPass > 0) {
-      this.options.logger.info({ made: this.madeThisPass, ready: this.keysAhead.size }, 'alerts: message keys made ahead');
-    }
-    this.aheadIndex = 0;
-    this.madeThisPass = 0;
+    const made = this.keysAhead.makeSome(budgetMs, () => this.sending);
+    if (made === null) return true;
+    if (made > 0) this.options.logger.info({ made, ready: this.keysAhead.size }, 'alerts: message keys made ahead');
     return false;
   }
 
@@ -236,7 +216,7 @@ export class AlertSender {
   /**
    * One round: take or keep the leader's role and, holding it, read the schedule (every kickOffEveryMs) and the
    * live feed (while a followed match is within its live window) and queue their alerts; then send what is queued,
-   * until none is left to claim, or for about `maxMs` (the run loop: ROUND_MS, so the leader reads the feed between
+   * until none is left to claim, or for about `maxMs` (run.ts: ROUND_MS, so the leader reads the feed between
    * batches; the next round then comes at once).
    */
   async tick(maxMs = Number.POSITIVE_INFINITY): Promise<void> {
@@ -458,59 +438,4 @@ export class AlertSender {
     });
     await this.drop(gone, reasons);
   }
-}
-
-/**
- * Runs a sender until stopped: a round at once while deliveries are left, every pollMs while a followed match is
- * within its live window, else once per schedule check. A failed round (football or the database unreachable) is
- * logged and retried after pollMs. Stopping finishes the round, then gives the leader's role up.
- */
-export function startAlerts(db: Knex, options: AlertsOptions): () => Promise<void> {
-  const sender = new AlertSender(db, options);
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let failures = 0;
-  const loop = () => {
-    let wait = options.pollMs;
-    running = sender
-      .tick(ROUND_MS)
-      .then(() => {
-        failures = 0;
-        wait = sender.nextRoundInMs();
-      })
-      .catch((error: unknown) => {
-        // once per streak, after 10 s of failures: a football service still starting beside this one says
-        // nothing, and one that is down for minutes is one line, not one per poll
-        if (++failures === Math.max(3, Math.ceil(10_000 / Math.max(1, options.pollMs)))) {
-          options.logger.warn({ err: error }, 'alerts: a round failed (the live feed or the database); retrying');
-        }
-      })
-      .finally(() => {
-        if (!stopped) timer = setTimeout(loop, wait);
-      });
-  };
-  // message keys made ahead in slices, between the rounds' I/O (none while a round sends)
-  let keysTimer: NodeJS.Timeout | undefined;
-  let making: Promise<void> = Promise.resolve();
-  const makeKeys = () => {
-    making = sender.makeKeysAhead().then(
-      (more) => {
-        if (!stopped) keysTimer = setTimeout(makeKeys, more ? 0 : options.pollMs);
-      },
-      (error: unknown) => {
-        options.logger.warn({ err: error }, 'alerts: making message keys ahead failed');
-        if (!stopped) keysTimer = setTimeout(makeKeys, options.kickOffEveryMs ?? 30_000);
-      },
-    );
-  };
-  loop();
-  keysTimer = setTimeout(makeKeys, options.pollMs);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    clearTimeout(keysTimer);
-    await Promise.all([running, making]);
-    await sender.close();
-  };
 }
