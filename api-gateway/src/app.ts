@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type Keygrip from 'keygrip';
 import path from 'node:path';
 import Koa from 'koa';
 import session from 'koa-session';
@@ -9,6 +11,8 @@ import {
   forbidden,
   jsonErrors,
   notFound,
+  promClient,
+  requestLogger,
   requestLogging,
   jsonAllowedMethods,
   warmUp,
@@ -33,8 +37,9 @@ import { requestBodies } from './middleware/request-body';
 import { canonicalHost } from './middleware/canonical-host';
 import { crossSiteProtection } from './middleware/csrf';
 import { rateLimiting } from './middleware/rate-limit';
-import { securityHeaders } from './middleware/security-headers';
-import { takeTurns } from './middleware/turns';
+import { apiSecurityHeaders, securityHeaders } from './middleware/security-headers';
+import { createTurns } from './middleware/turns';
+import { cachedReads, UNSAFE_API_PATH } from './cache/cached-reads';
 import { chooseCoding, compressAnswers, warmCompression } from './cache/compression';
 import { codingEtag, etagOf, matchesEtag, ResponseCache, type CachedResponse } from './cache/response-cache';
 import { sendPublicAnswer } from './cache/public-answers';
@@ -59,6 +64,8 @@ export interface GatewayDeps {
   bus?: SharedBus;
   /** Where the remotes' live versions are (@matchday/remote-state); default: DATA_DIR/remotes.json. */
   remoteState?: RemoteStateStore;
+  /** False: every request goes through the middleware chain, cached reads too (the tests compare the two). */
+  cachedReads?: boolean;
 }
 
 function sessionOf(ctx: Koa.Context): SessionData | null {
@@ -101,13 +108,16 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
   const liveFeed = new LiveFeed(config.services.football, signer, logger, FEED_POLL_MS, bus);
   const streams = liveStreams(liveFeed, config.liveStreams, (keys) => deps.sessionStore.alive(keys));
 
-  app.use(gatewayMetrics({ token: config.metricsToken, cache, admissions, proxies, sessionsDb: deps.sessionsDb }));
+  const metrics = gatewayMetrics({ token: config.metricsToken, cache, admissions, proxies, sessionsDb: deps.sessionsDb });
+  app.use(metrics.middleware);
   // Right after the metrics (a request's wait for its turn is part of its measured latency), before any other work:
   // a request that waits (under load) has cost only its parsing so far.
-  app.use(takeTurns());
+  const turns = createTurns();
+  app.use(turns.middleware);
   app.use(compressAnswers());
   app.use(jsonErrors(logger));
-  app.use(requestLogging(logger, { warmUp: warmUpMark(config.internalSecret) }));
+  const logOptions = { warmUp: warmUpMark(config.internalSecret) };
+  app.use(requestLogging(logger, logOptions));
   app.use(
     securityHeaders({
       shellIndex: path.join(config.frontendRoot, 'shell', 'dist', 'index.html'),
@@ -148,7 +158,8 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
       app as never,
     ),
   );
-  app.use(sessionLifetime(sessionKeyId(config.sessionSecret)));
+  const keyId = sessionKeyId(config.sessionSecret);
+  app.use(sessionLifetime(keyId));
   app.use(async (ctx, next) => {
     const sessionKey = (ctx.session as unknown as { externalKey?: string } | null)?.externalKey;
     if (ctx.path.startsWith('/api/') && sessionOf(ctx)?.user && sessionKey) await limits.perSession(sessionKey);
@@ -196,7 +207,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     // The route (and so the access rule) is chosen from the path: refuse dot segments and encoded
     // separators that a service could resolve to another route than the one checked here.
     const rawPath = ctx.url.split('?')[0] ?? '';
-    if (/(^|\/)\.{1,2}(\/|$)|%2e|%2f|%5c|\\/i.test(rawPath)) throw badRequest('Invalid path');
+    if (UNSAFE_API_PATH.test(rawPath)) throw badRequest('Invalid path');
     const route = matchApiRoute(ctx.path);
     if (!route) throw notFound('Unknown API path');
     if (route.access === 'public') {
@@ -248,7 +259,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
       );
       // The cached br or gzip form when the client takes it (compressed once, when cached); an answer
       // without one (under 1 KB, an error, the cache off) is left to compressAnswers.
-      const coding = chooseCoding(ctx, answer.encoded);
+      const coding = chooseCoding(ctx.req, answer.encoded);
       ctx.set('x-cache', answer.hit ? 'HIT' : 'MISS');
       ctx.set('etag', codingEtag(answer.etag, coding));
       // Football reads need a signed-in user: private (no shared cache or CDN keeps them), revalidated by ETag.
@@ -272,6 +283,38 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     await perSessionInFlight.run(sessionId ?? '', () => admissions[route.service].run(ctx.res, () => proxy.forward(ctx, token)));
   });
   logAppErrors(app, logger);
+
+  // A signed-in read of a cached football answer skips the chain above when every rule it applies is known to pass
+  // (cache/cached-reads.ts); anything else goes through the chain.
+  if (config.responseCacheTtlMs > 0 && deps.cachedReads !== false) {
+    const shortReads = new promClient.Counter({
+      name: 'matchday_gateway_short_reads_total',
+      help: 'Cached signed-in reads answered without the middleware chain (also counted in matchday_http_requests_total)',
+      registers: [metrics.registry],
+    });
+    const answerCachedRead = cachedReads({
+      cookieName: SESSION_COOKIE,
+      keys: app.keys as unknown as Keygrip,
+      keyId,
+      sessions: deps.sessionStore,
+      cache,
+      perSession: limits.perSession,
+      startNow: turns.startNow,
+      logRequest: requestLogger(logger, logOptions),
+      record: (...request) => {
+        shortReads.inc();
+        metrics.record(...request);
+      },
+      apiHeaders: apiSecurityHeaders(config.production),
+    });
+    const chainCallback = app.callback.bind(app);
+    app.callback = () => {
+      const chain = chainCallback();
+      // the gateway listens with node:http (never HTTP/2), so its requests and responses are node:http's
+      return (req, res) =>
+        answerCachedRead(req as IncomingMessage, res as ServerResponse, () => void chain(req, res)) ? Promise.resolve() : chain(req, res);
+    };
+  }
   return Object.assign(app, {
     closeLiveStreams: () => {
       liveFeed.stop();

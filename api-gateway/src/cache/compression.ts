@@ -1,5 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { IncomingMessage } from 'node:http';
+import accepts from 'accepts';
 import compression from 'compression';
 import type Koa from 'koa';
 import { COMPRESS_THRESHOLD_BYTES } from '@matchday/contracts';
@@ -52,9 +54,12 @@ export async function warmCompression(): Promise<void> {
 }
 
 /** The coding to send: br, else gzip, when the client accepts it and that form exists; null for identity. */
-export function chooseCoding(ctx: Koa.Context, available: EncodedBodies): ContentCoding | null {
+export function chooseCoding(req: IncomingMessage, available: EncodedBodies): ContentCoding | null {
+  let accept: accepts.Accepts | undefined;
   for (const coding of CONTENT_CODINGS) {
-    if (available[coding] && ctx.acceptsEncodings(coding) === coding) return coding;
+    if (!available[coding]) continue;
+    accept ??= accepts(req);
+    if (accept.encoding(coding) === coding) return coding;
   }
   return null;
 }

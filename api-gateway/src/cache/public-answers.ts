@@ -56,7 +56,7 @@ export async function sendPublicAnswer(ctx: Koa.Context, cache: ResponseCache, l
       return;
     }
   }
-  const coding = chooseCoding(ctx, answer.encoded);
+  const coding = chooseCoding(ctx.req, answer.encoded);
   ctx.status = answer.status;
   ctx.type = answer.contentType;
   if (coding) ctx.set('content-encoding', coding);

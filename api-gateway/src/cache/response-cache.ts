@@ -113,6 +113,13 @@ export class ResponseCache {
     return entry;
   }
 
+  /** The cached answer, counted as a hit, or undefined without counting a miss (the caller then loads through getOrLoad). */
+  peekHit(key: string): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    if (entry) this.hits += 1;
+    return entry;
+  }
+
   /** Only successful answers are kept. */
   set(key: string, status: number, contentType: string, body: Buffer, encoded: EncodedBodies = {}): CachedResponse {
     const entry = { status, contentType, body, etag: etagOf(body), encoded };

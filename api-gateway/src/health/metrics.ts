@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { createMetrics, promClient, type Knex } from '@matchday/server';
+import { createMetrics, promClient, type Knex, type Metrics } from '@matchday/server';
 import type { ResponseCache } from '../cache/response-cache';
 import type { Admission } from '../proxy/admission';
 import type { ServiceProxy } from '../proxy/proxy';
@@ -25,7 +25,7 @@ export function gatewayMetrics(options: {
   admissions: Record<string, Admission>;
   proxies: Record<string, ServiceProxy>;
   sessionsDb: Knex;
-}): Koa.Middleware {
+}): Metrics {
   const metrics = createMetrics('gateway', { token: options.token, routeOf });
   const registers = [metrics.registry];
   new promClient.Gauge({
@@ -79,5 +79,5 @@ export function gatewayMetrics(options: {
       this.set(Number(row?.n ?? 0));
     },
   });
-  return metrics.middleware;
+  return metrics;
 }

@@ -14,7 +14,17 @@ export const REQUESTS_PER_TURN = 32;
  * served) for the next turns, each of which also accepts a connection. Total work and throughput are unchanged; below
  * `perTurn` requests in one turn nothing waits.
  */
-export function takeTurns(perTurn = REQUESTS_PER_TURN): Koa.Middleware {
+export interface Turns {
+  middleware: Koa.Middleware;
+  /**
+   * For a request answered outside the middleware chain (the gateway's cached reads): takes a place in this turn and
+   * says true, or says false when the turn is full or others wait (the request then goes through the middleware and
+   * waits its turn there).
+   */
+  startNow(): boolean;
+}
+
+export function createTurns(perTurn = REQUESTS_PER_TURN): Turns {
   const waiting: Array<() => void> = [];
   let started = 0;
   let turnScheduled = false;
@@ -28,18 +38,27 @@ export function takeTurns(perTurn = REQUESTS_PER_TURN): Koa.Middleware {
     // The count starts again after the next poll phase (setImmediate runs after it), whether or not anyone waits.
     if (turnScheduled) setImmediate(nextTurn);
   };
-  return async (ctx, next) => {
-    // The health probes never wait (a balancer must see a busy gateway as alive).
-    if (ctx.path === '/healthz' || ctx.path === '/readyz') return next();
+  const startNow = () => {
     if (!turnScheduled) {
       turnScheduled = true;
       setImmediate(nextTurn);
     }
     if (started < perTurn && waiting.length === 0) {
       started += 1;
-      return next();
+      return true;
     }
+    return false;
+  };
+  const middleware: Koa.Middleware = async (ctx, next) => {
+    // The health probes never wait (a balancer must see a busy gateway as alive).
+    if (ctx.path === '/healthz' || ctx.path === '/readyz') return next();
+    if (startNow()) return next();
     await new Promise<void>((resolve) => waiting.push(resolve));
     return next();
   };
+  return { middleware, startNow };
+}
+
+export function takeTurns(perTurn = REQUESTS_PER_TURN): Koa.Middleware {
+  return createTurns(perTurn).middleware;
 }

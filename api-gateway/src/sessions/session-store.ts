@@ -91,6 +91,12 @@ export class KnexSessionStore {
     return JSON.parse(data) as SessionData;
   }
 
+  /** The session as read within SESSION_READ_CACHE_MS, without asking the database (undefined when not at hand). */
+  peek(key: string): SessionData | undefined {
+    const data = this.recent.get(key);
+    return data === undefined ? undefined : (JSON.parse(data) as SessionData);
+  }
+
   async set(key: string, session: SessionData, maxAge: number | 'session' | undefined): Promise<void> {
     const ttl = typeof maxAge === 'number' ? maxAge : 86_400_000;
     this.recent.delete(key);

@@ -26,11 +26,11 @@ export function warmUpMark(internalSecret: string): string {
  * gateway's warm-up requests (carrying `warmUpMark`), whose answers are 401 and 404 by design. Failures (5xx) are
  * logged as any other.
  */
-export function requestLogging(
+export function requestLogger(
   logger: Logger,
   { quietPaths = [], warmUp }: { quietPaths?: readonly string[]; warmUp?: string } = {},
-): Koa.Middleware {
-  const http = pinoHttp({
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return pinoHttp({
     logger,
     genReqId(req: IncomingMessage, res: ServerResponse) {
       const incoming = req.headers[REQUEST_ID_HEADER];
@@ -47,6 +47,11 @@ export function requestLogging(
     },
     autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
   });
+}
+
+/** requestLogger as Koa's first middlewares use it, with the request's id kept for the code it runs. */
+export function requestLogging(logger: Logger, options: Parameters<typeof requestLogger>[1] = {}): Koa.Middleware {
+  const http = requestLogger(logger, options);
   return async (ctx, next) => {
     http(ctx.req, ctx.res);
     ctx.state.requestId = String(ctx.req.id);

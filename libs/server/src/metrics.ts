@@ -6,6 +6,8 @@ export interface Metrics {
   registry: client.Registry;
   /** Records every request: rate, errors and latency per route (the route template, never the raw URL). */
   middleware: Koa.Middleware;
+  /** Records a request answered outside Koa's chain (the gateway's cached reads) as the middleware would. */
+  record(method: string, route: string, status: number, seconds: number): void;
 }
 
 /**
@@ -55,7 +57,11 @@ export function createMetrics(service: string, options: { token?: string; routeO
       requests.inc({ method: ctx.method, route, status: String(ctx.status) });
     }
   };
-  return { registry, middleware };
+  const record = (method: string, route: string, status: number, seconds: number) => {
+    duration.observe({ method, route }, seconds);
+    requests.inc({ method, route, status: String(status) });
+  };
+  return { registry, middleware, record };
 }
 
 export { client as promClient };
