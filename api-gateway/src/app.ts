@@ -12,6 +12,7 @@ import {
   jsonErrors,
   notFound,
   promClient,
+  requestId,
   requestLogger,
   requestLogging,
   jsonAllowedMethods,
@@ -292,6 +293,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
       help: 'Cached signed-in reads answered without the middleware chain (also counted in matchday_http_requests_total)',
       registers: [metrics.registry],
     });
+    const logAnswer = requestLogger(logger, logOptions);
     const answerCachedRead = cachedReads({
       cookieName: SESSION_COOKIE,
       keys: app.keys as unknown as Keygrip,
@@ -299,8 +301,9 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
       sessions: deps.sessionStore,
       cache,
       perSession: limits.perSession,
-      startNow: turns.startNow,
-      logRequest: requestLogger(logger, logOptions),
+      place: turns.place,
+      // its answers are 200s and 304s, logged at info: below that level only the request id is needed
+      logRequest: (req, res) => (logger.isLevelEnabled('info') ? logAnswer(req, res) : requestId(req, res)),
       record: (...request) => {
         shortReads.inc();
         metrics.record(...request);

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { takeTurns } from '../src/middleware/turns';
+import { createTurns, takeTurns } from '../src/middleware/turns';
 
 const context = (path: string) => ({ path }) as unknown as Koa.Context;
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -35,5 +35,30 @@ describe('takeTurns: a burst of requests is worked on a few per turn of the even
       await turn();
     }
     expect(started).toBe(6);
+  });
+
+  it('gives a request outside the chain a place in the same order: now, or a promise of its turn', async () => {
+    const turns = createTurns(2);
+    const started: string[] = [];
+    const request = (name: string) =>
+      turns.middleware(context('/api/leagues'), async () => {
+        started.push(name);
+      });
+    const outside = (name: string) => {
+      const place = turns.place();
+      if (place) void place.then(() => started.push(name));
+      else started.push(name);
+      return place;
+    };
+    expect(outside('short-1')).toBeUndefined();
+    const chained = request('chain-1');
+    const waiting = outside('short-2');
+    expect(waiting).toBeInstanceOf(Promise);
+    const chained2 = request('chain-2');
+    await Promise.resolve();
+    expect(started).toEqual(['short-1', 'chain-1']);
+    await turn();
+    expect(started).toEqual(['short-1', 'chain-1', 'short-2', 'chain-2']);
+    await Promise.all([chained, chained2, waiting]);
   });
 });

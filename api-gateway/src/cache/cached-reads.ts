@@ -6,7 +6,7 @@ import { isLiveRead, matchApiRoute } from '../proxy/route-table';
 import { SESSION_ABSOLUTE_MS } from '../sessions/lifetime';
 import type { KnexSessionStore, SessionData } from '../sessions/session-store';
 import { chooseCoding } from './compression';
-import { codingEtag, matchesEtag, ResponseCache } from './response-cache';
+import { codingEtag, matchesEtag, ResponseCache, type CachedResponse } from './response-cache';
 
 /** A path the gateway refuses (400): dot segments and encoded separators a service could resolve to another route. */
 export const UNSAFE_API_PATH = /(^|\/)\.{1,2}(\/|$)|%2e|%2f|%5c|\\/i;
@@ -24,8 +24,8 @@ export interface CachedReadsOptions {
   cache: ResponseCache;
   /** The per-session API rate limit (rejects when it is spent). */
   perSession(sessionKey: string): Promise<void>;
-  /** A place in this turn of the event loop (middleware/turns.ts), or false. */
-  startNow(): boolean;
+  /** A place in this turn of the event loop, or the promise of one (middleware/turns.ts). */
+  place(): Promise<void> | undefined;
   /** The request log line and id (requestLogger of @matchday/server). */
   logRequest(req: IncomingMessage, res: ServerResponse): void;
   /** The request metrics, as the metrics middleware records them. */
@@ -89,6 +89,27 @@ export function cachedReads(options: CachedReadsOptions): (req: IncomingMessage,
     return { key, session };
   };
 
+  const send = (req: IncomingMessage, res: ServerResponse, answer: CachedResponse) => {
+    options.logRequest(req, res);
+    const coding = chooseCoding(req, answer.encoded);
+    for (const name in options.apiHeaders) res.setHeader(name, options.apiHeaders[name] as string);
+    res.setHeader('x-cache', 'HIT');
+    res.setHeader('etag', codingEtag(answer.etag, coding));
+    res.setHeader('cache-control', 'private, no-cache');
+    res.setHeader('vary', 'Accept-Encoding');
+    if (answer.status === 200 && matchesEtag(req.headers['if-none-match'] ?? '', answer.etag)) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    const body = coding ? (answer.encoded[coding] as Buffer) : answer.body;
+    res.statusCode = answer.status;
+    res.setHeader('content-type', typeOf(answer.contentType));
+    if (coding) res.setHeader('content-encoding', coding);
+    res.setHeader('content-length', body.length);
+    res.end(body);
+  };
+
   return (req, res, chain) => {
     const url = req.url ?? '';
     if (req.method !== 'GET' || !url.startsWith('/api/')) return false;
@@ -104,37 +125,28 @@ export function cachedReads(options: CachedReadsOptions): (req: IncomingMessage,
     if (route.freshness !== 'cached' && isLiveRead(route, querystring.parse(search))) return false;
     const signedIn = signedInSession(headers.cookie);
     if (!signedIn) return false;
-    const answer = cache.peekHit(ResponseCache.key(path, search));
-    if (!answer || !options.startNow()) return false;
+    const key = ResponseCache.key(path, search);
+    if (!cache.has(key)) return false;
     const started = performance.now();
-    options
-      .perSession(signedIn.key)
-      .then(
-        () => {
-          options.logRequest(req, res);
-          const coding = chooseCoding(req, answer.encoded);
-          for (const name in options.apiHeaders) res.setHeader(name, options.apiHeaders[name] as string);
-          res.setHeader('x-cache', 'HIT');
-          res.setHeader('etag', codingEtag(answer.etag, coding));
-          res.setHeader('cache-control', 'private, no-cache');
-          res.setHeader('vary', 'Accept-Encoding');
-          if (answer.status === 200 && matchesEtag(headers['if-none-match'] ?? '', answer.etag)) {
-            res.statusCode = 304;
-            res.end();
-          } else {
-            const body = coding ? (answer.encoded[coding] as Buffer) : answer.body;
-            res.statusCode = answer.status;
-            res.setHeader('content-type', typeOf(answer.contentType));
-            if (coding) res.setHeader('content-encoding', coding);
-            res.setHeader('content-length', body.length);
-            res.end(body);
-          }
-          options.record('GET', route.prefix, res.statusCode, (performance.now() - started) / 1000);
-        },
-        // a spent limit (or a limiter that failed): the chain counts again and answers as it does
-        () => chain(),
-      )
-      .catch(() => res.destroy());
+    const answer = () => {
+      const cached = cache.peekHit(key);
+      // gone while it waited for its turn (a clear, its time up): the chain loads it
+      if (!cached) return chain();
+      options
+        .perSession(signedIn.key)
+        .then(
+          () => {
+            send(req, res, cached);
+            options.record('GET', route.prefix, res.statusCode, (performance.now() - started) / 1000);
+          },
+          // a spent limit (or a limiter that failed): the chain counts again and answers as it does
+          () => chain(),
+        )
+        .catch(() => res.destroy());
+    };
+    const turn = options.place();
+    if (turn) void turn.then(answer);
+    else answer();
     return true;
   };
 }

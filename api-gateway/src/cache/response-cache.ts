@@ -113,6 +113,11 @@ export class ResponseCache {
     return entry;
   }
 
+  /** Whether an answer is held for the key (counts nothing). */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   /** The cached answer, counted as a hit, or undefined without counting a miss (the caller then loads through getOrLoad). */
   peekHit(key: string): CachedResponse | undefined {
     const entry = this.entries.get(key);

@@ -17,11 +17,10 @@ export const REQUESTS_PER_TURN = 32;
 export interface Turns {
   middleware: Koa.Middleware;
   /**
-   * For a request answered outside the middleware chain (the gateway's cached reads): takes a place in this turn and
-   * says true, or says false when the turn is full or others wait (the request then goes through the middleware and
-   * waits its turn there).
+   * For a request answered outside the middleware chain (the gateway's cached reads): undefined when it goes on in this
+   * turn, else a promise of its turn (in arrival order with the chain's requests).
    */
-  startNow(): boolean;
+  place(): Promise<void> | undefined;
 }
 
 export function createTurns(perTurn = REQUESTS_PER_TURN): Turns {
@@ -49,14 +48,15 @@ export function createTurns(perTurn = REQUESTS_PER_TURN): Turns {
     }
     return false;
   };
+  const place = () => (startNow() ? undefined : new Promise<void>((resolve) => waiting.push(resolve)));
   const middleware: Koa.Middleware = async (ctx, next) => {
     // The health probes never wait (a balancer must see a busy gateway as alive).
     if (ctx.path === '/healthz' || ctx.path === '/readyz') return next();
-    if (startNow()) return next();
-    await new Promise<void>((resolve) => waiting.push(resolve));
+    const turn = place();
+    if (turn) await turn;
     return next();
   };
-  return { middleware, startNow };
+  return { middleware, place };
 }
 
 export function takeTurns(perTurn = REQUESTS_PER_TURN): Koa.Middleware {

@@ -19,6 +19,14 @@ export function warmUpMark(internalSecret: string): string {
   return createHmac('sha256', internalSecret).update('matchday warm-up').digest('base64url');
 }
 
+/** A request's id: the one a gateway sent (X-Request-Id), else a new one; set on the answer too. */
+export function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers[REQUEST_ID_HEADER];
+  const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+  res.setHeader(REQUEST_ID_HEADER, id);
+  return id;
+}
+
 /**
  * Request id (reused from the gateway's header when present) and a pino line per request. A successful answer on
  * one of `quietPaths` (a path polled many times a second, e.g. football's live feed, which the gateway reads every
@@ -32,12 +40,7 @@ export function requestLogger(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return pinoHttp({
     logger,
-    genReqId(req: IncomingMessage, res: ServerResponse) {
-      const incoming = req.headers[REQUEST_ID_HEADER];
-      const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-      res.setHeader(REQUEST_ID_HEADER, id);
-      return id;
-    },
+    genReqId: requestId,
     customLogLevel(req, res, err) {
       if (err || res.statusCode >= 500) return 'error';
       if (warmUp !== undefined && req.headers[WARM_UP_HEADER] === warmUp) return 'debug';
