@@ -110,6 +110,32 @@ export function cachedReads(options: CachedReadsOptions): (req: IncomingMessage,
     res.end(body);
   };
 
+  /** Once the request has its turn: the per-session limit, then the answer (the chain's, if it was let go meanwhile). */
+  const answer = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    chain: () => void,
+    key: string,
+    sessionKey: string,
+    route: string,
+    started: number,
+  ) => {
+    const cached = cache.peekHit(key);
+    // gone while it waited for its turn (a clear, its time up): the chain loads it
+    if (!cached) return chain();
+    options
+      .perSession(sessionKey)
+      .then(
+        () => {
+          send(req, res, cached);
+          options.record('GET', route, res.statusCode, (performance.now() - started) / 1000);
+        },
+        // a spent limit (or a limiter that failed): the chain counts again and answers as it does
+        () => chain(),
+      )
+      .catch(() => res.destroy());
+  };
+
   return (req, res, chain) => {
     const url = req.url ?? '';
     if (req.method !== 'GET' || !url.startsWith('/api/')) return false;
@@ -128,25 +154,9 @@ export function cachedReads(options: CachedReadsOptions): (req: IncomingMessage,
     const key = ResponseCache.key(path, search);
     if (!cache.has(key)) return false;
     const started = performance.now();
-    const answer = () => {
-      const cached = cache.peekHit(key);
-      // gone while it waited for its turn (a clear, its time up): the chain loads it
-      if (!cached) return chain();
-      options
-        .perSession(signedIn.key)
-        .then(
-          () => {
-            send(req, res, cached);
-            options.record('GET', route.prefix, res.statusCode, (performance.now() - started) / 1000);
-          },
-          // a spent limit (or a limiter that failed): the chain counts again and answers as it does
-          () => chain(),
-        )
-        .catch(() => res.destroy());
-    };
     const turn = options.place();
-    if (turn) void turn.then(answer);
-    else answer();
+    if (turn) void turn.then(() => answer(req, res, chain, key, signedIn.key, route.prefix, started));
+    else answer(req, res, chain, key, signedIn.key, route.prefix, started);
     return true;
   };
 }

@@ -66,6 +66,7 @@ export class ResponseCache {
 
   /** The key of a request: its path and its query with the parameters sorted and the cache-buster left out. */
   static key(path: string, search: string): string {
+    if (search === '') return path;
     const params = [...new URLSearchParams(search)]
       .filter(([name]) => !IGNORED_PARAMS.has(name))
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

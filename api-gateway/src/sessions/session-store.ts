@@ -55,10 +55,16 @@ export interface SessionData {
  */
 export const SESSION_READ_CACHE_MS = 5000;
 
+/** A session read lately: its stored JSON, and the object peek() shares, made at its first peek. */
+interface RecentSession {
+  data: string;
+  view?: Readonly<SessionData>;
+}
+
 export class KnexSessionStore {
   private sweeper?: NodeJS.Timeout;
   /** Recently read sessions (their stored JSON), so a burst of API calls costs one lookup. */
-  private readonly recent = growingLru<string, string>(100_000, { ttl: SESSION_READ_CACHE_MS });
+  private readonly recent = growingLru<string, RecentSession>(100_000, { ttl: SESSION_READ_CACHE_MS });
   private bus: SharedBus | undefined;
   constructor(private readonly db: Knex) {}
 
@@ -81,20 +87,25 @@ export class KnexSessionStore {
   }
 
   async get(key: string): Promise<SessionData | undefined> {
-    let data = this.recent.get(key);
+    let data = this.recent.get(key)?.data;
     if (data === undefined) {
       const row = await this.db('sessions').where({ id: key }).andWhere('expires_at', '>', Date.now()).first();
       if (!row) return undefined;
       data = String(row.data);
-      this.recent.set(key, data);
+      this.recent.set(key, { data });
     }
     return JSON.parse(data) as SessionData;
   }
 
-  /** The session as read within SESSION_READ_CACHE_MS, without asking the database (undefined when not at hand). */
-  peek(key: string): SessionData | undefined {
-    const data = this.recent.get(key);
-    return data === undefined ? undefined : (JSON.parse(data) as SessionData);
+  /**
+   * The session as read within SESSION_READ_CACHE_MS, without asking the database (undefined when not at hand): one
+   * object shared by every caller until the next read, so it must not be changed (get() hands out a copy to change).
+   */
+  peek(key: string): Readonly<SessionData> | undefined {
+    const recent = this.recent.get(key);
+    if (!recent) return undefined;
+    recent.view ??= Object.freeze(JSON.parse(recent.data) as SessionData);
+    return recent.view;
   }
 
   async set(key: string, session: SessionData, maxAge: number | 'session' | undefined): Promise<void> {

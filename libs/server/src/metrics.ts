@@ -57,9 +57,17 @@ export function createMetrics(service: string, options: { token?: string; routeO
       requests.inc({ method: ctx.method, route, status: String(ctx.status) });
     }
   };
+  // prom-client hashes a label set at every call: the few sets recorded outside the middleware are looked up once
+  const recorders = new Map<string, { duration: client.Histogram.Internal<'method' | 'route'>; requests: client.Counter.Internal }>();
   const record = (method: string, route: string, status: number, seconds: number) => {
-    duration.observe({ method, route }, seconds);
-    requests.inc({ method, route, status: String(status) });
+    const labels = `${method} ${route} ${status}`;
+    let recorder = recorders.get(labels);
+    if (!recorder) {
+      recorder = { duration: duration.labels({ method, route }), requests: requests.labels({ method, route, status: String(status) }) };
+      if (recorders.size < 1_000) recorders.set(labels, recorder);
+    }
+    recorder.duration.observe(seconds);
+    recorder.requests.inc();
   };
   return { registry, middleware, record };
 }
