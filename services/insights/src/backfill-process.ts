@@ -19,12 +19,12 @@ export interface SeasonSoFarRun {
  * process the fits, the league feeds and the solver of a first start's backfill (383 tips, 60 fits, then the record)
  * stayed resident for good: insights idled at ~141 MB against ~75 without them (bench/stack-memory.ts). A process that
  * ends gives it all back. Both write to the service's database, where the API reads them; `onTips` is handed the tips
- * backfill's report (or its error) as soon as it is done. A crash of the process rejects `done` (the service logs it
+ * backfill's report (or its error) as soon as it is done; `env` is the process's environment (default this one's). A crash of the process rejects `done` (the service logs it
  * and keeps serving; the next start does what is left).
  * From the compiled bundle (dist/server.js) it runs the compiled dist/backfill-worker.js beside it under the same Node
  * flags; from the TypeScript source it runs backfill-worker.ts through tsx's loader.
  */
-export function runSeasonSoFar(onTips: (report: BackfillReport | Error) => void): SeasonSoFarRun {
+export function runSeasonSoFar(onTips: (report: BackfillReport | Error) => void, env: NodeJS.ProcessEnv = process.env): SeasonSoFarRun {
   const fromSource = path.extname(__filename) === '.ts';
   const filename = path.join(__dirname, fromSource ? 'backfill-worker.ts' : 'backfill-worker.js');
   if (!fs.existsSync(filename)) {
@@ -35,7 +35,7 @@ export function runSeasonSoFar(onTips: (report: BackfillReport | Error) => void)
     workerType: 'process',
     minWorkers: 0,
     maxWorkers: 1,
-    ...(fromSource && { forkOpts: { execArgv: [...process.execArgv, '--import', pathToFileURL(require.resolve('tsx')).href] } }),
+    forkOpts: { env, ...(fromSource && { execArgv: [...process.execArgv, '--import', pathToFileURL(require.resolve('tsx')).href] }) },
   });
   const on = (event: BackfillEvent) => onTips('tips' in event ? event.tips : new Error(event.tipsFailed));
   // a native promise of the pool's own: its process ends once the work is done (or has failed)
