@@ -70,7 +70,7 @@ async function withQuickStartNotice<T>(make: () => Promise<T>): Promise<T> {
     if (!match) warn(...args);
     else if (match[1]!.startsWith('Unsupported runtime')) gathered.push(`it targets Node 22 and runs on Node ${process.versions.node}`);
     else if (match[1]!.includes('in-memory adapter')) gathered.push('sign-ins are kept in memory');
-    else if (match[1]!.includes('signing keys')) gathered.push('its signing keys are made at start');
+    else if (match[1]!.includes('signing keys')) gathered.push('its signing keys are made when it is first used');
     else gathered.push(match[1]!.trim());
   };
   try {
