@@ -2,8 +2,8 @@
  * The compiled production runtime: every server and production CLI bundled by esbuild into one CommonJS file
  * per entry (with a source map), beside the package it belongs to:
  *   api-gateway/dist/server.js, services/<name>/dist/{server,cli}.js, libs/dev-oidc/dist/server.js,
- *   scripts/dist/{import,remotes}.js, and services/insights/dist/solver-worker.js (the Dream11 solver's worker
- *   thread, which insights' server and CLI load from beside them).
+ *   scripts/dist/{import,remotes}.js, and services/insights/dist/{solver-worker,backfill-worker}.js (the Dream11
+ *   solver's and the season's backfill's child processes, which insights' server and CLI start from beside them).
  * The workspace packages (@matchday/*, TypeScript source) are compiled in, and fmin (BUNDLED_PACKAGES); every
  * other package stays an external `require` resolved from node_modules at run time (native better-sqlite3 and mysql2, knex's drivers,
  * ...). An output sits in its own package's folder so that those requires find the same copy as the sources do
@@ -44,6 +44,8 @@ export const SERVER_ENTRIES: readonly ServerEntry[] = [
   { source: 'services/insights/src/server.ts', out: 'services/insights/dist/server', server: 'insights' },
   // The Dream11 solver's worker thread (services/insights/src/fantasy/optimiser.ts loads it from beside server.js and cli.js).
   { source: 'services/insights/src/fantasy/solver-worker.ts', out: 'services/insights/dist/solver-worker', partOf: 'insights' },
+  // The season's backfill, a child process that ends when done (services/insights/src/backfill-process.ts loads it from beside server.js).
+  { source: 'services/insights/src/backfill-worker.ts', out: 'services/insights/dist/backfill-worker', partOf: 'insights' },
   { source: 'api-gateway/src/server.ts', out: 'api-gateway/dist/server', server: 'gateway' },
   // What builds a replay's football database before the football service starts (scripts/lib/replay-process.ts).
   { source: 'scripts/replay.ts', out: 'scripts/dist/replay', partOf: 'football' },

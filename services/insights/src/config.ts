@@ -12,10 +12,14 @@ export const insightsEnvSchema = serviceEnvSchema('insights', {
 
 export type InsightsEnv = z.infer<typeof insightsEnvSchema>;
 
-/** The options of a checked environment: football read at FOOTBALL_URL with identity tokens signed by INTERNAL_JWT_SECRET; the backfill unless TIPS_BACKFILL=off. */
+/**
+ * The options of a checked environment: football read at FOOTBALL_URL with identity tokens signed by
+ * INTERNAL_JWT_SECRET; the backfill, in a process of its own that reads this same environment (backfill-process.ts),
+ * unless TIPS_BACKFILL=off.
+ */
 export function insightsOptions(env: Pick<InsightsEnv, 'FOOTBALL_URL' | 'INTERNAL_JWT_SECRET' | 'TIPS_BACKFILL'>): InsightsOptions {
   return {
-    backfill: env.TIPS_BACKFILL !== 'off',
+    backfill: env.TIPS_BACKFILL === 'off' ? false : 'process',
     football: env.FOOTBALL_URL ? httpFootballClient(env.FOOTBALL_URL.replace(/\/$/, ''), env.INTERNAL_JWT_SECRET) : footballWithoutAddress,
   };
 }

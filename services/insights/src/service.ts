@@ -1,13 +1,14 @@
 import { createLogger, type ServiceDefinition, footballWithoutAddress, type FootballClient } from '@matchday/server';
 import { migrations } from './db/migrations';
 import { startSolver, stopSolver } from './fantasy/optimiser';
-import { Dream11RecordBackfill } from './modules/dream11/record';
+import { runSeasonSoFar } from './backfill-process';
+import { Dream11RecordBackfill, type Dream11RecordReport } from './modules/dream11/record';
 import { Dream11RecordRepository } from './modules/dream11/repository';
 import { Dream11Engine } from './modules/dream11/service';
 import { dream11Router } from './modules/dream11/router';
 import { LeagueFeed } from './modules/league-feed';
 import { TipsEngine } from './modules/tips/service';
-import { TipsBackfill } from './modules/tips/backfill';
+import { TipsBackfill, type BackfillReport } from './modules/tips/backfill';
 import { TipsJob } from './modules/tips/job';
 import { TipsRepository } from './modules/tips/repository';
 import { tipsRouter } from './modules/tips/router';
@@ -22,9 +23,11 @@ export interface InsightsOptions {
   background?: boolean;
   /**
    * With the background job, tip the season's played matches after start and make the Dream11 record of them
-   * (default true; modules/tips/backfill.ts, modules/dream11/record.ts).
+   * (modules/tips/backfill.ts, modules/dream11/record.ts): true (the default) in this process, on its database and
+   * clock (tests); 'process' in a child process that reads the same environment and ends when done
+   * (backfill-process.ts: server.ts's way, so that what the fits used is given back); false not at all.
    */
-  backfill?: boolean;
+  backfill?: boolean | 'process';
 }
 
 /** What insights' start-up and its routers share: one league feed and one set of fitted models (tests run the job by hand). */
@@ -60,7 +63,7 @@ export function createInsights(options: InsightsOptions = {}): ServiceDefinition
     routers: (_db, _clock, { tips, dream11, dream11Record }) => [tipsRouter(tips), dream11Router(dream11, dream11Record)],
     // The stop ends the Dream11 solver's process too (cards on demand start it without the background job).
     onStart: async (_db, _clock, parts) =>
-      options.background === false ? stopSolver : startBackground(parts, { backfill: options.backfill !== false }),
+      options.background === false ? stopSolver : startBackground(parts, { backfill: options.backfill ?? true }),
   };
 }
 
@@ -79,7 +82,7 @@ const START_WAIT_MS = 40_000;
 
 async function startBackground(
   { job, dream11, backfill, dream11Record }: InsightsParts,
-  { backfill: backfillOn }: { backfill: boolean },
+  { backfill: backfillOn }: { backfill: boolean | 'process' },
 ): Promise<() => Promise<void>> {
   const logger = createLogger('insights');
   // its process starts while the tips job below waits for football
@@ -90,31 +93,40 @@ async function startBackground(
   // The season so far, tipped afterwards (modules/tips/backfill.ts), then its Dream11 record (modules/dream11/record.ts):
   // after the service listens, never before a page.
   let backfilling: Promise<void> | null = null;
+  let endBackfill: (() => Promise<void>) | undefined;
+  const tipsDone = (report: BackfillReport) => {
+    const since = Math.round(process.uptime() * 10) / 10;
+    logger.info(
+      { ...report, sinceProcessStartS: since },
+      `tips backfill done: ${report.made} tips made, ${report.graded} graded, ${report.fits} fits in ${report.milliseconds} ms, ${since} s after insights started`,
+    );
+  };
+  const tipsFailed = (error: unknown) => logger.warn({ err: error }, 'tips backfill failed (it runs again at the next start)');
+  const recordDone = (report: Dream11RecordReport | null) => {
+    if (report)
+      logger.info(
+        report,
+        `Dream11 record done: ${report.made} matches scored, ${report.fits} fits in ${report.milliseconds} ms (${report.pending} pending)`,
+      );
+  };
+  const inThisProcess = () =>
+    backfill
+      .run(() => stopped)
+      .then(tipsDone, tipsFailed)
+      .then(() => (stopped ? null : dream11Record.run(() => stopped)))
+      .then(recordDone, (error: unknown) => logger.warn({ err: error }, 'Dream11 record failed (it runs again at the next start)'));
+  const inAProcess = () => {
+    const run = runSeasonSoFar((report) => (report instanceof Error ? tipsFailed(report) : tipsDone(report)));
+    endBackfill = run.stop;
+    return run.done.then(recordDone, (error: unknown) => {
+      // a stop ends the process on purpose; anything else (a failure, a crash) is said, and the service keeps serving
+      if (!stopped)
+        logger.warn({ err: error }, "the season's backfill process failed or ended early (what is left is done at the next start)");
+    });
+  };
   const startBackfill = () => {
     if (!backfillOn || backfilling || stopped) return;
-    backfilling = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => backfill.run(() => stopped))
-      .then(
-        (report) => {
-          const since = Math.round(process.uptime() * 10) / 10;
-          logger.info(
-            { ...report, sinceProcessStartS: since },
-            `tips backfill done: ${report.made} tips made, ${report.graded} graded, ${report.fits} fits in ${report.milliseconds} ms, ${since} s after insights started`,
-          );
-        },
-        (error: unknown) => logger.warn({ err: error }, 'tips backfill failed (it runs again at the next start)'),
-      )
-      .then(() => (stopped ? null : dream11Record.run(() => stopped)))
-      .then(
-        (report) => {
-          if (report)
-            logger.info(
-              report,
-              `Dream11 record done: ${report.made} matches scored, ${report.fits} fits in ${report.milliseconds} ms (${report.pending} pending)`,
-            );
-        },
-        (error: unknown) => logger.warn({ err: error }, 'Dream11 record failed (it runs again at the next start)'),
-      );
+    backfilling = new Promise<void>((resolve) => setImmediate(resolve)).then(backfillOn === 'process' ? inAProcess : inThisProcess);
   };
   const warmCards = async () => {
     await Promise.all([dream11.day('today'), dream11.day('tomorrow')]);
@@ -167,6 +179,7 @@ async function startBackground(
     stopped = true;
     if (timer) clearTimeout(timer);
     await running.catch(() => undefined);
+    await endBackfill?.();
     await backfilling;
     // the Dream11 solver's process (it would end by itself a few seconds after its last solve)
     await stopSolver();

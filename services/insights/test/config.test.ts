@@ -4,9 +4,9 @@ import { insightsEnvSchema, insightsOptions } from '../src/config';
 const SECRET = 'a'.repeat(24) + 'b'.repeat(24);
 
 describe('insights configuration', () => {
-  it('backfills the season by default and not with TIPS_BACKFILL=off', () => {
-    expect(insightsOptions(readEnv(insightsEnvSchema, { INTERNAL_JWT_SECRET: SECRET })).backfill).toBe(true);
-    expect(insightsOptions(readEnv(insightsEnvSchema, { INTERNAL_JWT_SECRET: SECRET, TIPS_BACKFILL: 'on' })).backfill).toBe(true);
+  it('backfills the season by default (in a process of its own) and not with TIPS_BACKFILL=off', () => {
+    expect(insightsOptions(readEnv(insightsEnvSchema, { INTERNAL_JWT_SECRET: SECRET })).backfill).toBe('process');
+    expect(insightsOptions(readEnv(insightsEnvSchema, { INTERNAL_JWT_SECRET: SECRET, TIPS_BACKFILL: 'on' })).backfill).toBe('process');
     expect(insightsOptions(readEnv(insightsEnvSchema, { INTERNAL_JWT_SECRET: SECRET, TIPS_BACKFILL: 'off' })).backfill).toBe(false);
   });
 
