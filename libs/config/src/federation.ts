@@ -93,6 +93,11 @@ export function createWebpackConfig(config: FederationConfig, target: BuildTarge
           // our code importing a name a module does not export (e.g. one left out of a facade) fails the build
           parser: { javascript: { exportsPresence: 'error' } },
         },
+        // React Router's module-level component and context calls marked pure: its unused components are left out
+        {
+          test: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/,
+          loader: path.join(__dirname, 'pure-calls-loader.ts'),
+        },
         // the API contract is types and constants: a module none of whose exports is used is left out
         { test: path.join(path.dirname(require.resolve('@matchday/contracts/package.json')), 'src'), sideEffects: false },
         // @matchday/ui/unshared (and what it re-exports): a frontend keeps only the modules it imports from it
