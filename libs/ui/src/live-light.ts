@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { FixtureStatus } from '@matchday/contracts';
+import type { LiveState } from './live-state';
 
 /**
  * What a screen needs of the live match centre before the live client is loaded (`@matchday/ui/live`, which
- * re-exports these): whether a fixture may be live, a final score's note, the words for the stream's state and the
- * clock hook. Here, in `@matchday/ui/unshared`, Home draws its first cards without the live client and loads it after.
+ * re-exports these): whether a fixture may be live, a final score's note, the words for the stream's state, the
+ * state before the stream and the clock hook. Here, in `@matchday/ui/unshared`, Home draws its first cards without the live client and loads it after.
  */
 
 /** The stream: not wanted by any screen, opening, open, trying again, or the browser is offline. */
@@ -16,6 +17,16 @@ export const CONNECTION_TEXT: Record<LiveConnection, string> = {
   open: 'Live',
   reconnecting: 'Reconnecting…',
   offline: 'Offline',
+};
+
+export const INITIAL_LIVE_STATE: LiveState = {
+  connection: 'idle',
+  feedSeq: null,
+  matches: new Map(),
+  timelines: new Map(),
+  lastMessageAt: null,
+  currentAt: null,
+  skewMs: 0,
 };
 
 /** A scheduled match this close to kick-off, or this long after it without a result, may go live. */

@@ -12,7 +12,7 @@ import type { LiveChange, LiveMatch, LivePeriod, LiveSnapshot, MatchEvent, Match
 export const LIVE_FRESH_MS = 60_000;
 
 // what a screen needs before the live client is loaded (Home's first cards): in @matchday/ui/unshared too
-export { CONNECTION_TEXT, mayBeLive, resultNote, type LiveConnection } from './live-light';
+export { CONNECTION_TEXT, INITIAL_LIVE_STATE, mayBeLive, resultNote, type LiveConnection } from './live-light';
 
 export interface LiveEntry {
   match: LiveMatch;
@@ -46,16 +46,6 @@ export interface LiveState {
   /** Client clock minus server clock (ms), from the last snapshot. */
   skewMs: number;
 }
-
-export const INITIAL_LIVE_STATE: LiveState = {
-  connection: 'idle',
-  feedSeq: null,
-  matches: new Map(),
-  timelines: new Map(),
-  lastMessageAt: null,
-  currentAt: null,
-  skewMs: 0,
-};
 
 const EXTRA_PERIODS: ReadonlySet<LivePeriod> = new Set<LivePeriod>(['BT', 'ET1', 'ETHT', 'ET2', 'PEN']);
 const EXTRA_KINDS: ReadonlySet<MatchEventKind> = new Set<MatchEventKind>([

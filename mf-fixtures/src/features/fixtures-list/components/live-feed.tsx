@@ -1,18 +1,11 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { AnnouncedFixture, LiveState } from '@matchday/ui/live';
+import { INITIAL_LIVE_STATE } from '@matchday/ui/unshared';
 
 const LiveFeedSource = lazy(() => import(/* webpackChunkName: "live" */ './LiveFeedSource'));
 
 /** The stream's state as Home's first cards are drawn, before the live client is here: opening, nothing heard yet. */
-export const OPENING_FEED: LiveState = {
-  connection: 'connecting',
-  feedSeq: null,
-  matches: new Map(),
-  timelines: new Map(),
-  lastMessageAt: null,
-  currentAt: null,
-  skewMs: 0,
-};
+export const OPENING_FEED: LiveState = { ...INITIAL_LIVE_STATE, connection: 'connecting' };
 
 /**
  * How long after the first cards are painted the live client is asked for: the first screen's images and reads have
