@@ -19,3 +19,4 @@ export * from './src/dialog';
 export * from './src/player-photo';
 export * from './src/flag-badge';
 export * from './src/words';
+export * from './src/live-light';

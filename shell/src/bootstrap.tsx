@@ -2,7 +2,7 @@ import { startTransition } from 'react';
 import { preload } from 'swr';
 import { createRoot } from 'react-dom/client';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
-import { apiGet, AppProviders, setBootAppConfig, setReplayShift } from '@matchday/ui';
+import { apiGet, AppProviders, setBootAppConfig, setReplayShift, startRedux } from '@matchday/ui';
 import { AUTH_USER_KEY, readAuthUser } from '@matchday/ui/unshared';
 import type { PublicAppConfig } from '@matchday/contracts';
 import { App } from './app/App';
@@ -23,6 +23,9 @@ window.addEventListener('unhandledrejection', (event) => {
 startEarlyPwa();
 const pwa = afterLoadAndIdle.then(() => import(/* webpackChunkName: "pwa" */ './pwa/runtime'));
 void pwa.then(({ startPwa }) => startPwa());
+// Redux Toolkit (with Immer and React Redux) takes over the UI kit's store then too: the theme and the toasts run
+// without it until then (libs/ui/src/store.ts). It stays a shared singleton for the remotes that import it.
+void afterLoadAndIdle.then(() => startRedux());
 // The signed-in user is asked for now rather than by the first render (useAuthUser takes this read). For a signed-in
 // visitor, the App of the page's area is loaded as soon as the read says so, usually before the signed-in layout is
 // drawn: the area then draws it without suspending (see loadedRemoteApp).

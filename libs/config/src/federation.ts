@@ -45,12 +45,24 @@ const REACT_CHUNK = {
   chunks: 'async',
   enforce: true,
 } as const;
-/** The other shared libraries the shell's first render needs (router, styles, SWR, Redux), and their facades. */
+/** The other shared libraries the shell's first render needs (router, styles, SWR), and the router's facade. */
 const LIBS_CHUNK = {
-  test: /[\\/](node_modules[\\/](react-router|styled-components|stylis|swr|dequal|@reduxjs[\\/]toolkit|immer|redux|redux-thunk|react-redux|use-sync-external-store)|libs[\\/]config[\\/]src[\\/]facades)[\\/]/,
+  test: /[\\/](node_modules[\\/](react-router|styled-components|stylis|swr|dequal|use-sync-external-store)[\\/]|libs[\\/]config[\\/]src[\\/]facades[\\/]react-router-dom)/,
   name: 'libs',
   chunks: 'async',
   enforce: true,
+} as const;
+/**
+ * Redux Toolkit, Immer, Redux and React Redux with their facades: not part of the first render (the UI kit's store
+ * runs without them until the shell calls startRedux, libs/ui/src/store.ts), one script when they are loaded.
+ */
+const REDUX_CHUNK = {
+  test: /[\\/](node_modules[\\/](@reduxjs[\\/]toolkit|immer|redux|redux-thunk|react-redux|reselect)[\\/]|use-sync-external-store[\\/](with-selector|cjs[\\/]use-sync-external-store-with-selector)|libs[\\/]config[\\/]src[\\/]facades[\\/](reduxjs-toolkit|react-redux))/,
+  name: 'redux',
+  chunks: 'async',
+  enforce: true,
+  // React Redux's selector hook of use-sync-external-store: here rather than with SWR's shim in the libs chunk
+  priority: 1,
 } as const;
 
 /** The one webpack configuration used by the shell and every remote. */
@@ -80,6 +92,11 @@ export function createWebpackConfig(config: FederationConfig, target: BuildTarge
           options: { loader: 'tsx', target: 'es2020', jsx: 'automatic' },
           // our code importing a name a module does not export (e.g. one left out of a facade) fails the build
           parser: { javascript: { exportsPresence: 'error' } },
+        },
+        // React Router's module-level component and context calls marked pure: its unused components are left out
+        {
+          test: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/,
+          loader: path.join(__dirname, 'pure-calls-loader.ts'),
         },
         // the API contract is types and constants: a module none of whose exports is used is left out
         { test: path.join(path.dirname(require.resolve('@matchday/contracts/package.json')), 'src'), sideEffects: false },
@@ -129,9 +146,12 @@ export function createWebpackConfig(config: FederationConfig, target: BuildTarge
       new webpack.ProgressPlugin({ percentBy: 'entries' }),
     ],
     optimization: {
-      // The shell: the shared libraries its first render needs come in two scripts (React; the others with their facades)
-      // instead of one per library and one per facade: fewer answers and less gzip before Home's first card.
-      ...(isHost ? { splitChunks: { cacheGroups: { defaultVendors: false, react: REACT_CHUNK, libs: LIBS_CHUNK } } } : {}),
+      // The shell: the shared libraries its first render needs come in two scripts (React; the others with the router's
+      // facade) instead of one per library and one per facade: fewer answers and less gzip before Home's first card.
+      // Redux comes later, in a third.
+      ...(isHost
+        ? { splitChunks: { cacheGroups: { defaultVendors: false, react: REACT_CHUNK, libs: LIBS_CHUNK, redux: REDUX_CHUNK } } }
+        : {}),
       // swc's minifier in place of terser: the six builds in about half the time, each as small or smaller
       minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } })],
     },

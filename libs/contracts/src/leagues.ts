@@ -1,4 +1,7 @@
 import type { LeagueType } from './football';
+import { LEAGUE_NAMING, type LeagueNaming } from './league-names';
+
+export { catalogueColour, LEAGUE_NAMING, leagueIdByName, type LeagueNaming } from './league-names';
 
 /**
  * The league catalogue: everything Matchday knows of a league without asking a source. The importers
@@ -151,47 +154,42 @@ function euroRules(year: number): SeasonRules {
   return { format: 'groups', tiebreak: 'h2h-first', zones, bestThirds: 4, thirdsOnWins: true, beyondResults };
 }
 
+/** A league's names, aliases and colour (league-names.ts). */
+function named(id: number): LeagueNaming {
+  const naming = LEAGUE_NAMING.find((league) => league.id === id);
+  if (!naming) throw new Error(`League ${id} has no entry in LEAGUE_NAMING`);
+  return naming;
+}
+
 export const LEAGUE_CATALOGUE: readonly CatalogueLeague[] = [
   {
-    id: 1,
-    name: 'World Cup',
-    displayName: 'World Cup',
+    ...named(1),
     country: 'World',
-    colour: '#9f1239',
     type: 'cup',
     // Each tournament has its own host: the openfootball tournament files carry their own zone (sources/
     // openfootball-tournament.ts), so the catalogue's is a neutral one.
     timeZone: 'UTC',
-    aliases: ['fifa world cup', 'world cup'],
     sourceIds: { 'api-football': '1', openfootball: 'cup' },
     rules: worldCupRules,
     oneYearSeasons: true,
     nationalTeams: true,
   },
   {
-    id: 4,
-    name: 'Euro Championship',
-    displayName: 'Euro',
+    ...named(4),
     country: 'World',
-    colour: '#0284c7',
     type: 'cup',
     // As for the World Cup: a new host (and zone) every tournament, named by the files themselves.
     timeZone: 'UTC',
-    aliases: ['euro', 'euros', 'uefa euro', 'european championship', 'uefa european championship'],
     sourceIds: { 'api-football': '4', openfootball: 'euro' },
     rules: euroRules,
     oneYearSeasons: true,
     nationalTeams: true,
   },
   {
-    id: 2,
-    name: 'UEFA Champions League',
-    displayName: 'Champions League',
+    ...named(2),
     country: 'World',
-    colour: '#1d4ed8',
     type: 'cup',
     timeZone: 'Europe/Berlin',
-    aliases: ['ucl', 'champions league'],
     sourceIds: { 'api-football': '2', openfootball: 'cl' },
     rules: (_year, grouped) =>
       grouped
@@ -207,14 +205,10 @@ export const LEAGUE_CATALOGUE: readonly CatalogueLeague[] = [
           },
   },
   {
-    id: 39,
-    name: 'Premier League',
-    displayName: 'Premier League',
+    ...named(39),
     country: 'England',
-    colour: '#7c3aed',
     type: 'league',
     timeZone: 'Europe/London',
-    aliases: ['epl', 'english premier league'],
     sourceIds: { 'api-football': '39', 'football-data-co-uk': 'E0', fpl: 'premier-league', 'football-json': 'en.1' },
     rules: () => ({
       format: 'league',
@@ -227,62 +221,42 @@ export const LEAGUE_CATALOGUE: readonly CatalogueLeague[] = [
     }),
   },
   {
-    id: 40,
-    name: 'Championship',
-    displayName: 'Championship',
+    ...named(40),
     country: 'England',
-    colour: '#0f766e',
     type: 'league',
     timeZone: 'Europe/London',
-    aliases: [],
     sourceIds: { 'api-football': '40', 'football-data-co-uk': 'E1', 'football-json': 'en.2' },
     rules: pointsGdGf,
   },
   {
-    id: 61,
-    name: 'Ligue 1',
-    displayName: 'Ligue 1',
+    ...named(61),
     country: 'France',
-    colour: '#0e7490',
     type: 'league',
     timeZone: 'Europe/Paris',
-    aliases: [],
     sourceIds: { 'api-football': '61', 'football-data-co-uk': 'F1', 'football-json': 'fr.1' },
     rules: pointsGdGf,
   },
   {
-    id: 78,
-    name: 'Bundesliga',
-    displayName: 'Bundesliga',
+    ...named(78),
     country: 'Germany',
-    colour: '#dc2626',
     type: 'league',
     timeZone: 'Europe/Berlin',
-    aliases: [],
     sourceIds: { 'api-football': '78', 'football-data-co-uk': 'D1', 'football-json': 'de.1' },
     rules: pointsGdGf,
   },
   {
-    id: 135,
-    name: 'Serie A',
-    displayName: 'Serie A',
+    ...named(135),
     country: 'Italy',
-    colour: '#2563eb',
     type: 'league',
     timeZone: 'Europe/Rome',
-    aliases: [],
     sourceIds: { 'api-football': '135', 'football-data-co-uk': 'I1', 'football-json': 'it.1' },
     rules: pointsGdGf,
   },
   {
-    id: 140,
-    name: 'La Liga',
-    displayName: 'La Liga',
+    ...named(140),
     country: 'Spain',
-    colour: '#ee8707',
     type: 'league',
     timeZone: 'Europe/Madrid',
-    aliases: ['primera division', 'laliga'],
     sourceIds: { 'api-football': '140', 'football-data-co-uk': 'SP1', 'football-json': 'es.1' },
     rules: () => ({
       format: 'league',
@@ -296,14 +270,10 @@ export const LEAGUE_CATALOGUE: readonly CatalogueLeague[] = [
     }),
   },
   {
-    id: 323,
-    name: 'Indian Super League',
-    displayName: 'Indian Super League',
+    ...named(323),
     country: 'India',
-    colour: '#f97316',
     type: 'league',
     timeZone: 'Asia/Kolkata',
-    aliases: ['isl'],
     sourceIds: { 'api-football': '323' },
     rules: () => ({
       format: 'league',
@@ -342,14 +312,6 @@ export function catalogueLeague(id: number): CatalogueLeague | undefined {
   return BY_ID.get(id);
 }
 
-/** The league id for a name as sources write it ("Premier League", "EPL", "La Liga", "ISL" ...). */
-export function leagueIdByName(name: string): number | undefined {
-  const key = name.trim().toLowerCase();
-  return LEAGUE_CATALOGUE.find(
-    (league) => league.aliases.includes(key) || league.name.toLowerCase() === key || league.displayName.toLowerCase() === key,
-  )?.id;
-}
-
 /** The league a source's own code stands for (football-data.co.uk "E0" -> 39, FPL -> 39). */
 export function leagueIdBySource(source: LeagueSource, code: string): number | undefined {
   return LEAGUE_CATALOGUE.find((league) => league.sourceIds[source] === code)?.id;
@@ -385,10 +347,4 @@ export function seasonRules(leagueId: number, year: number, grouped = leagueId =
 export function seasonName(year: number, leagueId?: number): string {
   if (leagueId !== undefined && catalogueLeague(leagueId)?.oneYearSeasons) return String(year);
   return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
-}
-
-/** The colour of a league: the catalogue's, by any of its names. */
-export function catalogueColour(name: string): string | undefined {
-  const id = leagueIdByName(name);
-  return id === undefined ? undefined : catalogueLeague(id)?.colour;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { LiveChange } from '@matchday/contracts';
 import { apiGet } from '@matchday/ui';
 import { createLiveClient, LIVE_STREAM_URL, type LiveClient } from './live-client';
@@ -59,14 +59,4 @@ export function useLiveChanges(listener: (change: LiveChange) => void): void {
   useEffect(() => liveClient().onChange((change) => latest.current(change)), []);
 }
 
-/** The time now, taken again every `periodMs` while `enabled` (a running clock, "updated N s ago"). */
-export function useNow(periodMs: number, enabled = true): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!enabled) return undefined;
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), periodMs);
-    return () => window.clearInterval(timer);
-  }, [periodMs, enabled]);
-  return now;
-}
+export { useNow } from './live-light';

@@ -1,5 +1,6 @@
 import { matchClock } from '@matchday/contracts';
-import type { FixtureStatus, LiveChange, LiveMatch, LivePeriod, LiveSnapshot, MatchEvent, MatchEventKind } from '@matchday/contracts';
+import { resultNote, type LiveConnection } from './live-light';
+import type { LiveChange, LiveMatch, LivePeriod, LiveSnapshot, MatchEvent, MatchEventKind } from '@matchday/contracts';
 
 /**
  * The live match centre's state in the browser, as pure functions of the stream's messages:
@@ -10,8 +11,8 @@ import type { FixtureStatus, LiveChange, LiveMatch, LivePeriod, LiveSnapshot, Ma
 /** A score with no news for this long is no longer shown as live ("updated N s ago" instead). */
 export const LIVE_FRESH_MS = 60_000;
 
-/** The stream: not wanted by any screen, opening, open, trying again, or the browser is offline. */
-export type LiveConnection = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'offline';
+// what a screen needs before the live client is loaded (Home's first cards): in @matchday/ui/unshared too
+export { CONNECTION_TEXT, INITIAL_LIVE_STATE, mayBeLive, resultNote, type LiveConnection } from './live-light';
 
 export interface LiveEntry {
   match: LiveMatch;
@@ -46,16 +47,6 @@ export interface LiveState {
   skewMs: number;
 }
 
-export const INITIAL_LIVE_STATE: LiveState = {
-  connection: 'idle',
-  feedSeq: null,
-  matches: new Map(),
-  timelines: new Map(),
-  lastMessageAt: null,
-  currentAt: null,
-  skewMs: 0,
-};
-
 const EXTRA_PERIODS: ReadonlySet<LivePeriod> = new Set<LivePeriod>(['BT', 'ET1', 'ETHT', 'ET2', 'PEN']);
 const EXTRA_KINDS: ReadonlySet<MatchEventKind> = new Set<MatchEventKind>([
   'end-of-90',
@@ -65,21 +56,6 @@ const EXTRA_KINDS: ReadonlySet<MatchEventKind> = new Set<MatchEventKind>([
   'end-of-extra-time',
   'shoot-out',
 ]);
-
-/** A scheduled match this close to kick-off, or this long after it without a result, may go live. */
-const BEFORE_KICK_OFF_MS = 10 * 60_000;
-const AFTER_KICK_OFF_MS = 3 * 3600_000;
-
-/**
- * Whether a screen showing this fixture needs the live stream (it is opened only while one does): the match is
- * being played, or it is scheduled and kick-off is near or passed without a result.
- */
-export function mayBeLive(fixture: { status: FixtureStatus; eventDate: string }, now: number): boolean {
-  if (fixture.status === 'live') return true;
-  if (fixture.status !== 'scheduled') return false;
-  const kickOff = Date.parse(fixture.eventDate);
-  return kickOff - BEFORE_KICK_OFF_MS <= now && now <= kickOff + AFTER_KICK_OFF_MS;
-}
 
 /** Whether a timeline shows extra time. */
 export function hadExtraTime(events: readonly MatchEvent[]): boolean {
@@ -242,17 +218,6 @@ export function scoreText(home: number | null, away: number | null): string {
   return home === null || away === null ? '–' : `${home}–${away}`;
 }
 
-/** What follows a final score: "(4–2 pens)" after a shoot-out, "a.e.t." after extra time, else null. */
-export function resultNote(
-  penalties: { penaltiesHome: number | null; penaltiesAway: number | null } | null | undefined,
-  extraTime: boolean,
-): string | null {
-  if (penalties && penalties.penaltiesHome !== null && penalties.penaltiesAway !== null) {
-    return `(${penalties.penaltiesHome}–${penalties.penaltiesAway} pens)`;
-  }
-  return extraTime ? 'a.e.t.' : null;
-}
-
 /** "Updated 12 s ago", "Updated 3 min ago", "Updated 2 h ago". */
 export function updatedAgo(ageMs: number): string {
   const seconds = Math.max(0, Math.round(ageMs / 1000));
@@ -261,14 +226,6 @@ export function updatedAgo(ageMs: number): string {
   if (seconds < 3600) return `Updated ${Math.floor(seconds / 60)} min ago`;
   return `Updated ${Math.floor(seconds / 3600)} h ago`;
 }
-
-export const CONNECTION_TEXT: Record<LiveConnection, string> = {
-  idle: '',
-  connecting: 'Connecting…',
-  open: 'Live',
-  reconnecting: 'Reconnecting…',
-  offline: 'Offline',
-};
 
 /** How a match is shown now: live (red dot and clock), stale (no news for a minute: age instead), or finished. */
 export interface LiveView {

@@ -1,5 +1,4 @@
 import { useEffect, type ReactNode } from 'react';
-import { Provider } from 'react-redux';
 import { SWRConfig } from 'swr';
 import { createGlobalStyle, ThemeProvider } from 'styled-components';
 import { swrConfig } from './api';
@@ -38,13 +37,14 @@ function ThemeBridge({ children }: { children: ReactNode }) {
   );
 }
 
-/** The one set of providers: Redux store, theme, SWR configuration. Used by the shell and by remotes running standalone. */
+/**
+ * The one set of providers: theme and SWR configuration. Used by the shell and by remotes running standalone. The
+ * store needs no provider: its hooks read it directly (store.ts).
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <Provider store={store}>
-      <ThemeBridge>
-        <SWRConfig value={swrConfig}>{children}</SWRConfig>
-      </ThemeBridge>
-    </Provider>
+    <ThemeBridge>
+      <SWRConfig value={swrConfig}>{children}</SWRConfig>
+    </ThemeBridge>
   );
 }

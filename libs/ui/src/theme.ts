@@ -1,5 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Theme } from '@matchday/contracts';
+import { plainSlice } from './slice';
 
 export const THEME_STORAGE_KEY = 'theme';
 export const MOBILE_BREAKPOINT = 768;
@@ -78,12 +78,11 @@ export function applyTheme(theme: Theme): void {
   document.documentElement.classList.toggle('dark', theme === 'dark');
 }
 
-export const themeSlice = createSlice({
-  name: 'theme',
-  initialState: { mode: 'dark' as Theme },
-  reducers: {
-    setTheme(state, action: PayloadAction<Theme>) {
-      state.mode = action.payload;
-    },
-  },
+export interface ThemeState {
+  mode: Theme;
+}
+
+/** The theme of the app's one store (store.ts); no Redux Toolkit, so that it works before Redux is loaded. */
+export const themeSlice = plainSlice('theme', { mode: 'dark' } as ThemeState, {
+  setTheme: (state: ThemeState, mode: Theme): ThemeState => (state.mode === mode ? state : { ...state, mode }),
 });

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { plainSlice } from './slice';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
@@ -10,17 +10,17 @@ export interface Toast {
   durationMs: number;
 }
 
-/** One visible toast at a time (spec §9): a new one replaces the current one. */
-export const toastsSlice = createSlice({
-  name: 'toasts',
-  initialState: { current: null as Toast | null, nextId: 1 },
-  reducers: {
-    show(state, action: PayloadAction<Omit<Toast, 'id'>>) {
-      state.current = { ...action.payload, id: state.nextId };
-      state.nextId += 1;
-    },
-    dismiss(state, action: PayloadAction<number | undefined>) {
-      if (action.payload === undefined || state.current?.id === action.payload) state.current = null;
-    },
-  },
+export interface ToastsState {
+  current: Toast | null;
+  nextId: number;
+}
+
+/** One visible toast at a time (spec §9): a new one replaces the current one. No Redux Toolkit (slice.ts). */
+export const toastsSlice = plainSlice('toasts', { current: null, nextId: 1 } as ToastsState, {
+  show: (state: ToastsState, toast: Omit<Toast, 'id'>): ToastsState => ({
+    current: { ...toast, id: state.nextId },
+    nextId: state.nextId + 1,
+  }),
+  dismiss: (state: ToastsState, id: number | undefined): ToastsState =>
+    state.current !== null && (id === undefined || state.current.id === id) ? { ...state, current: null } : state,
 });

@@ -3,9 +3,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Badge, Button, kickoffLabel, leagueColour, media } from '@matchday/ui';
 import type { Fixture } from '@matchday/contracts';
-import { resultNote, type LiveEntry, type LiveState } from '@matchday/ui/live';
-import { FlagOrLogo, FollowButton, revealScore, teamNameText } from '@matchday/ui/unshared';
-import { LiveScore } from './LiveScore';
+import type { LiveEntry, LiveState } from '@matchday/ui/live';
+import { FlagOrLogo, FollowButton, resultNote, revealScore, teamNameText } from '@matchday/ui/unshared';
+import { LiveScoreSlot } from './live-score-slot';
 
 /** The cards' grid (Home's day list and its Following section): one column on a phone. */
 export const FixtureGrid = styled.div`
@@ -180,7 +180,7 @@ export const FixtureCard = memo(function FixtureCard({
           <span className="name">{fixture.homeTeam}</span>
         </Team>
         {showLive ? (
-          <LiveScore fixture={fixture} entry={live} feed={feed} hideScore={scoreHidden} />
+          <LiveScoreSlot fixture={fixture} entry={live} feed={feed} hideScore={scoreHidden} />
         ) : scoreHidden ? (
           <Versus data-testid="hidden-score">
             <span className="visually-hidden">Score hidden </span>? – ?

@@ -2,8 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, EmptyState, Heading, media, Page, Tab, TabList, toast, usePageMeta } from '@matchday/ui';
-import { usePreferences, useSpoilers, useLeagues } from '@matchday/ui/unshared';
-import { LiveAnnouncer, mayBeLive, useLiveMatches, useNow } from '@matchday/ui/live';
+import { mayBeLive, usePreferences, useSpoilers, useLeagues, useNow } from '@matchday/ui/unshared';
 import type { FixtureDayFilter } from '@matchday/contracts';
 import { fixturesKey, fixturesQuery, PAGE_SIZE, useFixtures } from '../api/fixtures';
 import { useFollowing } from '../api/following';
@@ -12,6 +11,7 @@ import { inLiveTab, liveProps } from '../rules/live';
 import { FixtureCard, FixtureGrid, FixtureListSkeleton } from './FixtureCard';
 import { FollowingSection } from './FollowingSection';
 import { FollowPrompt } from './FollowPrompt';
+import { useLiveFeed } from './live-feed';
 
 const SKELETON_CARDS = 6;
 const NO_FIXTURES: never[] = [];
@@ -153,7 +153,8 @@ export function HomeScreen() {
     filter.kind === 'live' ||
     listed.some((fixture) => mayBeLive(fixture, minute)) ||
     (followed ?? NO_FIXTURES).some((f) => mayBeLive(f, minute));
-  const feed = useLiveMatches(needsLive);
+  // the live client comes after the first cards (live-feed.tsx)
+  const [feed, liveParts] = useLiveFeed(needsLive, !personalPending && !isLoading);
   // the Live tab's red dot says a match is being played now (the stream is open when one may be)
   const playingNow = [...feed.matches.values()].some((entry) => entry.match.status === 'live');
   const fixtures = filter.kind === 'live' ? listed.filter((fixture) => inLiveTab(fixture, feed.matches.get(fixture.id))) : listed;
@@ -314,7 +315,7 @@ export function HomeScreen() {
         </>
       )}
       {/* goals are not read out for matches whose score spoiler-free mode hides */}
-      <LiveAnnouncer fixtures={needsLive ? fixtures.filter((fixture) => !hidden(fixture)) : NO_FIXTURES} />
+      {liveParts(needsLive ? fixtures.filter((fixture) => !hidden(fixture)) : NO_FIXTURES)}
     </Page>
   );
 }
