@@ -397,7 +397,7 @@ const MIDDLEWARE_OF: Array<[RegExp, string]> = [
   ],
   [/middleware\/security-headers\.ts$/, 'securityHeaders'],
   [/middleware\/request-body\.ts$/, 'requestBodies'],
-  [/middleware\/turns\.ts$/, 'takeTurns'],
+  [/middleware\/turns\.ts$/, 'turns (createTurns)'],
   [/^(@koa\/router|path-to-regexp|methods|koa-compose) \(package\)$|auth\//, 'auth routes and grant'],
 ];
 

@@ -40,9 +40,9 @@ import { crossSiteProtection } from './middleware/csrf';
 import { rateLimiting } from './middleware/rate-limit';
 import { apiSecurityHeaders, securityHeaders } from './middleware/security-headers';
 import { createTurns } from './middleware/turns';
-import { cachedReads, UNSAFE_API_PATH } from './cache/cached-reads';
+import { cachedAnswerHeaders, cachedReads, UNSAFE_API_PATH } from './cache/cached-reads';
 import { chooseCoding, compressAnswers, warmCompression } from './cache/compression';
-import { codingEtag, etagOf, matchesEtag, ResponseCache, type CachedResponse } from './cache/response-cache';
+import { etagOf, ResponseCache, type CachedResponse } from './cache/response-cache';
 import { sendPublicAnswer } from './cache/public-answers';
 import { Admission, SessionInFlight } from './proxy/admission';
 import { IdentitySigner } from './proxy/identity';
@@ -261,16 +261,12 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
       // The cached br or gzip form when the client takes it (compressed once, when cached); an answer
       // without one (under 1 KB, an error, the cache off) is left to compressAnswers.
       const coding = chooseCoding(ctx.req, answer.encoded);
-      ctx.set('x-cache', answer.hit ? 'HIT' : 'MISS');
-      ctx.set('etag', codingEtag(answer.etag, coding));
-      // Football reads need a signed-in user: private (no shared cache or CDN keeps them), revalidated by ETag.
-      ctx.set('cache-control', 'private, no-cache');
+      const { headers, notModified } = cachedAnswerHeaders(answer, coding, answer.hit, ctx.get('if-none-match'));
+      ctx.set(headers);
       ctx.vary('Accept-Encoding');
       ctx.status = answer.status;
       ctx.type = answer.contentType;
-      // Compared here rather than with ctx.fresh: a client that sends Cache-Control: no-cache (the shell
-      // does, and fetch adds it to conditional requests) still gets 304 when its copy is current.
-      if (answer.status === 200 && matchesEtag(ctx.get('if-none-match'), answer.etag)) {
+      if (notModified) {
         ctx.status = 304;
         return;
       }

@@ -1,12 +1,12 @@
 import type Koa from 'koa';
-import { createTurns, takeTurns } from '../src/middleware/turns';
+import { createTurns } from '../src/middleware/turns';
 
 const context = (path: string) => ({ path }) as unknown as Koa.Context;
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-describe('takeTurns: a burst of requests is worked on a few per turn of the event loop', () => {
+describe('createTurns: a burst of requests is worked on a few per turn of the event loop', () => {
   it('lets perTurn requests on at once, the rest in arrival order over the next turns, and never holds a health probe', async () => {
-    const middleware = takeTurns(2);
+    const middleware = createTurns(2).middleware;
     const started: string[] = [];
     const request = (name: string, path = '/api/leagues') =>
       middleware(context(path), async () => {
@@ -24,7 +24,7 @@ describe('takeTurns: a burst of requests is worked on a few per turn of the even
   });
 
   it('holds nothing below perTurn requests a turn, and starts counting again each turn', async () => {
-    const middleware = takeTurns(2);
+    const middleware = createTurns(2).middleware;
     let started = 0;
     const request = () =>
       middleware(context('/api/leagues'), async () => {

@@ -5,7 +5,7 @@ import { contentType } from 'mime-types';
 import { isLiveRead, matchApiRoute } from '../proxy/route-table';
 import { SESSION_ABSOLUTE_MS } from '../sessions/lifetime';
 import type { KnexSessionStore, SessionData } from '../sessions/session-store';
-import { chooseCoding } from './compression';
+import { chooseCoding, type ContentCoding } from './compression';
 import { codingEtag, matchesEtag, ResponseCache, type CachedResponse } from './response-cache';
 
 /** A path the gateway refuses (400): dot segments and encoded separators a service could resolve to another route. */
@@ -32,6 +32,25 @@ export interface CachedReadsOptions {
   record(method: string, route: string, status: number, seconds: number): void;
   /** The headers every /api answer carries (middleware/security-headers.ts). */
   apiHeaders: Readonly<Record<string, string>>;
+}
+
+/**
+ * The headers of a football answer from the cache in one coding, and whether the client's copy is current: what the
+ * chain (app.ts) and a short read both send. Football reads need a signed-in user: private (no shared cache or CDN
+ * keeps them), revalidated by ETag. The ETag is compared here rather than with Koa's ctx.fresh: a client that sends
+ * Cache-Control: no-cache (the shell does, and fetch adds it to conditional requests) still gets 304 when its copy is
+ * current.
+ */
+export function cachedAnswerHeaders(
+  answer: CachedResponse,
+  coding: ContentCoding | null,
+  hit: boolean,
+  ifNoneMatch: string,
+): { headers: Record<string, string>; notModified: boolean } {
+  return {
+    headers: { 'x-cache': hit ? 'HIT' : 'MISS', etag: codingEtag(answer.etag, coding), 'cache-control': 'private, no-cache' },
+    notModified: answer.status === 200 && matchesEtag(ifNoneMatch, answer.etag),
+  };
 }
 
 /** Reads a cookie's value as the `cookies` package does (the first of that name). */
@@ -92,12 +111,11 @@ export function cachedReads(options: CachedReadsOptions): (req: IncomingMessage,
   const send = (req: IncomingMessage, res: ServerResponse, answer: CachedResponse) => {
     options.logRequest(req, res);
     const coding = chooseCoding(req, answer.encoded);
+    const { headers, notModified } = cachedAnswerHeaders(answer, coding, true, req.headers['if-none-match'] ?? '');
     for (const name in options.apiHeaders) res.setHeader(name, options.apiHeaders[name] as string);
-    res.setHeader('x-cache', 'HIT');
-    res.setHeader('etag', codingEtag(answer.etag, coding));
-    res.setHeader('cache-control', 'private, no-cache');
+    for (const name in headers) res.setHeader(name, headers[name] as string);
     res.setHeader('vary', 'Accept-Encoding');
-    if (answer.status === 200 && matchesEtag(req.headers['if-none-match'] ?? '', answer.etag)) {
+    if (notModified) {
       res.statusCode = 304;
       res.end();
       return;

@@ -58,7 +58,3 @@ export function createTurns(perTurn = REQUESTS_PER_TURN): Turns {
   };
   return { middleware, place };
 }
-
-export function takeTurns(perTurn = REQUESTS_PER_TURN): Koa.Middleware {
-  return createTurns(perTurn).middleware;
-}
