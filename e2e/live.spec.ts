@@ -233,14 +233,32 @@ test.describe('a group table as it stands while its last round is played', () =>
   }) => {
     test.setTimeout(120_000);
     const { page } = await signedInPage(browser, { width: 390, theme: 'light' }, 'live-table@example.com');
+    // the table as it stands is held back until the final table has been seen in its place
+    let releaseLiveTable = () => {};
+    const liveTableHeld = new Promise<void>((resolve) => (releaseLiveTable = resolve));
+    await page.route(/\/api\/standings\?.*live=1/, async (route) => {
+      await liveTableHeld;
+      await route.continue();
+    });
+    // the final table is read once: the shell asks it for the deep link and the screen takes that read
+    const finalTableReads: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/standings\?leagueId=1&season=2022&_cb=/.test(request.url())) finalTableReads.push(request.url());
+    });
     await page.goto(`${process.env.E2E_BASE_URL}/standings?leagueId=1&season=2022`);
     const groupA = page.getByTestId('standings-table').filter({ has: page.locator('caption', { hasText: /^A$/ }) });
     const points = (team: string) => groupA.getByTestId('standing-row').filter({ hasText: team }).getByTestId('points');
+    // while it is read, the title and the final table stay on screen (never the loading state)
     await expect(page.getByTestId('as-it-stands')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Standings');
+    await expect(points('Netherlands')).toHaveText('4');
+    await expect(page.getByTestId('as-it-stands-legend')).toHaveCount(0);
+    releaseLiveTable();
     await expect(points('Netherlands')).toHaveText('7');
     await expect(points('Senegal')).toHaveText('6');
     await expect(groupA.getByTestId('playing-now')).toHaveCount(4);
     expect(await groupA.getByTestId('team-name').allTextContents()).toEqual(['Netherlands', 'Senegal', 'Ecuador', 'Qatar']);
+    expect(finalTableReads).toHaveLength(1);
     expect(await blockingViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Without live matches' }).click();

@@ -40,9 +40,11 @@
  * league-names.ts, not the whole catalogue, 0.8 KB; measured 136.2). Raised mf-fixtures 17.6 -> 18: Home loads the
  * live client after its first cards (4.0 KB gzip less before the first card, none at all while no listed match may be
  * live), and its chunk takes the client's light helpers, the loader and the live card's placeholder; measured 17.9.
+ * Raised 2026-12-07: shell 136.5 -> 137 (a deep link to Standings has its table asked by the shell alongside the
+ * remote's code, shell/src/remotes/first-reads.ts, with the standings query it shares with mf-stats; measured 136.7).
  */
 export const SIZE_BUDGETS_KB: Record<string, number> = {
-  shell: 136.5,
+  shell: 137,
   'mf-fixtures': 18,
   'mf-stats': 42,
   'mf-tips': 21.2,

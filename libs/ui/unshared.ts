@@ -7,6 +7,7 @@
 export * from './src/screen-state';
 export * from './src/query';
 export * from './src/queries';
+export * from './src/route-ids';
 export * from './src/auth-user';
 export * from './src/dismiss';
 export * from './src/layout';

@@ -9,6 +9,7 @@ import { App } from './app/App';
 import { afterLoadAndIdle } from './lib/after-load';
 import { startEarlyPwa } from './pwa/early';
 import { appHistory } from './lib/navigation-guard';
+import { preloadFirstRead } from './remotes/first-reads';
 import { initRemotes, preloadAreaOf } from './remotes/registry';
 
 window.addEventListener('unhandledrejection', (event) => {
@@ -33,6 +34,8 @@ const signedIn = preload(AUTH_USER_KEY, readAuthUser).then(
   (user) => user !== null,
   () => false,
 );
+// A deep link's first read (Standings' table) is asked alongside the remote's code (remotes/first-reads.ts).
+void signedIn.then((yes) => yes && preloadFirstRead(window.location));
 // The gateway's configuration is read alongside the manifest: while a replay of a real season is served, every screen
 // writes a match's real date (the kick-offs it is given are moved by the replay's shift), from the first screen on.
 const configured = preload('/app-config.json', apiGet<PublicAppConfig>).then(

@@ -1,4 +1,4 @@
-import type { League, ReferralCodeInfo } from '@matchday/contracts';
+import type { League, ReferralCodeInfo, StandingRow } from '@matchday/contracts';
 import { apiQuery, useApiQuery } from './query';
 
 // The reads that more than one frontend makes: one definition each, so they share one reader and one cache entry.
@@ -16,3 +16,9 @@ export const myReferralCodeQuery = apiQuery<[], ReferralCodeInfo>(() => '/api/re
 export function useMyReferralCode(signedIn: boolean) {
   return useApiQuery(myReferralCodeQuery, signedIn ? [] : null);
 }
+
+/** A league-season's final table (Standings, the league's page); the shell also asks it for a deep link to Standings. */
+export const standingsQuery = apiQuery<[leagueId: string, season: string], StandingRow[]>(
+  (leagueId, season) => `/api/standings?leagueId=${leagueId}&season=${season}`,
+  'Failed to fetch standings',
+);

@@ -3,12 +3,11 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { LEAGUE_TABS, leagueHubPath, seasonName, type LeagueTab } from '@matchday/contracts';
 import { media, Page, TeamLogo, usePageMeta } from '@matchday/ui';
-import { BackLink, FollowButton, LoadingBlock, Muted, ScreenState, Stack, Tabs, useLeagues } from '@matchday/ui/unshared';
+import { BackLink, FollowButton, isId, LoadingBlock, Muted, ScreenState, Stack, Tabs, useLeagues } from '@matchday/ui/unshared';
 import { AddToCalendar } from '../../../lib/AddToCalendar';
 import { leagueFeedPath } from '../../../lib/calendar-feeds';
 import { HeaderActions, HeaderCard, Title } from '../../../lib/components';
 import type { LeagueHubTabs } from '../../../lib/league-tabs';
-import { isId } from '../../../lib/route-ids';
 
 // the Matches tab is a chunk of its own: the hub opens on the table
 const MatchesTab = lazy(() => import('./MatchesTab').then((module) => ({ default: module.MatchesTab })));

@@ -1,10 +1,5 @@
 import type { StandingRow } from '@matchday/contracts';
-import { apiQuery, useApiQuery } from '@matchday/ui/unshared';
-
-export const standingsQuery = apiQuery<[leagueId: string, season: string], StandingRow[]>(
-  (leagueId, season) => `/api/standings?leagueId=${leagueId}&season=${season}`,
-  'Failed to fetch standings',
-);
+import { apiQuery, standingsQuery, useApiQuery } from '@matchday/ui/unshared';
 
 /** The table as it stands: live matches counted with their current score (never cached by the gateway). */
 export const standingsAsItStandsQuery = apiQuery<[leagueId: string, season: string], StandingRow[]>(

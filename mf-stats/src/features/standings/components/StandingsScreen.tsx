@@ -1,13 +1,12 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { leagueHubPath, seasonName, type StandingRow } from '@matchday/contracts';
 import { Button, media, Page, usePageMeta } from '@matchday/ui';
 import { useLiveMatches } from '@matchday/ui/live';
-import { BackLink, FollowButton, Muted, Row, ScreenState, useLeagues } from '@matchday/ui/unshared';
+import { BackLink, FollowButton, isId, Muted, Row, ScreenState, useLeagues } from '@matchday/ui/unshared';
 import { HeaderCard, Title } from '../../../lib/components';
 import { isHighlighted } from '../../../lib/names';
-import { isId } from '../../../lib/route-ids';
 import { useStandings } from '../api/standings';
 import { StandingsView } from './StandingsView';
 
@@ -37,14 +36,26 @@ export function StandingsScreen() {
   const liveHere = [...live.matches.values()].filter((e) => e.match.leagueId === Number(leagueId) && e.match.status === 'live');
   const [finalTable, setFinalTable] = useState(false);
   const asItStands = liveHere.length > 0 && !finalTable;
-  const { data, error, isLoading, mutate } = useStandings(leagueId, season, asItStands);
+  // The final table is read first and stays on screen while the table as it stands is read (and after, when the fan
+  // asks for the table without live matches): the title and the table are never replaced by the loading state.
+  const { data: final, error, isLoading } = useStandings(leagueId, season);
+  const { data: liveTable, mutate: refreshLive } = useStandings(asItStands ? leagueId : null, season, true);
+  const showingLive = asItStands && liveTable !== undefined && liveTable !== null;
+  const data = showingLive ? liveTable : final;
   const moved = liveHere.map((e) => `${e.match.fixtureId}:${e.match.lastSeq}`).join(',');
+  // A live match's change reads the table as it stands again; its first read is the one its query makes.
+  const readFor = useRef<string | null>(null);
   useEffect(() => {
-    if (asItStands) void mutate();
-  }, [asItStands, moved, mutate]);
+    if (!asItStands) readFor.current = null;
+    else if (readFor.current === null) readFor.current = moved;
+    else if (readFor.current !== moved) {
+      readFor.current = moved;
+      void refreshLive();
+    }
+  }, [asItStands, moved, refreshLive]);
   const rows = data ?? [];
   // A live match that no table counts (a knockout): the tables stay final and the bracket is where it is followed.
-  const knockoutOnly = asItStands && data !== undefined && data !== null && !rows.some((row) => row.playingNow);
+  const knockoutOnly = showingLive && !liveTable.some((row) => row.playingNow);
   const { data: leagues } = useLeagues();
   const cup = leagues?.find((l) => String(l.id) === leagueId)?.type === 'cup';
   // stable while the page stays: the table (memoised) is not drawn again when only the live stream's state moves
@@ -120,11 +131,17 @@ export function StandingsScreen() {
             <Button $variant={asItStands ? 'outline' : 'primary'} aria-pressed={!asItStands} onClick={() => setFinalTable(true)}>
               Without live matches
             </Button>
-            {asItStands && <Muted data-testid="as-it-stands-legend">● playing now, counted with the current score</Muted>}
+            {showingLive && <Muted data-testid="as-it-stands-legend">● playing now, counted with the current score</Muted>}
           </Row>
         )
       )}
-      <StandingsView rows={rows} linkFor={linkFor} highlighted={highlighted} asItStands={asItStands && !knockoutOnly} liveVersion={moved} />
+      <StandingsView
+        rows={rows}
+        linkFor={linkFor}
+        highlighted={highlighted}
+        asItStands={showingLive && !knockoutOnly}
+        liveVersion={moved}
+      />
     </Page>
   );
 }

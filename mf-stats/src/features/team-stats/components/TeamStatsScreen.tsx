@@ -3,11 +3,23 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { seasonName, type TeamStatsRecord } from '@matchday/contracts';
 import { Button, Card, media, Page, safeReturnPath, usePageMeta } from '@matchday/ui';
-import { BackLink, counted, Figure, FormLetters, MessageCard, Muted, Row, ScreenState, Stack, Tabs, TileGrid } from '@matchday/ui/unshared';
+import {
+  BackLink,
+  counted,
+  Figure,
+  FormLetters,
+  isId,
+  MessageCard,
+  Muted,
+  Row,
+  ScreenState,
+  Stack,
+  Tabs,
+  TileGrid,
+} from '@matchday/ui/unshared';
 import { ChartSlot } from '../../../lib/chart-slot';
 import { HeaderCard, SectionTitle, Title } from '../../../lib/components';
 import { ratingText } from '../../../lib/numbers';
-import { isId } from '../../../lib/route-ids';
 import { ResultsCover, useResultsCovered, useShownOnce } from '../../../lib/spoiler-parts';
 import { playsNationalTeams, TeamBadge } from '../../../lib/team-badge';
 import { useTeamStats, type TeamStatsParams } from '../api/team-stats';

@@ -1,9 +1,8 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import { seasonName } from '@matchday/contracts';
 import { Page, safeReturnPath, usePageMeta } from '@matchday/ui';
-import { BackLink, MessageCard, Muted, ScreenState, useLeagues } from '@matchday/ui/unshared';
+import { BackLink, isId, MessageCard, Muted, ScreenState, useLeagues } from '@matchday/ui/unshared';
 import { HeaderCard, Title } from '../../../lib/components';
-import { isId } from '../../../lib/route-ids';
 import { useTopScorers } from '../api/top-scorers';
 import { ranked } from '../rules/rank';
 import { TopScorersList, TopScorersLoading } from './TopScorersList';
