@@ -50,8 +50,10 @@ const DayTab = styled(Tab)`
   }
 `;
 
-const LiveDot = styled.span`
+// its place is kept while no match is being played, so that the tabs do not move when the first one starts
+const LiveDot = styled.span<{ $shown: boolean }>`
   display: inline-block;
+  visibility: ${({ $shown }) => ($shown ? 'visible' : 'hidden')};
   width: 0.45rem;
   height: 0.45rem;
   margin-right: 0.3rem;
@@ -157,6 +159,8 @@ export function HomeScreen() {
   const [feed, liveParts] = useLiveFeed(needsLive, !personalPending && !isLoading);
   // the Live tab's red dot says a match is being played now (the stream is open when one may be)
   const playingNow = [...feed.matches.values()].some((entry) => entry.match.status === 'live');
+  // the Live tab's red dot, while it is not the tab shown
+  const liveDot = filter.kind !== 'live' && playingNow;
   const fixtures = filter.kind === 'live' ? listed.filter((fixture) => inLiveTab(fixture, feed.matches.get(fixture.id))) : listed;
   const tab = filter.kind === 'tab' ? filter.tab : filter.kind === 'live' ? 'live' : 'today';
   const heading = filter.kind === 'team' ? `${filter.team} Fixtures` : filter.kind === 'live' ? 'Live Matches' : 'Upcoming Fixtures';
@@ -232,7 +236,7 @@ export function HomeScreen() {
             $active={filter.kind === 'live'}
             onClick={() => choose(choices.live())}
           >
-            {filter.kind !== 'live' && playingNow && <LiveDot aria-hidden="true" data-testid="live-dot" />}
+            <LiveDot aria-hidden="true" $shown={liveDot} data-testid={liveDot ? 'live-dot' : undefined} />
             Live
           </DayTab>
         </DayTabs>
