@@ -82,6 +82,21 @@ export type Gateway = Koa & {
 };
 
 /** Builds the gateway without listening (tests start it on port 0). */
+/**
+ * Reads a cached answer's entry for a GET or a HEAD: the service is always asked with GET (the entry is the whole
+ * answer, which later GETs share), and the caller's method is back before the answer is written (Koa sends no body
+ * to a HEAD).
+ */
+async function readAsGet<T>(ctx: Koa.Context, read: () => Promise<T>): Promise<T> {
+  const method = ctx.req.method;
+  ctx.req.method = 'GET';
+  try {
+    return await read();
+  } finally {
+    ctx.req.method = method;
+  }
+}
+
 export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway {
   const logger = createLogger('api-gateway');
   const app = new Koa();
@@ -221,14 +236,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
       if ((ctx.method === 'GET' || ctx.method === 'HEAD') && config.responseCacheTtlMs > 0) {
         await sendPublicAnswer(ctx, cache, async () => {
           const token = await anonymous();
-          const method = ctx.req.method;
-          ctx.req.method = 'GET';
-          try {
-            return await admission.run(ctx.res, () => proxy.read(ctx, token));
-          } finally {
-            // Koa sends no body to a HEAD: the caller's method is back before the answer is written
-            ctx.req.method = method;
-          }
+          return readAsGet(ctx, () => admission.run(ctx.res, () => proxy.read(ctx, token)));
         });
         return;
       }
@@ -248,9 +256,11 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     // Queue, then shed: a request waits for a place at its service; past the queue's bound or its
     // longest wait it gets 503 + Retry-After. Cached football reads never queue.
     const live = isLiveRead(route, ctx.query);
-    if (ctx.method === 'GET' && route.service === 'football' && !live) {
+    // A HEAD is answered from the GET's entry too (one that misses loads it as a GET): a flood of HEADs never reaches
+    // the service more often than the GETs would.
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && route.service === 'football' && !live) {
       const key = ResponseCache.key(ctx.path, ctx.querystring);
-      const load = () => admissions.football.run(ctx.res, () => proxy.read(ctx, token));
+      const load = () => readAsGet(ctx, () => admissions.football.run(ctx.res, () => proxy.read(ctx, token)));
       // GATEWAY_CACHE_TTL_MS=0: every read goes to the service (how bench/gateway.ts measures uncached reads).
       // A hit answers at once, so it holds its session's in-flight place for no time at all.
       const answer: CachedResponse & { hit: boolean } = await perSessionInFlight.run(sessionId ?? '', () =>
