@@ -34,7 +34,8 @@ import {
 } from './repository';
 import { sendClaim, type DeliveryOutcome } from './claim';
 import { KeysAhead } from './keys-ahead';
-import { PushConnections, VapidHeaders } from './sender';
+import { connectionsAhead, PushConnections } from './push-connections';
+import { VapidHeaders } from './sender';
 
 export type { DeliveryOutcome } from './claim';
 
@@ -144,6 +145,9 @@ export class AlertSender {
   /** Whether a round is sending, and when one last stopped (keys are not made ahead meanwhile, nor just after). */
   private sending = false;
   private sentUntilMs = Number.NEGATIVE_INFINITY;
+  /** How many connections to open ahead to each push service, for the devices read last; and the opening under way. */
+  private connectionsWanted: ReadonlyMap<string, number> = new Map();
+  private openingAhead: Promise<number> | undefined;
 
   constructor(
     private readonly db: Knex,
@@ -163,17 +167,26 @@ export class AlertSender {
    * burst, those it used. Returns whether the pass has more to make.
    */
   async makeKeysAhead(budgetMs = KEYS_SLICE_MS): Promise<boolean> {
-    if (this.keysAhead.capacity === 0 || this.sending || this.moreQueued) return false;
+    if (this.sending || this.moreQueued) return false;
     if (this.now() - this.sentUntilMs < KEYS_AFTER_SENDING_MS) return false;
     const near = this.leading ? this.awake : this.othersAwakeUntil > this.now();
     if (!near) return false;
     if (!this.keysAhead.passing && this.now() - this.devicesReadMs >= (this.options.kickOffEveryMs ?? 30_000)) {
       this.devicesReadMs = this.now();
-      this.keysAhead.setDevices(await followersDevices(this.db, this.keysAhead.capacity));
+      const devices = await followersDevices(this.db, this.keysAhead.capacity || KEYS_AHEAD);
+      if (this.keysAhead.capacity > 0) this.keysAhead.setDevices(devices);
+      const endpoints = devices.map((device) => device.endpoint);
+      this.connectionsWanted = connectionsAhead(endpoints, this.sendConcurrency, this.options.endpointProblem);
     }
+    // the connections a burst will use, opened while nothing is sent (I/O: the keys are made meanwhile)
+    this.openingAhead ??= this.connections.openAhead(this.connectionsWanted).finally(() => (this.openingAhead = undefined));
+    if (this.keysAhead.capacity === 0) return false;
     const made = this.keysAhead.makeSome(budgetMs, () => this.sending);
     if (made === null) return true;
-    if (made > 0) this.options.logger.info({ made, ready: this.keysAhead.size }, 'alerts: message keys made ahead');
+    if (made > 0) {
+      const connections = { openedAhead: this.connections.openedAhead, ...this.connections.counts };
+      this.options.logger.info({ made, ready: this.keysAhead.size, connections }, 'alerts: message keys made ahead');
+    }
     return false;
   }
 
@@ -182,6 +195,7 @@ export class AlertSender {
     if (this.leading) await resignAlerts(this.db, this.id);
     this.leading = false;
     await this.connections.close();
+    await this.openingAhead;
   }
 
   /** Whether this sender reads the live feed: it leads, and a followed match is within its live window. */

@@ -75,13 +75,16 @@ export async function anyDeviceFollows(db: Knex, followed: { teamIds: number[]; 
 }
 
 /** The devices of users who follow anything (newest first, at most `limit`): those a sender makes message keys ahead for. */
-export async function followersDevices(db: Knex, limit: number): Promise<Array<{ id: number; p256dh: string; auth: string }>> {
+export async function followersDevices(
+  db: Knex,
+  limit: number,
+): Promise<Array<{ id: number; endpoint: string; p256dh: string; auth: string }>> {
   const rows = (await db('push_subscriptions as s')
     .whereExists((sub) => sub.select('f.user_id').from('follows as f').whereRaw('f.user_id = s.user_id'))
     .orderBy('s.id', 'desc')
     .limit(limit)
-    .select('s.id', 's.p256dh', 's.auth')) as Array<{ id: number; p256dh: string; auth: string }>;
-  return rows.map((row) => ({ id: Number(row.id), p256dh: row.p256dh, auth: row.auth }));
+    .select('s.id', 's.endpoint', 's.p256dh', 's.auth')) as Array<{ id: number; endpoint: string; p256dh: string; auth: string }>;
+  return rows.map((row) => ({ id: Number(row.id), endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth }));
 }
 
 /** What a sender needs to send one queued (alert, device) pair. */
