@@ -68,18 +68,8 @@ function databaseName(location: string): string {
   return decodeURIComponent(new URL(location).pathname.replace(/^\//, ''));
 }
 
-/** How a process opens its database, where it differs from the services' default. */
-export interface OpenOptions {
-  /**
-   * SQLite's `synchronous` for this process's connection (default FULL: each commit waits for the disk). NORMAL, which
-   * SQLite recommends with WAL, never corrupts the file; only the last commits before a power loss or an operating
-   * system crash may roll back (in order), for a process whose writes can be made again after that (the alert senders).
-   */
-  sqliteSynchronous?: 'FULL' | 'NORMAL';
-}
-
 /** Opens the service's database, creating the SQLite file or the MySQL database when missing. */
-export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Knex> {
+export async function openDatabase(target: DatabaseTarget): Promise<Knex> {
   if (target.client === 'sqlite') {
     fs.mkdirSync(path.dirname(target.location), { recursive: true });
     return knexFactory({
@@ -93,7 +83,6 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
           conn.pragma('foreign_keys = ON');
           conn.pragma('journal_mode = WAL');
           conn.pragma('busy_timeout = 5000');
-          if (options.sqliteSynchronous) conn.pragma(`synchronous = ${options.sqliteSynchronous}`);
           done(null, conn);
         },
       },

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { systemClock, type Clock } from './clock';
 import { databaseEnvSchema, logLevelOf, readEnv, type ServiceEnv } from './config';
-import { migrateLatest, openDatabase, resolveDatabaseTarget, type DatabaseEnv, type MigrationList, type OpenOptions } from './db';
+import { migrateLatest, openDatabase, resolveDatabaseTarget, type DatabaseEnv, type MigrationList } from './db';
 import { createLogger, setLogLevel } from './logger';
 import { listen } from './listen';
 import { WARM_UP_HEADER, warmUpMark } from './http';
@@ -41,12 +41,8 @@ export interface ServiceDefinition<Parts = unknown> {
 }
 
 /** Opens and migrates the service's database: every command that touches a database goes through here. */
-export async function openServiceDatabase(
-  definition: Pick<ServiceDefinition, 'name' | 'migrations'>,
-  env: DatabaseEnv,
-  options: OpenOptions = {},
-): Promise<Knex> {
-  const db = await openDatabase(resolveDatabaseTarget(definition.name, env), options);
+export async function openServiceDatabase(definition: Pick<ServiceDefinition, 'name' | 'migrations'>, env: DatabaseEnv): Promise<Knex> {
+  const db = await openDatabase(resolveDatabaseTarget(definition.name, env));
   await migrateLatest(db, definition.migrations);
   return db;
 }

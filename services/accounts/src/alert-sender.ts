@@ -19,11 +19,8 @@ async function main(): Promise<void> {
   const config = accountsConfig(env);
   if (!env.FOOTBALL_URL) throw new Error("FOOTBALL_URL is required: the alert sender reads the football service's live feed");
   if (config.alertsPollMs === 0) throw new Error('ALERTS_POLL_MS is 0: an alert sender needs a poll interval (default 500 ms)');
-  // the same migrations as the accounts service (the first of them to start applies them, under knex's lock). On
-  // SQLite a commit does not wait for the disk (WAL, synchronous NORMAL): the senders' many small writes (claims,
-  // outcomes) otherwise hold the one write lock through an fsync each, which the other senders wait for. A power loss
-  // can only roll the last commits back, in order: deliveries go back to being sent, alerts are queued again.
-  const db = await openServiceDatabase({ name: 'accounts', migrations }, env, { sqliteSynchronous: 'NORMAL' });
+  // the same migrations as the accounts service (the first of them to start applies them, under knex's lock)
+  const db = await openServiceDatabase({ name: 'accounts', migrations }, env);
   const stop = startAlerts(db, {
     football: config.football,
     vapid: config.vapid,

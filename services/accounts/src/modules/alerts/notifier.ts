@@ -15,13 +15,12 @@ import os from 'node:os';
 import {
   anyClaimable,
   anyDeviceFollows,
-  awakeUntil,
   claimQueued,
   dropSubscriptions,
   enqueueDeliveries,
   feedCursor,
   followersDevices,
-  leadAlerts,
+  leadOrFollow,
   purgeDeliveries,
   recipientsOf,
   resignAlerts,
@@ -34,7 +33,7 @@ import {
 } from './repository';
 import { sendClaim, type DeliveryOutcome } from './claim';
 import { KeysAhead } from './keys-ahead';
-import { connectionsAhead, PushConnections } from './push-connections';
+import { PushConnections } from './push-connections';
 import { VapidHeaders } from './sender';
 
 export type { DeliveryOutcome } from './claim';
@@ -145,9 +144,6 @@ export class AlertSender {
   /** Whether a round is sending, and when one last stopped (keys are not made ahead meanwhile, nor just after). */
   private sending = false;
   private sentUntilMs = Number.NEGATIVE_INFINITY;
-  /** How many connections to open ahead to each push service, for the devices read last; and the opening under way. */
-  private connectionsWanted: ReadonlyMap<string, number> = new Map();
-  private openingAhead: Promise<number> | undefined;
 
   constructor(
     private readonly db: Knex,
@@ -175,18 +171,17 @@ export class AlertSender {
       this.devicesReadMs = this.now();
       const devices = await followersDevices(this.db, this.keysAhead.capacity || KEYS_AHEAD);
       if (this.keysAhead.capacity > 0) this.keysAhead.setDevices(devices);
-      const endpoints = devices.map((device) => device.endpoint);
-      this.connectionsWanted = connectionsAhead(endpoints, this.sendConcurrency, this.options.endpointProblem);
+      this.connections.want(
+        devices.map((device) => device.endpoint),
+        this.options.endpointProblem,
+      );
     }
-    // the connections a burst will use, opened while nothing is sent (I/O: the keys are made meanwhile)
-    this.openingAhead ??= this.connections.openAhead(this.connectionsWanted).finally(() => (this.openingAhead = undefined));
+    void this.connections.openAhead(); // the connections a burst will use, opened (I/O) while keys are made
     if (this.keysAhead.capacity === 0) return false;
     const made = this.keysAhead.makeSome(budgetMs, () => this.sending);
     if (made === null) return true;
-    if (made > 0) {
-      const connections = { openedAhead: this.connections.openedAhead, ...this.connections.counts };
-      this.options.logger.info({ made, ready: this.keysAhead.size, connections }, 'alerts: message keys made ahead');
-    }
+    const connections = { openedAhead: this.connections.openedAhead, ...this.connections.counts };
+    if (made > 0) this.options.logger.info({ made, ready: this.keysAhead.size, connections }, 'alerts: message keys made ahead');
     return false;
   }
 
@@ -195,7 +190,6 @@ export class AlertSender {
     if (this.leading) await resignAlerts(this.db, this.id);
     this.leading = false;
     await this.connections.close();
-    await this.openingAhead;
   }
 
   /** Whether this sender reads the live feed: it leads, and a followed match is within its live window. */
@@ -239,9 +233,10 @@ export class AlertSender {
     this.roundStartedMs = now;
     const every = this.options.kickOffEveryMs ?? 30_000;
     const nextLook = this.awake ? this.options.pollMs : Math.max(this.options.pollMs, every);
-    this.leading = await leadAlerts(this.db, this.id, now, now + nextLook + this.leaseMs);
+    const lease = await leadOrFollow(this.db, this.id, now, now + nextLook + this.leaseMs);
+    this.leading = lease.leading;
     if (this.leading) await this.lead();
-    else this.othersAwakeUntil = await awakeUntil(this.db);
+    else this.othersAwakeUntil = lease.awakeUntilMs;
     this.moreQueued = await this.deliver(maxMs);
   }
 

@@ -71,6 +71,9 @@ export class PushConnections {
   private readonly connector: buildConnector.connector;
   /** Connections handed to a pool that were opened ahead, and opened by a pool when it needed one (benches, tests). */
   readonly counts = { ahead: 0, atSend: 0 };
+  /** How many connections to keep open ahead to each origin (want), and the opening under way. */
+  private wanted: ReadonlyMap<string, number> = new Map();
+  private openingNow: Promise<number> | undefined;
 
   constructor(
     private readonly options: {
@@ -137,13 +140,23 @@ export class PushConnections {
     return (this.pools.get(origin)?.stats.connected ?? 0) + (this.opened.get(origin)?.length ?? 0) + (this.opening.get(origin) ?? 0);
   }
 
+  /** The devices' endpoints to keep connections open ahead for, from the next openAhead (connectionsAhead). */
+  want(endpoints: Iterable<string>, problem?: (endpoint: string) => string | null): void {
+    this.wanted = connectionsAhead(endpoints, this.options.connections, problem);
+  }
+
   /**
-   * Opens connections ahead until each origin has its `wanted` count open (its pool's included), at most
-   * OPEN_AHEAD_AT_ONCE at a time to each; closes those opened ahead to origins no longer wanted, and those older
-   * than OPENED_AHEAD_MAX_AGE_MS. A push service that asked for a pause gets none. Resolves once these have opened
-   * (or failed: a pool opens its own then) with how many opened.
+   * Opens connections ahead until each origin has its `wanted` count open (its pool's included; default: as `want`
+   * said), at most OPEN_AHEAD_AT_ONCE at a time to each; closes those opened ahead to origins no longer wanted, and
+   * those older than OPENED_AHEAD_MAX_AGE_MS. A push service that asked for a pause gets none. Resolves once these
+   * have opened (or failed: a pool opens its own then) with how many opened; a call while they open waits for them.
    */
-  async openAhead(wanted: ReadonlyMap<string, number>): Promise<number> {
+  openAhead(wanted: ReadonlyMap<string, number> = this.wanted): Promise<number> {
+    this.openingNow ??= this.openMissing(wanted).finally(() => (this.openingNow = undefined));
+    return this.openingNow;
+  }
+
+  private async openMissing(wanted: ReadonlyMap<string, number>): Promise<number> {
     const now = this.now;
     for (const [origin, list] of this.opened) {
       const keep = wanted.has(origin) ? list.filter((o) => usable(o.socket) && now - o.openedMs < OPENED_AHEAD_MAX_AGE_MS) : [];
@@ -238,6 +251,7 @@ export class PushConnections {
     const pools = [...this.pools.values()];
     this.pools.clear();
     await Promise.all(pools.map((pool) => pool.destroy()));
+    await this.openingNow;
   }
 }
 
