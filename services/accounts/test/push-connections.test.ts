@@ -2,7 +2,13 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { selfSignedCertificate } from '@matchday/testing';
-import { connectionsAhead, OPEN_AHEAD_AT_ONCE, OPENED_AHEAD_MAX_AGE_MS, PushConnections } from '../src/modules/alerts/push-connections';
+import {
+  connectionsAhead,
+  OPEN_AHEAD_AT_ONCE,
+  OPENED_AHEAD_MAX_AGE_MS,
+  PushConnections,
+  REOPEN_AFTER_CLOSE_MS,
+} from '../src/modules/alerts/push-connections';
 
 describe('how many connections a sender opens ahead to each push service', () => {
   const fcm = (n: number) => `https://fcm.googleapis.com/fcm/send/device-${n}`;
@@ -128,14 +134,17 @@ describe('connections opened ahead', () => {
     expect(connections.openedAhead).toBe(OPEN_AHEAD_AT_ONCE + 8);
   });
 
-  it('are forgotten when the push service closes them, and a pool then opens its own', async () => {
-    connections = new PushConnections({ connections: 4, ca: server.ca });
+  it('are forgotten when the push service closes them, and a pool then opens its own; none is opened ahead to it for a while', async () => {
+    connections = new PushConnections({ connections: 4, ca: server.ca, now: () => now });
     await connections.openAhead(new Map([[server.origin, 2]]));
     await waitFor('the server to see two connections', () => server.sockets.size === 2);
     for (const socket of server.sockets) socket.end();
     await waitFor('the closed connections to be forgotten', () => connections.openedAhead === 0);
     expect(await post(server.origin)).toBe(201);
     expect(connections.counts).toEqual({ ahead: 0, atSend: 1 });
+    expect(await connections.openAhead(new Map([[server.origin, 3]]))).toBe(0);
+    now += REOPEN_AFTER_CLOSE_MS;
+    expect(await connections.openAhead(new Map([[server.origin, 3]]))).toBe(2);
   });
 
   it('are closed after OPENED_AHEAD_MAX_AGE_MS unused, and opened again', async () => {

@@ -11,6 +11,12 @@ export const SEND_TIMEOUT_MS = 10_000;
 export const OPENED_AHEAD_MAX_AGE_MS = 4 * 60_000;
 /** Connections opened ahead at once to one push service (a pass opens at most this many; the next pass the rest). */
 export const OPEN_AHEAD_AT_ONCE = 32;
+/**
+ * After a push service closes (or breaks) a connection opened ahead before it carried a request, none more is opened
+ * ahead to it for this long: a service that closes idle connections soon costs a handshake per connection per this
+ * long at most, not one per pass.
+ */
+export const REOPEN_AFTER_CLOSE_MS = 60_000;
 
 /**
  * How many connections to open ahead to each push service for these devices' endpoints: the sender's `connections`
@@ -64,6 +70,8 @@ export class PushConnections {
   /** Connections opened ahead, per origin, newest last; and how many are being opened. */
   private readonly opened = new Map<string, Opened[]>();
   private readonly opening = new Map<string, number>();
+  /** When a push service last closed a connection opened ahead to it (epoch ms). */
+  private readonly closedByService = new Map<string, number>();
   /**
    * undici's connector (TCP, TLS with one context for all the connections, and its cache of TLS sessions), used both
    * for the connections opened ahead and for those a pool opens itself.
@@ -170,6 +178,7 @@ export class PushConnections {
     const openings: Array<Promise<boolean>> = [];
     for (const [origin, count] of wanted) {
       if (this.resumesAt(origin, now) !== undefined) continue;
+      if (now - (this.closedByService.get(origin) ?? Number.NEGATIVE_INFINITY) < REOPEN_AFTER_CLOSE_MS) continue;
       const missing = Math.min(OPEN_AHEAD_AT_ONCE, Math.min(count, this.options.connections) - this.ready(origin));
       for (let i = 0; i < missing; i += 1) openings.push(this.openOne(origin));
     }
@@ -206,6 +215,7 @@ export class PushConnections {
     const drop = () => {
       const at = list.findIndex((o) => o.socket === socket);
       if (at >= 0) list.splice(at, 1);
+      this.closedByService.set(origin, this.now);
       forget();
       socket.destroy();
     };
