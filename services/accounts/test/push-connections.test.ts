@@ -165,6 +165,14 @@ describe('connections opened ahead', () => {
     expect(connections.counts).toEqual({ ahead: 0, atSend: 1 });
   });
 
+  it('unused for their time, are closed even when no pass comes to look, and that is not the push service closing them', async () => {
+    connections = new PushConnections({ connections: 4, ca: server.ca, maxIdleMs: 200 });
+    expect(await connections.openAhead(new Map([[server.origin, 2]]))).toBe(2);
+    await waitFor('the server to see two connections', () => server.sockets.size === 2);
+    await waitFor('the idle connections to close', () => connections.openedAhead === 0 && server.sockets.size === 0);
+    expect(await connections.openAhead(new Map([[server.origin, 2]]))).toBe(2);
+  });
+
   it('go to no push service that asked for a pause, and to no origin no longer wanted', async () => {
     connections = new PushConnections({ connections: 4, ca: server.ca, now: () => now });
     await connections.openAhead(new Map([[server.origin, 2]]));

@@ -93,6 +93,8 @@ export class PushConnections {
        */
       http2?: boolean;
       now?: () => number;
+      /** How long a connection opened ahead is kept unused (default OPENED_AHEAD_MAX_AGE_MS; tests). */
+      maxIdleMs?: number;
     },
   ) {
     this.connector = buildConnector({
@@ -156,8 +158,9 @@ export class PushConnections {
   /**
    * Opens connections ahead until each origin has its `wanted` count open (its pool's included; default: as `want`
    * said), at most OPEN_AHEAD_AT_ONCE at a time to each; closes those opened ahead to origins no longer wanted, and
-   * those older than OPENED_AHEAD_MAX_AGE_MS. A push service that asked for a pause gets none. Resolves once these
-   * have opened (or failed: a pool opens its own then) with how many opened; a call while they open waits for them.
+   * those older than OPENED_AHEAD_MAX_AGE_MS. A push service that asked for a pause, or that closed one opened ahead
+   * within REOPEN_AFTER_CLOSE_MS, gets none. Resolves once these have opened (or failed: a pool opens its own then)
+   * with how many opened; a call while they open waits for them.
    */
   openAhead(wanted: ReadonlyMap<string, number> = this.wanted): Promise<number> {
     this.openingNow ??= this.openMissing(wanted).finally(() => (this.openingNow = undefined));
@@ -212,17 +215,22 @@ export class PushConnections {
   private keep(origin: string, socket: Socket): void {
     const list = this.opened.get(origin) ?? [];
     this.opened.set(origin, list);
-    const drop = () => {
+    const close = (byService: boolean) => {
       const at = list.findIndex((o) => o.socket === socket);
       if (at >= 0) list.splice(at, 1);
-      this.closedByService.set(origin, this.now);
+      if (byService) this.closedByService.set(origin, this.now);
       forget();
       socket.destroy();
     };
+    const drop = () => close(true);
+    // unused this long (by the real clock): closed here, even when no pass comes to look (the match is over)
+    const expire = () => close(false);
     const forget = () => {
-      socket.off('readable', drop).off('end', drop).off('close', drop).off('error', drop);
+      socket.off('readable', drop).off('end', drop).off('close', drop).off('error', drop).off('timeout', expire);
+      socket.setTimeout(0);
     };
     socket.on('readable', drop).on('end', drop).on('close', drop).on('error', drop);
+    socket.setTimeout(this.options.maxIdleMs ?? OPENED_AHEAD_MAX_AGE_MS, expire);
     list.push({ socket, openedMs: this.now, forget });
   }
 
