@@ -133,4 +133,5 @@ export {
   type SubscriptionRef,
 } from './push-service';
 
+export { selfSignedCertificate, type SelfSignedCertificate } from './self-signed';
 export { startStaticUpstream, type Misbehaviour, type StaticUpstreamStandIn, type UpstreamRequest } from './static-upstream';

@@ -446,6 +446,32 @@ describe.each(testDatabases())('goal alerts on %s', (_label, makeTarget) => {
     expect(alertsOf(spoilerFree.devices[0]!)).toEqual([]);
   });
 
+  it("while one sender leads, another's rounds read its lease and write nothing to it (no write lock taken per round)", async () => {
+    await sender.tick();
+    expect(sender.leader).toBe(true);
+    const config = accountsConfig({ FOOTBALL_URL: footballService.url, INTERNAL_JWT_SECRET: TEST_SECRET, ALERTS_POLL_MS: 0 });
+    const other = new AlertSender(service.db, {
+      football: httpFootballClient(footballService.url, TEST_SECRET),
+      vapid: config.vapid,
+      logger: createLogger('alerts-test'),
+      pollMs: 0,
+      kickOffEveryMs: 0,
+    });
+    const writes: string[] = [];
+    const watch = (query: { sql: string }) => {
+      if (/^update\s+[`"]?notifier_state/i.test(query.sql)) writes.push(query.sql);
+    };
+    service.db.on('query', watch);
+    try {
+      await other.tick();
+    } finally {
+      service.db.off('query', watch);
+      await other.close();
+    }
+    expect(other.leader).toBe(false);
+    expect(writes).toEqual([]);
+  });
+
   it("while a followed match is live a sender makes each device's next message keys ahead: a goal goes out with them, once", async () => {
     const follower = await fan([['team', teams['Alpha Town']!]], {}, 3);
     await sender.tick();

@@ -1,4 +1,5 @@
-import { MAX_RETRY_AFTER_MS, PushConnections, retryAfterMs } from '../src/modules/alerts/sender';
+import { PushConnections } from '../src/modules/alerts/push-connections';
+import { MAX_RETRY_AFTER_MS, retryAfterMs } from '../src/modules/alerts/sender';
 
 describe("a push service's Retry-After", () => {
   const now = Date.parse('2026-11-28T15:00:00Z');

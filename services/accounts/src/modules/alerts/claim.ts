@@ -2,7 +2,8 @@ import type { Knex, Logger } from '@matchday/server';
 import type { VapidKeys } from '../../lib/vapid';
 import type { KeysAhead } from './keys-ahead';
 import { finishDeliveries, renewClaim, retryLater, type ClaimedDelivery, type DeliveryResult } from './repository';
-import { pushAlert, type PushConnections, type VapidHeaders } from './sender';
+import type { PushConnections } from './push-connections';
+import { pushAlert, type VapidHeaders } from './sender';
 
 /** What happened to one (alert, device): sent, refused, expired, or the device gone. */
 export type DeliveryOutcome = 'sent' | 'failed' | 'expired' | 'gone';

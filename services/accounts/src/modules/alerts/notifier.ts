@@ -15,13 +15,12 @@ import os from 'node:os';
 import {
   anyClaimable,
   anyDeviceFollows,
-  awakeUntil,
   claimQueued,
   dropSubscriptions,
   enqueueDeliveries,
   feedCursor,
   followersDevices,
-  leadAlerts,
+  leadOrFollow,
   purgeDeliveries,
   recipientsOf,
   resignAlerts,
@@ -34,7 +33,8 @@ import {
 } from './repository';
 import { sendClaim, type DeliveryOutcome } from './claim';
 import { KeysAhead } from './keys-ahead';
-import { PushConnections, VapidHeaders } from './sender';
+import { PushConnections } from './push-connections';
+import { VapidHeaders } from './sender';
 
 export type { DeliveryOutcome } from './claim';
 
@@ -163,17 +163,25 @@ export class AlertSender {
    * burst, those it used. Returns whether the pass has more to make.
    */
   async makeKeysAhead(budgetMs = KEYS_SLICE_MS): Promise<boolean> {
-    if (this.keysAhead.capacity === 0 || this.sending || this.moreQueued) return false;
+    if (this.sending || this.moreQueued) return false;
     if (this.now() - this.sentUntilMs < KEYS_AFTER_SENDING_MS) return false;
     const near = this.leading ? this.awake : this.othersAwakeUntil > this.now();
     if (!near) return false;
     if (!this.keysAhead.passing && this.now() - this.devicesReadMs >= (this.options.kickOffEveryMs ?? 30_000)) {
       this.devicesReadMs = this.now();
-      this.keysAhead.setDevices(await followersDevices(this.db, this.keysAhead.capacity));
+      const devices = await followersDevices(this.db, this.keysAhead.capacity || KEYS_AHEAD);
+      if (this.keysAhead.capacity > 0) this.keysAhead.setDevices(devices);
+      this.connections.want(
+        devices.map((device) => device.endpoint),
+        this.options.endpointProblem,
+      );
     }
+    void this.connections.openAhead(); // the connections a burst will use, opened (I/O) while keys are made
+    if (this.keysAhead.capacity === 0) return false;
     const made = this.keysAhead.makeSome(budgetMs, () => this.sending);
     if (made === null) return true;
-    if (made > 0) this.options.logger.info({ made, ready: this.keysAhead.size }, 'alerts: message keys made ahead');
+    const connections = { openedAhead: this.connections.openedAhead, ...this.connections.counts };
+    if (made > 0) this.options.logger.info({ made, ready: this.keysAhead.size, connections }, 'alerts: message keys made ahead');
     return false;
   }
 
@@ -225,9 +233,10 @@ export class AlertSender {
     this.roundStartedMs = now;
     const every = this.options.kickOffEveryMs ?? 30_000;
     const nextLook = this.awake ? this.options.pollMs : Math.max(this.options.pollMs, every);
-    this.leading = await leadAlerts(this.db, this.id, now, now + nextLook + this.leaseMs);
+    const lease = await leadOrFollow(this.db, this.id, now, now + nextLook + this.leaseMs);
+    this.leading = lease.leading;
     if (this.leading) await this.lead();
-    else this.othersAwakeUntil = await awakeUntil(this.db);
+    else this.othersAwakeUntil = lease.awakeUntilMs;
     this.moreQueued = await this.deliver(maxMs);
   }
 

@@ -75,13 +75,16 @@ export async function anyDeviceFollows(db: Knex, followed: { teamIds: number[]; 
 }
 
 /** The devices of users who follow anything (newest first, at most `limit`): those a sender makes message keys ahead for. */
-export async function followersDevices(db: Knex, limit: number): Promise<Array<{ id: number; p256dh: string; auth: string }>> {
+export async function followersDevices(
+  db: Knex,
+  limit: number,
+): Promise<Array<{ id: number; endpoint: string; p256dh: string; auth: string }>> {
   const rows = (await db('push_subscriptions as s')
     .whereExists((sub) => sub.select('f.user_id').from('follows as f').whereRaw('f.user_id = s.user_id'))
     .orderBy('s.id', 'desc')
     .limit(limit)
-    .select('s.id', 's.p256dh', 's.auth')) as Array<{ id: number; p256dh: string; auth: string }>;
-  return rows.map((row) => ({ id: Number(row.id), p256dh: row.p256dh, auth: row.auth }));
+    .select('s.id', 's.endpoint', 's.p256dh', 's.auth')) as Array<{ id: number; endpoint: string; p256dh: string; auth: string }>;
+  return rows.map((row) => ({ id: Number(row.id), endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth }));
 }
 
 /** What a sender needs to send one queued (alert, device) pair. */
@@ -293,11 +296,42 @@ export async function setAwakeUntil(db: Knex, sender: string, untilMs: number): 
   await db('notifier_state').where({ id: 1, leader: sender }).update({ awake_until_ms: untilMs });
 }
 
-/** Until when the leader reads the live feed (epoch ms; 0 when it does not): the other senders look at the queue often till then. */
-export async function awakeUntil(db: Knex): Promise<number> {
-  const state = (await db('notifier_state').where({ id: 1 }).first('awake_until_ms')) as
-    { awake_until_ms: number | string | null } | undefined;
-  return Number(state?.awake_until_ms ?? 0);
+/** Who leads and until when, and until when it reads the live feed (0: not now). */
+export interface LeaderState {
+  leader: string | null;
+  leaderUntilMs: number;
+  awakeUntilMs: number;
+}
+
+/**
+ * The leader's lease as it stands (one read, no lock taken): a sender that does not lead takes the lease only when it
+ * is free or ran out (leadAlerts), so the other senders' rounds write nothing while one leads.
+ */
+export async function leaderState(db: Knex): Promise<LeaderState> {
+  const row = (await db('notifier_state').where({ id: 1 }).first('leader', 'leader_until_ms', 'awake_until_ms')) as
+    { leader: string | null; leader_until_ms: number | string | null; awake_until_ms: number | string | null } | undefined;
+  return {
+    leader: row?.leader ?? null,
+    leaderUntilMs: Number(row?.leader_until_ms ?? 0),
+    awakeUntilMs: Number(row?.awake_until_ms ?? 0),
+  };
+}
+
+/**
+ * A sender's look at the leader's lease each round: taken or kept (leadAlerts) when it is free, ran out or is already
+ * `sender`'s; while another sender holds it, only read (no write, so no write lock per round). Returns whether
+ * `sender` leads, and until when the leader reads the live feed.
+ */
+export async function leadOrFollow(
+  db: Knex,
+  sender: string,
+  nowMs: number,
+  untilMs: number,
+): Promise<{ leading: boolean; awakeUntilMs: number }> {
+  const state = await leaderState(db);
+  const free = state.leader === null || state.leader === sender || state.leaderUntilMs < nowMs;
+  if (free && (await leadAlerts(db, sender, nowMs, untilMs))) return { leading: true, awakeUntilMs: state.awakeUntilMs };
+  return { leading: false, awakeUntilMs: free ? (await leaderState(db)).awakeUntilMs : state.awakeUntilMs };
 }
 
 /** Gives the leader's lease up (a sender that stops), so another takes it at once. */

@@ -1,11 +1,11 @@
-import { createSecureContext, type SecureContext } from 'node:tls';
-import { Pool, type Dispatcher } from 'undici';
+import type { Dispatcher, Pool } from 'undici';
 import webpush from 'web-push';
 import type { PushAlert } from '@matchday/contracts';
 import type { Logger } from '@matchday/server';
 import type { VapidKeys } from '../../lib/vapid';
 import type { OutgoingAlert } from './compose';
 import { makeMessageKeys, sealPayload, type MessageKeys } from './message-keys';
+import type { PushConnections } from './push-connections';
 import type { Recipient } from './repository';
 
 /**
@@ -64,7 +64,6 @@ export class VapidHeaders {
 
 /** The waits before the second and the third try; there is no fourth. */
 export const RETRY_DELAYS_MS = [500, 2_000];
-const SEND_TIMEOUT_MS = 10_000;
 
 /** A push service's answers that say this subscription will never take a push: the device goes, no retry. */
 const PERMANENT_STATUSES = new Set([400, 401, 403, 404, 410]);
@@ -81,70 +80,6 @@ export function retryAfterMs(header: string | string[] | undefined, nowMs: numbe
   const ms = /^\d+$/.test(value) ? Number(value) * 1000 : /^[A-Za-z]{3},/.test(value) ? Date.parse(value) - nowMs : NaN;
   if (!Number.isFinite(ms)) return undefined;
   return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
-}
-
-/**
- * Kept-alive connections to the push services: one pool per origin (FCM, Mozilla, Apple, Windows each have one),
- * at most `connections` to each, one request at a time on each. undici's client: measured on this machine it costs
- * less CPU per request than Node's https module (bench/push-transport.ts).
- */
-export class PushConnections {
-  private readonly pools = new Map<string, Pool>();
-  /** Origins that asked for no requests until then (epoch ms): rate limited, or down with a Retry-After. */
-  private readonly pausedUntil = new Map<string, number>();
-  /** One TLS context for all the connections (made per connection otherwise): the same trust, made once. */
-  private secureContext: SecureContext | undefined;
-
-  constructor(
-    private readonly options: {
-      connections: number;
-      ca?: string | undefined;
-      /**
-       * HTTP/2 where the push service offers it (undici's allowH2). Off: measured on this machine it costs more CPU per
-       * push than HTTP/1.1 on kept-alive connections (bench/push-transport.ts).
-       */
-      http2?: boolean;
-    },
-  ) {}
-
-  pool(origin: string): Pool {
-    let pool = this.pools.get(origin);
-    if (!pool) {
-      pool = new Pool(origin, {
-        connections: this.options.connections,
-        pipelining: 1,
-        allowH2: this.options.http2 ?? false,
-        headersTimeout: SEND_TIMEOUT_MS,
-        bodyTimeout: SEND_TIMEOUT_MS,
-        connect: {
-          timeout: SEND_TIMEOUT_MS,
-          secureContext: (this.secureContext ??= createSecureContext(this.options.ca ? { ca: this.options.ca } : {})),
-        },
-      });
-      this.pools.set(origin, pool);
-    }
-    return pool;
-  }
-
-  /** The push service at `origin` takes nothing from this sender until `untilMs`. */
-  pause(origin: string, untilMs: number): void {
-    this.pausedUntil.set(origin, Math.max(untilMs, this.pausedUntil.get(origin) ?? 0));
-  }
-
-  /** When the push service at `origin` takes requests again, if it is paused at `nowMs`. */
-  resumesAt(origin: string, nowMs: number): number | undefined {
-    const until = this.pausedUntil.get(origin);
-    if (until === undefined) return undefined;
-    if (until > nowMs) return until;
-    this.pausedUntil.delete(origin);
-    return undefined;
-  }
-
-  async close(): Promise<void> {
-    const pools = [...this.pools.values()];
-    this.pools.clear();
-    await Promise.all(pools.map((pool) => pool.destroy()));
-  }
 }
 
 /** What a push service answered: its status, its Retry-After, and the start of its body when it refused. */
