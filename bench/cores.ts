@@ -2,7 +2,7 @@
  * What this machine's cores give when several processes are busy at once: the baseline that every figure of CPU
  * time per unit of work from several processes (bench/alerts.ts with BENCH_SENDERS=2, the scale-out rig) needs
  * beside it. A fixed unit of the alert senders' kind of work (an SQLite statement prepared and run, and a P-256 key
- * pair made and agreed, as RFC 8291 does per push) is run in 1, 2 and 3 processes at once for BENCH_SECONDS (4)
+ * pair made and agreed, as RFC 8291 does per push; through knex on an SQLite file, as the senders' queries go) is run in 1, 2 and 3 processes at once for BENCH_SECONDS (4)
  * each, BENCH_ROUNDS times (3) in turn. One line per run:
  *   N processes: U µs of CPU a unit (each process), T units/s in all (x R of one process alone)
  * On a machine whose cores are independent, 2 processes give ~2x one's units a second at the same CPU a unit; where
@@ -13,8 +13,10 @@
  */
 import { fork } from 'node:child_process';
 import { createECDH } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
-import Database from 'better-sqlite3';
+import path from 'node:path';
+import { openDatabase } from '@matchday/server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
@@ -26,9 +28,14 @@ interface WorkerResult {
 }
 
 /** The worker's side: units of work until `seconds` have passed, then its count and CPU time to the parent. */
-function work(seconds: number): WorkerResult {
-  const db = new Database(':memory:');
-  db.exec('CREATE TABLE deliveries (id INTEGER PRIMARY KEY, claim TEXT, attempts INTEGER)');
+async function work(seconds: number): Promise<WorkerResult> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-bench-cores-'));
+  const db = await openDatabase({ client: 'sqlite', location: path.join(dir, 'work.sqlite') });
+  await db.schema.createTable('deliveries', (table) => {
+    table.increments('id');
+    table.string('claim');
+    table.integer('attempts');
+  });
   const peer = createECDH('prime256v1');
   peer.generateKeys();
   const started = process.cpuUsage();
@@ -36,7 +43,9 @@ function work(seconds: number): WorkerResult {
   let units = 0;
   while (Date.now() < until) {
     for (let i = 0; i < 20; i += 1) {
-      db.prepare('UPDATE deliveries SET claim = ? WHERE id IN (SELECT id FROM deliveries WHERE attempts > ? LIMIT 10)').run('c', i);
+      await db('deliveries')
+        .update({ claim: 'c' })
+        .whereIn('id', db('deliveries').select('id').where('attempts', '>', i).limit(10));
     }
     const keys = createECDH('prime256v1');
     keys.generateKeys();
@@ -44,6 +53,8 @@ function work(seconds: number): WorkerResult {
     units += 1;
   }
   const used = process.cpuUsage(started);
+  await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
   return { units, cpuMicros: used.user + used.system };
 }
 
@@ -80,7 +91,7 @@ async function main(): Promise<void> {
 }
 
 if (process.env.BENCH_CORES_WORKER === '1') {
-  process.send!(work(SECONDS), () => process.exit(0));
+  void work(SECONDS).then((result) => process.send!(result, () => process.exit(0)));
 } else {
   main().catch((error: unknown) => {
     console.error(error);
