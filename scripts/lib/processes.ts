@@ -146,6 +146,8 @@ export function startTs(name: string, entry: string, env: NodeJS.ProcessEnv, ind
  * V8's young generation grows to 3 x 16 MB on a busy start (migrations, demo seed) and stays that size; capped at
  * 1 MB semi-spaces it idles ~15 MB smaller per process, for more (cheap) scavenges under load. `npm start` runs
  * five servers on one machine, so it takes the smaller heap; production (deploy/systemd) keeps V8's default.
+ * Tried beside it, none of which moved a server's idle RSS beyond run-to-run noise (±2 MB): --single-threaded-gc,
+ * --v8-pool-size=1, --optimize-for-size, --max-lazy, and running without --enable-source-maps.
  */
 export const STACK_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=1'];
 
@@ -161,7 +163,9 @@ export const PRODUCTION_NODE_FLAGS: readonly string[] = [];
  * but raised on the fly up to 32 MB as large blocks are freed) is free at the top of a heap. Node's servers free large
  * blocks (a worker thread's arena, compression buffers, query results) and then idle, so the default kept ~10 MB per
  * process resident for nothing: a fixed 128 KB threshold gives it back (bench/stack-memory.ts). The environment's own
- * value wins; production (deploy/systemd) keeps glibc's default.
+ * value wins; production (deploy/systemd) keeps glibc's default. MALLOC_ARENA_MAX=2 as well did not help: the few MB
+ * in threads' arenas moved to the main heap instead (the launcher's ~9 MB arena was fetch's, see waitForHttp), and a
+ * forced malloc_trim(0) of an idle server gave back <= 2 MB: what the servers' malloc holds is in use.
  */
 export const STACK_ENV: Readonly<NodeJS.ProcessEnv> = { MALLOC_TRIM_THRESHOLD_: '131072' };
 

@@ -22,9 +22,9 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
 
 /**
  * Offset in ms of an IANA time zone at a given instant (positive east of UTC). UTC's is 0 without asking ICU: the
- * first Intl.DateTimeFormat with a time zone reads ICU's zone data, which then stays resident (football idled 6-7 MB
- * smaller after start-up's warm-up, whose day list is in UTC; bench/stack-memory.ts). The first request in another
- * zone still pays that once.
+ * first Intl.DateTimeFormat with a time zone reads ICU's zone data, which then stays resident (football idled at
+ * 83-85 MB RSS instead of 90-92 after start-up's warm-up, whose day list is in UTC; bench/stack-memory.ts). The first
+ * request in another zone still pays that once.
  */
 function zoneOffsetMs(instant: Date, timeZone: string): number {
   if (timeZone === 'UTC') return 0;
