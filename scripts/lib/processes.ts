@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import readline from 'node:readline';
 
@@ -145,6 +146,8 @@ export function startTs(name: string, entry: string, env: NodeJS.ProcessEnv, ind
  * V8's young generation grows to 3 x 16 MB on a busy start (migrations, demo seed) and stays that size; capped at
  * 1 MB semi-spaces it idles ~15 MB smaller per process, for more (cheap) scavenges under load. `npm start` runs
  * five servers on one machine, so it takes the smaller heap; production (deploy/systemd) keeps V8's default.
+ * Tried beside it, none of which moved a server's idle RSS beyond run-to-run noise (±2 MB): --single-threaded-gc,
+ * --v8-pool-size=1, --optimize-for-size, --max-lazy, and running without --enable-source-maps.
  */
 export const STACK_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=1'];
 
@@ -160,7 +163,9 @@ export const PRODUCTION_NODE_FLAGS: readonly string[] = [];
  * but raised on the fly up to 32 MB as large blocks are freed) is free at the top of a heap. Node's servers free large
  * blocks (a worker thread's arena, compression buffers, query results) and then idle, so the default kept ~10 MB per
  * process resident for nothing: a fixed 128 KB threshold gives it back (bench/stack-memory.ts). The environment's own
- * value wins; production (deploy/systemd) keeps glibc's default.
+ * value wins; production (deploy/systemd) keeps glibc's default. MALLOC_ARENA_MAX=2 as well did not help: the few MB
+ * in threads' arenas moved to the main heap instead (the launcher's ~9 MB arena was fetch's, see waitForHttp), and a
+ * forced malloc_trim(0) of an idle server gave back <= 2 MB: what the servers' malloc holds is in use.
  */
 export const STACK_ENV: Readonly<NodeJS.ProcessEnv> = { MALLOC_TRIM_THRESHOLD_: '131072' };
 
@@ -180,14 +185,32 @@ export function startNode(name: string, args: readonly string[], env: NodeJS.Pro
   return new NodeProcess(name, args, env, COLOURS[index % COLOURS.length]!);
 }
 
-/** Polls a URL until it answers 2xx (or the process exits, or the time runs out). */
+/** The status of one GET of `url` (its body read and dropped); rejects when it fails or takes over `timeoutMs`. */
+function getStatus(url: string, timeoutMs: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false, signal: AbortSignal.timeout(timeoutMs) }, (response) => {
+        response.once('error', reject);
+        response.once('end', () => resolve(response.statusCode ?? 0));
+        response.resume();
+      })
+      .once('error', reject);
+  });
+}
+
+/**
+ * Polls a URL until it answers 2xx (or the process exits, or the time runs out). Through node:http, not fetch:
+ * `npm start`'s launcher polls with this and then supervises the stack for its whole life, and a first fetch() loads
+ * Node's undici and compiles its llhttp WebAssembly, which stay: the launcher idled at 56-64 MB RSS with fetch, 50-51
+ * MB without (bench/stack-memory.ts).
+ */
 export async function waitForHttp(url: string, process: ManagedProcess, timeoutMs = 60_000): Promise<void> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (process.child.exitCode !== null) throw new Error(`${process.name} exited with code ${process.child.exitCode}`);
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
-      if (response.ok) return;
+      const status = await getStatus(url, 1000);
+      if (status >= 200 && status < 300) return;
     } catch {
       // not up yet
     }
