@@ -1,9 +1,9 @@
 /**
  * What this machine's cores give when several processes are busy at once: the baseline that every figure of CPU
  * time per unit of work from several processes (bench/alerts.ts with BENCH_SENDERS=2, the scale-out rig) needs
- * beside it. A fixed unit of the alert senders' kind of work (an SQLite statement prepared and run, and a P-256 key
- * pair made and agreed, as RFC 8291 does per push; through knex on an SQLite file, as the senders' queries go) is run in 1, 2 and 3 processes at once for BENCH_SECONDS (4)
- * each, BENCH_ROUNDS times (3) in turn. One line per run:
+ * beside it. A fixed unit of the alert senders' kind of work (20 SQLite statements through knex on a file, as the
+ * senders' queries go, and a P-256 key pair made and agreed, as RFC 8291 does per push) is run in 1, 2 and 3
+ * processes at once for BENCH_SECONDS (4) each, BENCH_ROUNDS times (3) in turn. One line per run:
  *   N processes: U µs of CPU a unit (each process), T units/s in all (x R of one process alone)
  * On a machine whose cores are independent, 2 processes give ~2x one's units a second at the same CPU a unit; where
  * they share one physical core (SMT siblings, an overcommitted host), the CPU a unit rises and the total barely
