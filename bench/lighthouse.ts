@@ -1,6 +1,6 @@
 /**
  * Lighthouse (npm `lighthouse` 12, mobile settings: the default form factor, screen emulation and
- * simulated throttling) on Home, Fixture stats, Standings and Player as a signed-in user, printing a
+ * simulated throttling) on Home, Fixture stats, Line-ups, Standings, Player and Bracket as a signed-in user, printing a
  * table of the performance, accessibility and best-practices scores with FCP, LCP, TBT and CLS. Each page
  * is measured BENCH_RUNS times (3) and the median run is shown, with every run's performance score;
  * BENCH_REPORTS_DIR keeps each run's full JSON report and the trace it was computed from (<page>-<run>.trace.json). Uses a running stack when BASE_URL is set, otherwise starts

@@ -1,5 +1,5 @@
 /**
- * React's work on a cold, signed-in load of Home, Fixture stats, Standings and Player: how many commits, how many
+ * React's work on a cold, signed-in load of Home, Fixture stats, Line-ups, Standings, Player and Bracket: how many commits, how many
  * components it mounted and how many it drew again, in the first BENCH_WATCH_MS (6 s) of each page. Unlike a
  * Lighthouse score, which moves by several points from run to run here, these counts change only when the work
  * changes, so they show whether a change removed renders (e.g. a whole table drawn again when the live stream

@@ -1,4 +1,4 @@
-import type { DatasetInfo, Fixture, HeadToHeadMatch, TopScorer } from '@matchday/contracts';
+import { leagueHubPath, type DatasetInfo, type Fixture, type HeadToHeadMatch, type League, type TopScorer } from '@matchday/contracts';
 
 /**
  * The pages the browser benches measure (bench/lighthouse.ts, bench/react-renders.ts) on whatever data the stack
@@ -56,14 +56,49 @@ export async function conditions(baseUrl: string, cookie: string): Promise<strin
   return `dataset: ${name}; Home at ${new Date().toISOString().slice(11, 16)} UTC: ${today.total} fixtures today (${today.fixtures.length} cards drawn; ${[...leagues].join(', ')})`;
 }
 
-/** The four measured pages as [name, path]: Home, a played fixture's stats, the standings and a player of the next fixture's league. */
+/**
+ * A played fixture whose line-ups the data has: the latest of the next fixtures' leagues that has them (20 looked at
+ * a league), else `fallback` (its page then says the line-ups are not available).
+ */
+async function lineupsFixtureId(baseUrl: string, cookie: string, fallback: number): Promise<number> {
+  const read = reader(baseUrl, cookie);
+  const seen = new Set<string>();
+  for (const { leagueId, season } of await read<Fixture[]>('/api/fixtures?tz=UTC')) {
+    if (seen.has(`${leagueId}/${season}`)) continue;
+    seen.add(`${leagueId}/${season}`);
+    const played = (await read<Fixture[]>(`/api/fixtures/filter?leagueId=${leagueId}&season=${season}`)).filter(
+      (f) => f.status === 'finished',
+    );
+    for (const fixture of played.reverse().slice(0, 20)) {
+      const answer = await fetch(`${baseUrl}/api/fixtures/${fixture.id}/lineups`, { headers: { cookie } });
+      await answer.arrayBuffer();
+      if (answer.ok) return fixture.id;
+    }
+  }
+  return fallback;
+}
+
+/** The bracket of the first cup the data serves (its current season), or undefined when it serves none. */
+async function bracketPage(baseUrl: string, cookie: string): Promise<string | undefined> {
+  const cup = (await reader(baseUrl, cookie)<League[]>('/api/leagues')).find((league) => league.type === 'cup');
+  return cup && leagueHubPath(cup.id, cup.currentSeason, 'bracket');
+}
+
+/**
+ * The measured pages as [name, path]: Home, a played fixture's stats, a played fixture's line-ups, the standings and
+ * a player of the next fixture's league, and the bracket of the first cup (when the data has one).
+ */
 export async function benchPages(baseUrl: string, cookie: string): Promise<Array<[string, string]>> {
   const finished = await finishedFixtureId(baseUrl, cookie);
   const league = await leaguePages(baseUrl, cookie);
+  const lineups = await lineupsFixtureId(baseUrl, cookie, finished);
+  const bracket = await bracketPage(baseUrl, cookie);
   return [
     ['Home', '/'],
     ['Fixture stats', `/fixture-stats/${finished}`],
+    ['Line-ups', `/fixture-players/${lineups}`],
     ['Standings', league.standings],
     ['Player', league.player],
+    ...(bracket ? [['Bracket', bracket] as [string, string]] : []),
   ];
 }
