@@ -81,7 +81,6 @@ export type Gateway = Koa & {
   warmUp(port: number): Promise<void>;
 };
 
-/** Builds the gateway without listening (tests start it on port 0). */
 /**
  * Reads a cached answer's entry for a GET or a HEAD: the service is always asked with GET (the entry is the whole
  * answer, which later GETs share), and the caller's method is back before the answer is written (Koa sends no body
@@ -97,6 +96,7 @@ async function readAsGet<T>(ctx: Koa.Context, read: () => Promise<T>): Promise<T
   }
 }
 
+/** Builds the gateway without listening (tests start it on port 0). */
 export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway {
   const logger = createLogger('api-gateway');
   const app = new Koa();

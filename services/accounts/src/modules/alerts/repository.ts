@@ -297,7 +297,7 @@ export async function setAwakeUntil(db: Knex, sender: string, untilMs: number): 
 }
 
 /** Who leads and until when, and until when it reads the live feed (0: not now). */
-export interface LeaderState {
+interface LeaderState {
   leader: string | null;
   leaderUntilMs: number;
   awakeUntilMs: number;
@@ -307,7 +307,7 @@ export interface LeaderState {
  * The leader's lease as it stands (one read, no lock taken): a sender that does not lead takes the lease only when it
  * is free or ran out (leadAlerts), so the other senders' rounds write nothing while one leads.
  */
-export async function leaderState(db: Knex): Promise<LeaderState> {
+async function leaderState(db: Knex): Promise<LeaderState> {
   const row = (await db('notifier_state').where({ id: 1 }).first('leader', 'leader_until_ms', 'awake_until_ms')) as
     { leader: string | null; leader_until_ms: number | string | null; awake_until_ms: number | string | null } | undefined;
   return {
