@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -10,6 +10,42 @@ import { repoRoot } from '../lib/processes';
 const run = promisify(execFile);
 const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
 
+/** Reads a child's stdout by lines: `next(count)` gives the next `count` lines, failing with what it printed if it exits
+ * or 45 s pass first. */
+function linesOf(child: ChildProcessWithoutNullStreams): { next: (count: number) => Promise<string[]> } {
+  let out = '';
+  let err = '';
+  let taken = 0;
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const next = (count: number) =>
+    new Promise<string[]>((resolve, reject) => {
+      const check = () => {
+        const lines = out.split('\n').slice(0, -1);
+        if (lines.length < taken + count) return false;
+        finish();
+        resolve(lines.slice(taken, (taken += count)));
+        return true;
+      };
+      const fail = (why: string) => {
+        finish();
+        reject(new Error(`${why}; it printed ${JSON.stringify(out)}; stderr: ${err}`));
+      };
+      const onData = () => setImmediate(check);
+      const onExit = (code: number | null) => fail(`the ports process exited (${code}) before ${count} more lines`);
+      const timer = setTimeout(() => fail(`no ${count} more lines within 45 s`), 45_000);
+      const finish = () => {
+        clearTimeout(timer);
+        child.stdout.off('data', onData);
+        child.off('exit', onExit);
+      };
+      if (check()) return;
+      child.stdout.on('data', onData);
+      child.once('exit', onExit);
+    });
+  return { next };
+}
+
 describe('test ports', () => {
   it('are taken outside the kernel ephemeral range, the wider side', () => {
     expect(reservablePorts([32_768, 60_999])).toEqual([10_000, 32_767]);
@@ -18,16 +54,29 @@ describe('test ports', () => {
   });
 
   it('several processes asking at once are never handed the same port, and each can listen on its own', async () => {
-    const outputs = await Promise.all(
-      [1, 2, 3, 4].map(() => run(tsx, ['scripts/test/fixtures/ports.ts'], { cwd: repoRoot, env: { ...process.env, PORT_COUNT: '25' } })),
+    // each process asks for 25 ports, listens on them and holds them until its stdin ends: all four hold theirs at once
+    // (a port a process has released may rightly be handed out again)
+    const children = [1, 2, 3, 4].map(() =>
+      spawn(tsx, ['scripts/test/fixtures/ports.ts'], { cwd: repoRoot, env: { ...process.env, PORT_COUNT: '25' } }),
     );
-    const ports = outputs.flatMap(({ stdout }) => stdout.trim().split('\n').map(Number));
-    expect(ports).toHaveLength(100);
-    expect(new Set(ports).size).toBe(100);
-    const [low, high] = reservablePorts();
-    for (const port of ports) expect(port >= low && port <= high).toBe(true);
-    // the processes have exited: their locks are gone
-    for (const port of ports) expect(fs.existsSync(path.join(lockDir, String(port)))).toBe(false);
+    const exits = children.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+    const readers = children.map(linesOf);
+    try {
+      // all four ready, then all told to go at once
+      expect(await Promise.all(readers.map((reader) => reader.next(1)))).toEqual([['ready'], ['ready'], ['ready'], ['ready']]);
+      for (const child of children) child.stdin.write('go\n');
+      const ports = (await Promise.all(readers.map((reader) => reader.next(25)))).flat().map(Number);
+      expect(ports).toHaveLength(100);
+      expect(new Set(ports).size).toBe(100);
+      const [low, high] = reservablePorts();
+      for (const port of ports) expect(port >= low && port <= high).toBe(true);
+      for (const child of children) child.stdin.end();
+      expect(await Promise.all(exits)).toEqual([0, 0, 0, 0]);
+      // the processes have exited: their locks are gone
+      for (const port of ports) expect(fs.existsSync(path.join(lockDir, String(port)))).toBe(false);
+    } finally {
+      for (const child of children) child.kill();
+    }
   }, 60_000);
 
   it('processes finding the same dead owners at once never both take a port', async () => {
