@@ -41,6 +41,7 @@ import { createAccounts } from '@matchday/accounts/src/service';
 import { football } from '@matchday/football/src/service';
 import { addFans, addLiveMatch, storeGoal, waitForAwakeSender } from './lib/alert-burst';
 import { startPushStandInProcess } from './lib/push-stand-in';
+import { describeParts, partsOver, profileFiles } from './lib/sender-profile';
 
 const LEVELS = (process.env.BENCH_DEVICES ?? '100,1000').split(',').map(Number);
 const SENDERS = (process.env.BENCH_SENDERS ?? '1').split(',').map(Number);
@@ -50,6 +51,9 @@ const POLL_MS = Number(process.env.ALERTS_POLL_MS ?? 500);
 const UNUSABLE = Number(process.env.BENCH_UNUSABLE ?? 0);
 const PUSH_LATENCY_MS = Number(process.env.BENCH_PUSH_LATENCY_MS ?? 0);
 const MYSQL_URL = process.env.BENCH_MYSQL_URL;
+/** BENCH_SENDER_PROFILE=<dir>: the senders run with V8's CPU profiler, and the bench says where their burst time went. */
+const PROFILE_DIR = process.env.BENCH_SENDER_PROFILE;
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 const SENDER_ENTRY = path.join(__dirname, '../services/accounts/src/alert-sender.ts');
 const TICKS_PER_SECOND = 100;
 
@@ -68,7 +72,7 @@ type Sender = { child: ChildProcess; keysReady: number };
 
 /** Starts an alert sender process and resolves once it says it has started. */
 async function startSender(env: NodeJS.ProcessEnv): Promise<Sender> {
-  const profile = process.env.BENCH_SENDER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SENDER_PROFILE}`] : [];
+  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', SENDER_ENTRY], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const sender: Sender = { child, keysReady: 0 };
   await new Promise<void>((resolve, reject) => {
@@ -99,7 +103,14 @@ async function waitForKeysAhead(senders: readonly Sender[], devices: number): Pr
   return Date.now() - started;
 }
 
-async function run(devices: number, senderCount: number): Promise<void> {
+/** A run's CPU a push: the senders' and the stand-in push service's (whose work a push is the same however many send). */
+interface RunCpu {
+  senders: number;
+  senderUs: number;
+  pushServiceUs: number;
+}
+
+async function run(devices: number, senderCount: number): Promise<RunCpu> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'matchday-bench-alerts-'));
   const target = (name: string) => ({ client: 'sqlite' as const, location: path.join(dir, `${name}.sqlite`) });
   // the accounts database (the senders' queue) on MySQL/MariaDB where BENCH_MYSQL_URL names a server: a fresh database
@@ -115,6 +126,9 @@ async function run(devices: number, senderCount: number): Promise<void> {
   if (PUSH_LATENCY_MS > 0) await push.setLatency(PUSH_LATENCY_MS);
   const running: Sender[] = [];
   const senders: ChildProcess[] = [];
+  // the burst's span on process.hrtime's clock (µs) and the pushes in it, for the senders' CPU profiles
+  const burst = { fromUs: 0, toUs: 0, pushes: 0 };
+  let result: RunCpu | undefined;
   try {
     footballService = await startService(football, target('football'));
     const home = await addLiveMatch(footballService.db);
@@ -155,6 +169,7 @@ async function run(devices: number, senderCount: number): Promise<void> {
     // what making the keys ahead cost, a device (every sender makes them for every device)
     const keysCpu = senders.reduce((sum, child, i) => sum + cpuMicros(child.pid!) - keysCpuBefore[i]!, 0) / senderCount;
     await sleep(2 * POLL_MS + 500);
+    burst.fromUs = nowUs();
     const cpuBefore = senders.map((child) => cpuMicros(child.pid!));
     const pushCpuBefore = cpuMicros(push.pid);
     const ownCpuBefore = process.cpuUsage();
@@ -167,6 +182,7 @@ async function run(devices: number, senderCount: number): Promise<void> {
     while ((await push.count()) < expected && Date.now() < deadline) await sleep(100);
     // the burst's CPU, before the senders make the used keys again
     const cpu = senders.reduce((sum, child, i) => sum + cpuMicros(child.pid!) - cpuBefore[i]!, 0);
+    burst.toUs = nowUs();
     // anything sent twice arrives late: wait a lease's length for it
     await sleep(1_000);
     const pushCpu = cpuMicros(push.pid) - pushCpuBefore;
@@ -196,11 +212,17 @@ async function run(devices: number, senderCount: number): Promise<void> {
       latencies.push(message.receivedAt - stored.get(seq)!);
     }
     latencies.sort((a, b) => a - b);
+    burst.pushes = latencies.length + duplicates;
     const firstStored = Math.min(...stored.values());
     const firstAccepted = Math.min(...received.map((m) => m.receivedAt));
     const lastAccepted = Math.max(...received.map((m) => m.receivedAt));
     const perSecond = (from: number) => Math.round((latencies.length / Math.max(1, lastAccepted - from)) * 1000);
     const left = UNUSABLE ? Number((await db('push_subscriptions').where('p256dh', offCurve).count({ n: '*' }))[0]!.n) : 0;
+    result = {
+      senders: senderCount,
+      senderUs: cpu / Math.max(1, latencies.length + duplicates),
+      pushServiceUs: pushCpu / Math.max(1, received.length),
+    };
     console.log(
       `${devices} devices x ${GOALS} goals, ${senderCount} sender${senderCount > 1 ? 's' : ''}: ${latencies.length}/${expected} accepted; ` +
         `p50 ${percentile(latencies, 50)} ms, p95 ${percentile(latencies, 95)} ms, max ${latencies[latencies.length - 1]} ms; ` +
@@ -228,16 +250,60 @@ async function run(devices: number, senderCount: number): Promise<void> {
           }),
       ),
     );
+    if (PROFILE_DIR && burst.pushes > 0) {
+      const files = profileFiles(
+        PROFILE_DIR,
+        senders.map((child) => child.pid!),
+      );
+      console.log(
+        `  the senders' sampled time in the burst by part (${files.length} profiles; shares compare between runs, µs only on an idle machine): ` +
+          describeParts(partsOver(files, burst.fromUs, burst.toUs), burst.pushes),
+      );
+    }
     await accountsService?.close();
     await footballService?.close();
     await push.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+  if (!result) throw new Error('the run measured nothing');
+  return result;
+}
+
+/**
+ * Several senders against one, at one level: their CPU a push relative to one sender's, beside the stand-in push
+ * service's relative to its own with one sender. The stand-in does the same work a push however many senders there
+ * are, so its rise is what the machine's contention alone adds (more busy processes than cores); what the senders' rise
+ * exceeds it by is their own extra work (the queue's coordination). Medians of the runs of each count.
+ */
+function compareSenders(runs: readonly RunCpu[]): string[] {
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = sorted.length / 2;
+    return Number.isInteger(middle) ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
+  };
+  const one = runs.filter((r) => r.senders === 1);
+  if (one.length === 0) return [];
+  const base = { sender: median(one.map((r) => r.senderUs)), push: median(one.map((r) => r.pushServiceUs)) };
+  return [...new Set(runs.map((r) => r.senders))]
+    .filter((count) => count > 1)
+    .map((count) => {
+      const these = runs.filter((r) => r.senders === count);
+      const sender = median(these.map((r) => r.senderUs)) / base.sender;
+      const push = median(these.map((r) => r.pushServiceUs)) / base.push;
+      return (
+        `${count} senders against 1 (medians of ${these.length} and ${one.length} runs): sender CPU a push x${sender.toFixed(2)}, ` +
+        `the stand-in's (the same work a push) x${push.toFixed(2)}: x${(sender / push).toFixed(2)} beyond the machine's contention`
+      );
+    });
 }
 
 async function main(): Promise<void> {
   console.log(`bench/alerts.ts: ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)}`);
-  for (const devices of LEVELS) for (const senders of SENDERS) await run(devices, senders);
+  for (const devices of LEVELS) {
+    const runs: RunCpu[] = [];
+    for (const senders of SENDERS) runs.push(await run(devices, senders));
+    for (const line of compareSenders(runs)) console.log(`${devices} devices: ${line}`);
+  }
 }
 
 void main().catch((error: unknown) => {
