@@ -17,6 +17,7 @@
  * first goal; ALERTS_KEYS_AHEAD=0: none made, every push's keys made as it is sent), BENCH_GOALS goals (default 1) are stored 3 s apart through the football store, as the replay and the API-Football
  * poller store them. BENCH_UNUSABLE=N (default 0) adds N followers' devices whose p256dh is 65 bytes but not a point
  * on P-256 (rows from before keys were checked): they are dropped without a request.
+ * BENCH_WARM=1 sends one goal to every device first, not measured (senders that have sent before, as through a match).
  * BENCH_PUSH_LATENCY_MS=t (default 0) makes the stand-in answer t ms late, as a push service across the Internet
  * does (with ALERTS_PUSH_CONCURRENCY, passed to the senders, to see how many pushes they keep out at once).
  * One line per run, ending:
@@ -46,6 +47,11 @@ import { describeParts, partsOver, profileFiles } from './lib/sender-profile';
 const LEVELS = (process.env.BENCH_DEVICES ?? '100,1000').split(',').map(Number);
 const SENDERS = (process.env.BENCH_SENDERS ?? '1').split(',').map(Number);
 const GOALS = Number(process.env.BENCH_GOALS ?? 1);
+/**
+ * BENCH_WARM=1: before the measured goals, a first goal is sent to every device (not measured), as a sender running
+ * through a match has sent its earlier goals: its code compiled and its pools warm; the keys are then made ahead again.
+ */
+const WARM = process.env.BENCH_WARM === '1';
 const DECRYPT = process.env.BENCH_DECRYPT !== '0';
 const POLL_MS = Number(process.env.ALERTS_POLL_MS ?? 500);
 const UNUSABLE = Number(process.env.BENCH_UNUSABLE ?? 0);
@@ -169,17 +175,26 @@ async function run(devices: number, senderCount: number): Promise<RunCpu> {
     // what making the keys ahead cost, a device (every sender makes them for every device)
     const keysCpu = senders.reduce((sum, child, i) => sum + cpuMicros(child.pid!) - keysCpuBefore[i]!, 0) / senderCount;
     await sleep(2 * POLL_MS + 500);
+    if (WARM) {
+      await storeGoal(footballService.db, 1);
+      const warmDeadline = Date.now() + 120_000;
+      while ((await push.count()) < devices && Date.now() < warmDeadline) await sleep(100);
+      for (const sender of running) sender.keysReady = 0;
+      await waitForKeysAhead(running, devices);
+      await sleep(2 * POLL_MS + 500);
+    }
+    const firstGoal = WARM ? 2 : 1;
     burst.fromUs = nowUs();
     const cpuBefore = senders.map((child) => cpuMicros(child.pid!));
     const pushCpuBefore = cpuMicros(push.pid);
     const ownCpuBefore = process.cpuUsage();
-    for (let goal = 1; goal <= GOALS; goal += 1) {
+    for (let goal = firstGoal; goal < firstGoal + GOALS; goal += 1) {
       await storeGoal(footballService.db, goal);
-      if (goal < GOALS) await sleep(3_000);
+      if (goal < firstGoal + GOALS - 1) await sleep(3_000);
     }
     const expected = GOALS * devices;
     const deadline = Date.now() + 120_000;
-    while ((await push.count()) < expected && Date.now() < deadline) await sleep(100);
+    while ((await push.count()) < expected + (WARM ? devices : 0) && Date.now() < deadline) await sleep(100);
     // the burst's CPU, before the senders make the used keys again
     const cpu = senders.reduce((sum, child, i) => sum + cpuMicros(child.pid!) - cpuBefore[i]!, 0);
     burst.toUs = nowUs();
@@ -195,7 +210,10 @@ async function run(devices: number, senderCount: number): Promise<RunCpu> {
         }>
       ).map((row) => [Number(row.seq), Number(row.stored_ms)]),
     );
-    const { received } = await push.received();
+    // the warm-up goal's pushes are not measured
+    const warmSeq = WARM ? Math.min(...stored.keys()) : undefined;
+    if (warmSeq !== undefined) stored.delete(warmSeq);
+    const received = (await push.received()).received.filter((message) => Number(message.topic?.split('s').pop()) !== warmSeq);
     const seen = new Set<string>();
     const latencies: number[] = [];
     let duplicates = 0;
@@ -224,7 +242,7 @@ async function run(devices: number, senderCount: number): Promise<RunCpu> {
       pushServiceUs: pushCpu / Math.max(1, received.length),
     };
     console.log(
-      `${devices} devices x ${GOALS} goals, ${senderCount} sender${senderCount > 1 ? 's' : ''}: ${latencies.length}/${expected} accepted; ` +
+      `${devices} devices x ${GOALS} goals${WARM ? ' after a warm-up goal' : ''}, ${senderCount} sender${senderCount > 1 ? 's' : ''}: ${latencies.length}/${expected} accepted; ` +
         `p50 ${percentile(latencies, 50)} ms, p95 ${percentile(latencies, 95)} ms, max ${latencies[latencies.length - 1]} ms; ` +
         `sender CPU ${Math.round(cpu / Math.max(1, latencies.length + duplicates))} µs/push; duplicates ${duplicates}` +
         ` (decrypt ${DECRYPT ? 'on' : 'off'}; push service CPU ${Math.round(pushCpu / Math.max(1, received.length))} µs/push, ` +
