@@ -238,14 +238,14 @@ async function run(devices: number, senderCount: number): Promise<RunCpu> {
     const left = UNUSABLE ? Number((await db('push_subscriptions').where('p256dh', offCurve).count({ n: '*' }))[0]!.n) : 0;
     result = {
       senders: senderCount,
-      senderUs: cpu / Math.max(1, latencies.length + duplicates),
+      senderUs: cpu / Math.max(1, burst.pushes),
       pushServiceUs: pushCpu / Math.max(1, received.length),
     };
     console.log(
       `${devices} devices x ${GOALS} goals${WARM ? ' after a warm-up goal' : ''}, ${senderCount} sender${senderCount > 1 ? 's' : ''}: ${latencies.length}/${expected} accepted; ` +
         `p50 ${percentile(latencies, 50)} ms, p95 ${percentile(latencies, 95)} ms, max ${latencies[latencies.length - 1]} ms; ` +
-        `sender CPU ${Math.round(cpu / Math.max(1, latencies.length + duplicates))} µs/push; duplicates ${duplicates}` +
-        ` (decrypt ${DECRYPT ? 'on' : 'off'}; push service CPU ${Math.round(pushCpu / Math.max(1, received.length))} µs/push, ` +
+        `sender CPU ${Math.round(result.senderUs)} µs/push; duplicates ${duplicates}` +
+        ` (decrypt ${DECRYPT ? 'on' : 'off'}; push service CPU ${Math.round(result.pushServiceUs)} µs/push, ` +
         `football and accounts ${Math.round((ownCpu.user + ownCpu.system) / Math.max(1, received.length))} µs/push; ${perSecond(firstAccepted)} pushes/s from the first accepted to the last, ${perSecond(firstStored)} from the goal stored` +
         (UNUSABLE ? `; ${UNUSABLE} unusable devices, ${left} left` : '') +
         (PUSH_LATENCY_MS
